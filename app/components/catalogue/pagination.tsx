@@ -1,0 +1,52 @@
+import { Link } from "react-router";
+import { pageWindow } from "#app/utils/pagination.ts";
+
+interface PaginationProps {
+  page: number;
+  totalPages: number;
+  /** The URL of a page number, keeping whatever else the listing's URL holds. */
+  hrefFor: (page: number) => string;
+}
+
+const base = "inline-flex h-10 min-w-10 items-center justify-center rounded-lg px-3 text-sm font-medium transition-colors";
+const idle = `${base} bg-ink-800 text-mist-100 ring-1 ring-white/5 hover:bg-ink-700 hover:text-white`;
+
+/** Previous, Next and a window of page numbers centred on the current one; real links, so it works without JavaScript. */
+export function Pagination({ page, totalPages, hrefFor }: PaginationProps) {
+  if (totalPages <= 1) return null;
+  return (
+    <nav aria-label="Pagination" className="mt-12 flex flex-wrap items-center justify-center gap-2">
+      {page > 1 ? (
+        <Link to={hrefFor(page - 1)} className={idle} rel="prev">
+          Previous
+        </Link>
+      ) : (
+        <span className={`${base} cursor-not-allowed bg-ink-900 text-mist-400/50`} aria-disabled="true">
+          Previous
+        </span>
+      )}
+      {pageWindow(page, totalPages).map((n) =>
+        n === page ? (
+          <span key={n} className={`${base} bg-accent-500 font-bold text-ink-950`} aria-current="page">
+            <span className="sr-only">Page </span>
+            {n}
+          </span>
+        ) : (
+          <Link key={n} to={hrefFor(n)} className={idle}>
+            <span className="sr-only">Page </span>
+            {n}
+          </Link>
+        ),
+      )}
+      {page < totalPages ? (
+        <Link to={hrefFor(page + 1)} className={idle} rel="next">
+          Next
+        </Link>
+      ) : (
+        <span className={`${base} cursor-not-allowed bg-ink-900 text-mist-400/50`} aria-disabled="true">
+          Next
+        </span>
+      )}
+    </nav>
+  );
+}

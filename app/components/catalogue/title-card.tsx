@@ -1,0 +1,51 @@
+import { Link } from "react-router";
+import type { TitleCard as TitleCardData } from "#app/modules/catalogue/types.ts";
+import { isLatestRelease } from "#app/utils/dates.ts";
+import { Poster } from "./poster.tsx";
+
+export function titlePath(title: { id: number; slug: string }): string {
+  return `/movie/${title.id}/${encodeURIComponent(title.slug)}`;
+}
+
+export function TitleCard({ title, eager = false }: { title: TitleCardData; eager?: boolean }) {
+  const latest = isLatestRelease(title.releaseDate);
+  return (
+    <Link to={titlePath(title)} className="group block rounded-xl" prefetch="intent">
+      <div className="relative">
+        <Poster
+          title={title.title}
+          year={title.year}
+          url={title.posterUrl}
+          eager={eager}
+          className="ring-1 ring-white/5 transition duration-300 group-hover:-translate-y-1 group-hover:ring-accent-400/60 group-hover:shadow-xl group-hover:shadow-accent-500/10"
+        />
+        {title.rating !== null && (
+          <span className="absolute top-2 left-2 rounded-md bg-ink-950/85 px-1.5 py-0.5 text-xs font-semibold text-gold-400 backdrop-blur">
+            <span aria-hidden="true">★ </span>
+            <span className="sr-only">Rating </span>
+            {title.rating.toFixed(1)}
+          </span>
+        )}
+        {latest && (
+          <span className="absolute top-2 right-2 rounded-md bg-accent-500 px-1.5 py-0.5 text-xs font-bold text-ink-950">Latest</span>
+        )}
+      </div>
+      <h3 className="mt-2.5 line-clamp-2 text-sm leading-snug font-semibold text-mist-100 group-hover:text-white">{title.title}</h3>
+      <p className="mt-0.5 text-xs text-mist-400">
+        {[title.year, title.type === "tv" ? "TV series" : "Movie"].filter(Boolean).join(" · ")}
+      </p>
+    </Link>
+  );
+}
+
+export function TitleGrid({ titles }: { titles: TitleCardData[] }) {
+  return (
+    <ul className="grid grid-cols-2 gap-x-4 gap-y-8 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-5">
+      {titles.map((title, i) => (
+        <li key={title.id}>
+          <TitleCard title={title} eager={i < 5} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,54 @@
+/**
+ * The product's business constants (SPEC.md section 9), in one place.
+ * Anything that changes at runtime by an admin belongs in settings instead.
+ */
+
+export const LISTING_PAGE_SIZE = 15;
+export const PAGINATION_WINDOW = 5;
+export const ADMIN_LIST_PAGE_SIZE = 20;
+
+export const CAROUSEL_INTERVAL_MS = 5_000;
+export const SWIPE_THRESHOLD_PX = 50;
+export const MOBILE_BREAKPOINT_PX = 768;
+export const MOBILE_GENRE_PREVIEW = 8;
+export const NAVBAR_SCROLLED_PX = 50;
+
+export const LATEST_WINDOW_DAYS = 30;
+
+export const VISITED_LINK_TTL_MS = 7_200_000;
+export const VISITED_LINK_CHECK_MS = 60_000;
+
+export const FOOTER_RECENTLY_VIEWED = 4;
+export const RECENTLY_VIEWED_CAP = 10;
+
+export const LOGIN_REDIRECT_MS = 1_000;
+export const COPY_HIGHLIGHT_MS = 2_000;
+export const ADMIN_LOGOUT_REDIRECT_MS = 500;
+export const SCROLL_RESTORE_DELAY_MS = 100;
+export const MIDDLEMAN_COUNTDOWN_S = 10;
+export const BANNER_AUTO_CLOSE_MS = 5_000;
+
+export const TOAST_DURATION_MS = { blank: 4_000, error: 4_000, success: 2_000 } as const;
+export const TOAST_LIMIT = 20;
+
+export const MIN_PASSWORD_LENGTH = 8;
+
+export const ADMIN_QUALITY_OPTIONS = ["480p", "720p", "720p 10Bit", "1080p", "1080p 10Bit", "4k"] as const;
+export const REQUEST_QUALITY_OPTIONS = ["480p", "720p", "720p 10bit", "1080p", "1080p 10bit", "4k"] as const;
+export const FILE_FORMATS = ["mkv", "mp4", "avi", "webm"] as const;
+export const DEFAULT_FILE_FORMAT = "mkv";
+export const SUBTITLE_LANGUAGES = ["English", "Hindi", "Spanish", "Japanese", "French", "German"] as const;
+
+export const BROKEN_REPORT_QUALITIES = ["480p", "720p", "1080p", "4K", "Other"] as const;
+export const BROKEN_REPORT_LINK_TYPES = ["Google Drive", "Fast Server", "Direct Download", "Resume Download", "Other"] as const;
+export const REQUEST_CONTENT_TYPES = ["Movie", "Series", "Anime", "Documentary"] as const;
+export const DMCA_CONTENT_TYPES = ["Movie", "TV Series", "Music", "Image", "Software", "Other"] as const;
+
+export const RESPONSE_TIMES = { request: "24-72 hours", contact: "24-48 hours", dmca: "24-48 hours" } as const;
+
+/** The fixed genre list; the first migration seeds it and admins may add more. */
+export const GENRES = [
+  "Action", "Adventure", "Biography", "BollyWood", "Comedy", "Crime", "Documentary",
+  "Drama", "Dual Audio", "Family", "Fantasy", "Hindi Dubbed", "History", "HollyWood",
+  "Horror", "Romance", "Sci-Fi", "South Hindi Movies", "Thriller", "TV-Shows", "WEB-Series",
+] as const;

@@ -1,0 +1,128 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+
+/**
+ * Table types shared by both dialects.
+ *
+ * Conventions that make SQLite and PostgreSQL look the same to the app:
+ * - Timestamps are ISO-8601 text in the app on both (PostgreSQL `timestamptz` is
+ *   parsed back to an ISO string by the pool's type parser, see client.server.ts).
+ * - Calendar dates are `YYYY-MM-DD` text (PostgreSQL `date` is read back as text).
+ * - Booleans are written as JS booleans (the SQLite driver binds them as 1/0) but
+ *   SQLite reads them back as 0/1, so readers must go through `toBool`.
+ */
+type Id = Generated<number>;
+type Timestamp = ColumnType<string, string | undefined, string>;
+type DbBool = ColumnType<boolean | number, boolean | undefined, boolean>;
+
+export type TitleType = "movie" | "tv";
+export type CreditRole = "director" | "cast";
+export type LinkKind = "file" | "zip";
+export type LinkStatus = "ok" | "broken" | "disabled";
+
+export interface TitlesTable {
+  id: Id;
+  type: TitleType;
+  slug: string;
+  title: string;
+  original_title: string | null;
+  tmdb_id: number | null;
+  imdb_id: string | null;
+  overview: string | null;
+  tagline: string | null;
+  storyline: string | null;
+  release_date: string | null;
+  runtime_minutes: number | null;
+  rating: number | null;
+  adult: DbBool;
+  language: string | null;
+  poster_url: string | null;
+  background_url: string | null;
+  trailer_url: string | null;
+  file_format: Generated<string>;
+  featured: DbBool;
+  featured_order: number | null;
+  uploaded_at: Timestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface GenresTable {
+  id: Id;
+  name: string;
+  slug: string;
+  position: number;
+}
+
+export interface TitleGenresTable {
+  title_id: number;
+  genre_id: number;
+  position: number;
+}
+
+export interface CreditsTable {
+  id: Id;
+  title_id: number;
+  role: CreditRole;
+  name: string;
+  character: string | null;
+  position: number;
+}
+
+export interface TitleSubtitlesTable {
+  title_id: number;
+  language: string;
+  position: number;
+}
+
+export interface ScreenshotsTable {
+  id: Id;
+  title_id: number;
+  url: string;
+  position: number;
+}
+
+export interface ReleasesTable {
+  id: Id;
+  title_id: number;
+  quality: string;
+  season: string | null;
+  position: number;
+}
+
+export interface FilesTable {
+  id: Id;
+  release_id: number;
+  title: string;
+  size: string | null;
+  position: number;
+}
+
+export interface LinksTable {
+  id: Id;
+  release_id: number;
+  /** Null for a zip link, which belongs to the release as a whole. */
+  file_id: number | null;
+  kind: LinkKind;
+  label: string;
+  url: string;
+  size: string | null;
+  status: LinkStatus;
+  position: number;
+}
+
+export interface Database {
+  titles: TitlesTable;
+  genres: GenresTable;
+  title_genres: TitleGenresTable;
+  credits: CreditsTable;
+  title_subtitles: TitleSubtitlesTable;
+  screenshots: ScreenshotsTable;
+  releases: ReleasesTable;
+  files: FilesTable;
+  links: LinksTable;
+}
+
+export type TitleRow = Selectable<TitlesTable>;
+export type NewTitleRow = Insertable<TitlesTable>;
+export type TitleUpdate = Updateable<TitlesTable>;
+export type LinkRow = Selectable<LinksTable>;

@@ -1,0 +1,336 @@
+import { sql, type ExpressionBuilder, type Selectable } from "kysely";
+import { LISTING_PAGE_SIZE } from "#app/constants.ts";
+import type { Db } from "#app/db/client.server.ts";
+import { toBool, toCount } from "#app/db/dialect.server.ts";
+import type { Database, LinksTable, TitleRow, TitleType } from "#app/db/schema.ts";
+import { releaseKey } from "./slug.ts";
+import type {
+  ArchiveView,
+  FeaturedTitle,
+  FileEntry,
+  Genre,
+  Link,
+  LinkDetails,
+  LinkDetailsRef,
+  Page,
+  Release,
+  TitleCard,
+  TitleDetail,
+  TitleRef,
+} from "./types.ts";
+
+export interface ListOptions {
+  page?: number;
+  perPage?: number;
+  type?: TitleType;
+}
+
+const cardColumns = ["t.id", "t.type", "t.slug", "t.title", "t.release_date", "t.poster_url", "t.rating"] as const;
+
+type CardRow = Pick<TitleRow, "id" | "type" | "slug" | "title" | "release_date" | "poster_url" | "rating">;
+
+function yearOf(date: string | null): number | null {
+  return date ? Number(date.slice(0, 4)) : null;
+}
+
+function toCard(row: CardRow): TitleCard {
+  return {
+    id: row.id,
+    type: row.type,
+    slug: row.slug,
+    title: row.title,
+    year: yearOf(row.release_date),
+    releaseDate: row.release_date,
+    posterUrl: row.poster_url,
+    rating: row.rating,
+  };
+}
+
+function pageWindow(options: ListOptions) {
+  const perPage = Math.max(1, Math.floor(options.perPage ?? LISTING_PAGE_SIZE));
+  const page = Math.max(1, Math.floor(Number.isFinite(options.page) ? options.page! : 1));
+  return { page, perPage, offset: (page - 1) * perPage };
+}
+
+function toPage<T>(items: T[], total: number, page: number, perPage: number): Page<T> {
+  return { items, page, perPage, total, totalPages: Math.max(1, Math.ceil(total / perPage)) };
+}
+
+/** The catalogue, newest upload first. */
+export async function listTitles(db: Db, options: ListOptions = {}): Promise<Page<TitleCard>> {
+  const { page, perPage, offset } = pageWindow(options);
+  let query = db.selectFrom("titles as t");
+  if (options.type) query = query.where("t.type", "=", options.type);
+  const [rows, count] = await Promise.all([
+    query.select(cardColumns).orderBy("t.uploaded_at", "desc").orderBy("t.id", "desc").limit(perPage).offset(offset).execute(),
+    query.select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow(),
+  ]);
+  return toPage(rows.map(toCard), toCount(count.n), page, perPage);
+}
+
+export async function listGenres(db: Db): Promise<Genre[]> {
+  return db.selectFrom("genres").select(["id", "name", "slug"]).orderBy("position").orderBy("name").execute();
+}
+
+export async function findGenre(db: Db, slug: string): Promise<Genre | null> {
+  const genre = await db.selectFrom("genres").select(["id", "name", "slug"]).where("slug", "=", slug.toLowerCase()).executeTakeFirst();
+  return genre ?? null;
+}
+
+/** Titles of one genre, newest first; null when the genre does not exist. */
+export async function listGenreTitles(
+  db: Db,
+  slug: string,
+  options: ListOptions = {},
+): Promise<{ genre: Genre; titles: Page<TitleCard> } | null> {
+  const genre = await findGenre(db, slug);
+  if (!genre) return null;
+  const { page, perPage, offset } = pageWindow(options);
+  let query = db
+    .selectFrom("title_genres as tg")
+    .innerJoin("titles as t", "t.id", "tg.title_id")
+    .where("tg.genre_id", "=", genre.id);
+  if (options.type) query = query.where("t.type", "=", options.type);
+  const [rows, count] = await Promise.all([
+    query.select(cardColumns).orderBy("t.uploaded_at", "desc").orderBy("t.id", "desc").limit(perPage).offset(offset).execute(),
+    query.select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow(),
+  ]);
+  return { genre, titles: toPage(rows.map(toCard), toCount(count.n), page, perPage) };
+}
+
+const visibleLink = (eb: ExpressionBuilder<Database, "links">) => eb("links.status", "!=", "disabled");
+
+/** Featured titles in their featured order, for the home carousel. */
+export async function listFeatured(db: Db, limit = 10): Promise<FeaturedTitle[]> {
+  const rows = await db
+    .selectFrom("titles as t")
+    .select([...cardColumns, "t.background_url", "t.trailer_url"])
+    .select((eb) => [
+      eb
+        .selectFrom("releases as r")
+        .innerJoin("files as f", "f.release_id", "r.id")
+        .select("f.size")
+        .whereRef("r.title_id", "=", "t.id")
+        .where("f.size", "is not", null)
+        .orderBy("r.position")
+        .orderBy("r.id")
+        .orderBy("f.position")
+        .orderBy("f.id")
+        .limit(1)
+        .as("file_size"),
+      eb
+        .selectFrom("releases as r")
+        .innerJoin("links", "links.release_id", "r.id")
+        .select("links.size")
+        .whereRef("r.title_id", "=", "t.id")
+        .where("links.kind", "=", "zip")
+        .where("links.size", "is not", null)
+        .where(visibleLink)
+        .orderBy("r.position")
+        .orderBy("r.id")
+        .orderBy("links.position")
+        .orderBy("links.id")
+        .limit(1)
+        .as("zip_size"),
+    ])
+    .where("t.featured", "=", true)
+    .orderBy(sql`t.featured_order is null`)
+    .orderBy("t.featured_order")
+    .orderBy("t.uploaded_at", "desc")
+    .orderBy("t.id", "desc")
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({
+    ...toCard(row),
+    backgroundUrl: row.background_url,
+    trailerUrl: row.trailer_url,
+    size: row.file_size ?? row.zip_size ?? null,
+  }));
+}
+
+function toLink(row: Selectable<LinksTable>): Link {
+  return { id: row.id, kind: row.kind, label: row.label, url: row.url, size: row.size, status: row.status };
+}
+
+interface TreeOptions {
+  /** Admin views see disabled links; visitors never do. */
+  includeDisabled?: boolean;
+}
+
+async function loadReleases(db: Db, titleId: number, options: TreeOptions & { releaseIds?: number[]; fileIds?: number[] }) {
+  let releaseQuery = db.selectFrom("releases").selectAll().where("title_id", "=", titleId);
+  if (options.releaseIds) releaseQuery = releaseQuery.where("id", "in", options.releaseIds);
+  const releases = await releaseQuery.orderBy("position").orderBy("id").execute();
+  if (releases.length === 0) return [];
+  const releaseIds = releases.map((r) => r.id);
+  let fileQuery = db.selectFrom("files").selectAll().where("release_id", "in", releaseIds);
+  if (options.fileIds) fileQuery = fileQuery.where("id", "in", options.fileIds);
+  let linkQuery = db.selectFrom("links").selectAll().where("release_id", "in", releaseIds);
+  if (!options.includeDisabled) linkQuery = linkQuery.where(visibleLink);
+  const [files, links] = await Promise.all([
+    fileQuery.orderBy("position").orderBy("id").execute(),
+    linkQuery.orderBy("position").orderBy("id").execute(),
+  ]);
+
+  const linksByFile = new Map<number, Link[]>();
+  const zipsByRelease = new Map<number, Link[]>();
+  for (const row of links) {
+    const bucket = row.file_id === null ? zipsByRelease : linksByFile;
+    const key = row.file_id ?? row.release_id;
+    const list = bucket.get(key) ?? [];
+    list.push(toLink(row));
+    bucket.set(key, list);
+  }
+  const filesByRelease = new Map<number, FileEntry[]>();
+  for (const f of files) {
+    const list = filesByRelease.get(f.release_id) ?? [];
+    list.push({ id: f.id, title: f.title, size: f.size, links: linksByFile.get(f.id) ?? [] });
+    filesByRelease.set(f.release_id, list);
+  }
+  return releases.map(
+    (r): Release => ({
+      id: r.id,
+      quality: r.quality,
+      season: r.season,
+      key: releaseKey(r),
+      files: filesByRelease.get(r.id) ?? [],
+      zipLinks: zipsByRelease.get(r.id) ?? [],
+    }),
+  );
+}
+
+/** One title with its whole tree, or null. */
+export async function getTitle(db: Db, id: number, options: TreeOptions = {}): Promise<TitleDetail | null> {
+  if (!Number.isSafeInteger(id) || id < 1) return null;
+  const row = await db.selectFrom("titles").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!row) return null;
+  const [genres, credits, subtitles, screenshots, releases] = await Promise.all([
+    db
+      .selectFrom("title_genres as tg")
+      .innerJoin("genres as g", "g.id", "tg.genre_id")
+      .select(["g.id", "g.name", "g.slug"])
+      .where("tg.title_id", "=", id)
+      .orderBy("tg.position")
+      .orderBy("g.position")
+      .execute(),
+    db.selectFrom("credits").select(["role", "name", "character"]).where("title_id", "=", id).orderBy("position").orderBy("id").execute(),
+    db.selectFrom("title_subtitles").select("language").where("title_id", "=", id).orderBy("position").execute(),
+    db.selectFrom("screenshots").select(["id", "url"]).where("title_id", "=", id).orderBy("position").orderBy("id").execute(),
+    loadReleases(db, id, options),
+  ]);
+  return {
+    ...toCard(row),
+    originalTitle: row.original_title,
+    tmdbId: row.tmdb_id,
+    imdbId: row.imdb_id,
+    overview: row.overview,
+    tagline: row.tagline,
+    storyline: row.storyline,
+    runtimeMinutes: row.runtime_minutes,
+    adult: toBool(row.adult),
+    language: row.language,
+    backgroundUrl: row.background_url,
+    trailerUrl: row.trailer_url,
+    fileFormat: row.file_format,
+    featured: toBool(row.featured),
+    featuredOrder: row.featured_order,
+    uploadedAt: row.uploaded_at,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    genres,
+    directors: credits.filter((c) => c.role === "director").map((c) => c.name),
+    cast: credits.filter((c) => c.role === "cast").map((c) => ({ name: c.name, character: c.character })),
+    subtitles: subtitles.map((s) => s.language),
+    screenshots,
+    releases,
+  };
+}
+
+async function getTitleHead(db: Db, id: number) {
+  if (!Number.isSafeInteger(id) || id < 1) return undefined;
+  return db
+    .selectFrom("titles")
+    .select(["id", "type", "slug", "title", "file_format", "uploaded_at"])
+    .where("id", "=", id)
+    .executeTakeFirst();
+}
+
+function toRef(row: { id: number; type: TitleType; slug: string; title: string }): TitleRef {
+  return { id: row.id, type: row.type, slug: row.slug, title: row.title };
+}
+
+async function findReleaseByKey(db: Db, titleId: number, key: string) {
+  const releases = await db
+    .selectFrom("releases")
+    .select(["id", "quality", "season"])
+    .where("title_id", "=", titleId)
+    .orderBy("position")
+    .orderBy("id")
+    .execute();
+  const wanted = key.toLowerCase();
+  return releases.find((r) => releaseKey(r) === wanted);
+}
+
+/** The episodes of one release, named by its key (the archive page). */
+export async function getArchive(db: Db, titleId: number, key: string): Promise<ArchiveView | null> {
+  const head = await getTitleHead(db, titleId);
+  if (!head) return null;
+  const release = await findReleaseByKey(db, titleId, key);
+  if (!release) return null;
+  const episodes = await db
+    .selectFrom("files")
+    .select(["id", "title", "size"])
+    .where("release_id", "=", release.id)
+    .orderBy("position")
+    .orderBy("id")
+    .execute();
+  return { title: toRef(head), release: { ...release, key: releaseKey(release) }, episodes };
+}
+
+/**
+ * The link-details page: a movie's release (by key), a TV release's archive links
+ * (by release id) or one episode's links (by file id). Null when the reference
+ * does not belong to the title.
+ */
+export async function getLinkDetails(db: Db, titleId: number, ref: LinkDetailsRef): Promise<LinkDetails | null> {
+  const head = await getTitleHead(db, titleId);
+  if (!head) return null;
+
+  let releaseId: number | undefined;
+  let fileId: number | undefined;
+  if (ref.kind === "release-key") {
+    releaseId = (await findReleaseByKey(db, titleId, ref.key))?.id;
+  } else if (ref.kind === "release") {
+    releaseId = ref.id;
+  } else {
+    if (!Number.isSafeInteger(ref.id) || ref.id < 1) return null;
+    const file = await db
+      .selectFrom("files")
+      .innerJoin("releases", "releases.id", "files.release_id")
+      .select(["files.id", "files.release_id"])
+      .where("files.id", "=", ref.id)
+      .where("releases.title_id", "=", titleId)
+      .executeTakeFirst();
+    releaseId = file?.release_id;
+    fileId = file?.id;
+  }
+  if (releaseId === undefined || !Number.isSafeInteger(releaseId) || releaseId < 1) return null;
+
+  const [release] = await loadReleases(db, titleId, { releaseIds: [releaseId], fileIds: fileId ? [fileId] : undefined });
+  if (!release) return null;
+  // A TV release page offers the season's archive links; its episodes have pages of their own.
+  const showsZipsOnly = ref.kind === "release" && head.type === "tv";
+  const files = showsZipsOnly ? [] : release.files;
+  const zipLinks = fileId ? [] : release.zipLinks;
+  const firstFile = release.files[0];
+  return {
+    title: toRef(head),
+    release: { id: release.id, quality: release.quality, season: release.season, key: release.key },
+    format: head.file_format,
+    addedOn: head.uploaded_at,
+    firstFileTitle: firstFile?.title ?? null,
+    size: firstFile?.size ?? release.zipLinks.find((z) => z.size)?.size ?? null,
+    files,
+    zipLinks,
+  };
+}

@@ -1,0 +1,146 @@
+import { z } from "zod";
+import { DEFAULT_FILE_FORMAT } from "#app/constants.ts";
+import { releaseKey } from "./slug.ts";
+
+/** http(s) only: a stored address is later rendered as a link or redirected to. */
+export function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "";
+  } catch {
+    return false;
+  }
+}
+
+const MAX_URL = 2_048;
+const text = (max: number) => z.string().trim().max(max, `Must be at most ${max} characters`);
+/** Optional text: blank becomes null. */
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Must be at most ${max} characters`)
+    .nullish()
+    .transform((v) => (v ? v : null));
+const httpUrl = text(MAX_URL).refine(isHttpUrl, "Must be an http:// or https:// address");
+const optionalHttpUrl = optionalText(MAX_URL).refine((v) => v === null || isHttpUrl(v), "Must be an http:// or https:// address");
+const rowId = z.number().int().positive().optional();
+
+const isoDate = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "Must be a date like 1968-10-01")
+  .refine((v) => {
+    const d = new Date(`${v}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(v);
+  }, "Must be a real calendar date");
+
+/** Trimmed, blank entries dropped, duplicates (ignoring case) removed. */
+const nameList = (max: number) =>
+  z
+    .array(z.string())
+    .max(max)
+    .default([])
+    .transform((names) => {
+      const seen = new Set<string>();
+      const out: string[] = [];
+      for (const raw of names) {
+        const name = raw.trim();
+        const key = name.toLowerCase();
+        if (name && !seen.has(key)) {
+          seen.add(key);
+          out.push(name);
+        }
+      }
+      return out;
+    })
+    .pipe(z.array(text(200)));
+
+const linkStatus = z.enum(["ok", "broken", "disabled"]).default("ok");
+
+export const fileLinkInputSchema = z.object({
+  id: rowId,
+  label: text(60).min(1, "Enter the provider label"),
+  url: httpUrl,
+  status: linkStatus,
+});
+
+export const zipLinkInputSchema = fileLinkInputSchema.extend({
+  size: optionalText(40),
+});
+
+export const fileInputSchema = z.object({
+  id: rowId,
+  title: text(300).min(1, "Enter the file or episode title"),
+  size: optionalText(40),
+  links: z.array(fileLinkInputSchema).max(50).default([]),
+});
+
+export const releaseInputSchema = z.object({
+  id: rowId,
+  quality: text(60).min(1, "Enter the quality"),
+  season: optionalText(60),
+  files: z.array(fileInputSchema).max(1_000).default([]),
+  zipLinks: z.array(zipLinkInputSchema).max(50).default([]),
+});
+
+/** A title with its whole tree, as created by the admin, the seed or an import. */
+export const titleInputSchema = z
+  .object({
+    type: z.enum(["movie", "tv"]),
+    title: text(300).min(1, "Title is required"),
+    /** Derived from the title when absent. */
+    slug: optionalText(120),
+    originalTitle: optionalText(300),
+    tmdbId: z.number().int().positive().nullish().transform((v) => v ?? null),
+    imdbId: optionalText(12).refine((v) => v === null || /^tt\d{7,10}$/.test(v), "Must be an IMDb id like tt0063350"),
+    overview: optionalText(10_000),
+    tagline: optionalText(500),
+    storyline: optionalText(20_000),
+    releaseDate: isoDate.nullish().transform((v) => v ?? null),
+    runtimeMinutes: z.number().int().min(0).max(10_000).nullish().transform((v) => v ?? null),
+    rating: z.number().min(0, "Rating must be between 0 and 10").max(10, "Rating must be between 0 and 10").nullish().transform((v) => v ?? null),
+    adult: z.boolean().default(false),
+    language: optionalText(60),
+    posterUrl: optionalHttpUrl,
+    backgroundUrl: optionalHttpUrl,
+    trailerUrl: optionalHttpUrl,
+    fileFormat: text(10).min(1).default(DEFAULT_FILE_FORMAT),
+    featured: z.boolean().default(false),
+    featuredOrder: z.number().int().nullish().transform((v) => v ?? null),
+    /** ISO timestamp; now when absent. */
+    uploadedAt: z.iso.datetime({ offset: true }).nullish().transform((v) => (v ? new Date(v).toISOString() : null)),
+    genres: nameList(30),
+    directors: nameList(30),
+    cast: z
+      .array(z.object({ name: text(200).min(1, "Enter the actor's name"), character: optionalText(200) }))
+      .max(200)
+      .default([]),
+    subtitles: nameList(60),
+    /** Blank entries are dropped, as the spec's add and edit forms do. */
+    screenshots: z
+      .array(z.string())
+      .max(100)
+      .default([])
+      .transform((urls) => urls.map((u) => u.trim()).filter(Boolean))
+      .pipe(z.array(httpUrl)),
+    releases: z.array(releaseInputSchema).max(200).default([]),
+  })
+  .superRefine((input, ctx) => {
+    const keys = new Map<string, number>();
+    input.releases.forEach((release, i) => {
+      const key = releaseKey(release);
+      if (keys.has(key)) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["releases", i, "quality"],
+          message: "Another download group already has this season and quality",
+        });
+      }
+      keys.set(key, i);
+    });
+  });
+
+export type TitleInput = z.input<typeof titleInputSchema>;
+export type ParsedTitleInput = z.output<typeof titleInputSchema>;
+export type ParsedReleaseInput = z.output<typeof releaseInputSchema>;

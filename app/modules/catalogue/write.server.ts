@@ -1,0 +1,331 @@
+import type { Db } from "#app/db/client.server.ts";
+import type { LinkKind, NewTitleRow, TitleType } from "#app/db/schema.ts";
+import { AppError } from "#app/utils/errors.ts";
+import { getTitle } from "./read.server.ts";
+import { titleInputSchema, type ParsedReleaseInput, type ParsedTitleInput, type TitleInput } from "./schema.ts";
+import { firstFreeSlug, genreSlug, slugify } from "./slug.ts";
+import type { TitleDetail } from "./types.ts";
+
+export const TITLE_NOT_FOUND = "No item found with this ID. Please try again later.";
+
+/** Validates a title tree; invalid input is a 400 with messages per field path. */
+export function parseTitleInput(input: unknown): ParsedTitleInput {
+  const result = titleInputSchema.safeParse(input);
+  if (result.success) return result.data;
+  const fields: Record<string, string[]> = {};
+  for (const issue of result.error.issues) {
+    const key = issue.path.join(".") || "form";
+    (fields[key] ??= []).push(issue.message);
+  }
+  throw new AppError(400, "Some fields need attention.", { fields });
+}
+
+async function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
+  return db.isTransaction ? work(db) : db.transaction().execute(work);
+}
+
+function titleColumns(data: ParsedTitleInput) {
+  return {
+    type: data.type,
+    title: data.title,
+    original_title: data.originalTitle,
+    tmdb_id: data.tmdbId,
+    imdb_id: data.imdbId,
+    overview: data.overview,
+    tagline: data.tagline,
+    storyline: data.storyline,
+    release_date: data.releaseDate,
+    runtime_minutes: data.runtimeMinutes,
+    rating: data.rating,
+    adult: data.adult,
+    language: data.language,
+    poster_url: data.posterUrl,
+    background_url: data.backgroundUrl,
+    trailer_url: data.trailerUrl,
+    file_format: data.fileFormat,
+    featured: data.featured,
+    featured_order: data.featuredOrder,
+  } satisfies Partial<NewTitleRow>;
+}
+
+/** A slug for this title that no other title of the same type uses. */
+async function uniqueSlug(trx: Db, type: TitleType, wanted: string, exceptId?: number): Promise<string> {
+  const base = slugify(wanted);
+  let query = trx
+    .selectFrom("titles")
+    .select("slug")
+    .where("type", "=", type)
+    .where((eb) => eb.or([eb("slug", "=", base), eb("slug", "like", `${base}-%`)]));
+  if (exceptId !== undefined) query = query.where("id", "!=", exceptId);
+  const taken = await query.execute();
+  return firstFreeSlug(base, taken.map((r) => r.slug));
+}
+
+/** Genre ids for names, in order; names not in the list yet are added to it. */
+async function resolveGenreIds(trx: Db, names: string[]): Promise<number[]> {
+  if (names.length === 0) return [];
+  const slugs = names.map(genreSlug);
+  const found = await trx.selectFrom("genres").select(["id", "slug"]).where("slug", "in", slugs).execute();
+  const bySlug = new Map(found.map((g) => [g.slug, g.id]));
+  const missing = names.filter((_, i) => !bySlug.has(slugs[i]!));
+  if (missing.length > 0) {
+    const { max } = await trx
+      .selectFrom("genres")
+      .select((eb) => eb.fn.max("position").as("max"))
+      .executeTakeFirstOrThrow();
+    const inserted = await trx
+      .insertInto("genres")
+      .values(missing.map((name, i) => ({ name, slug: genreSlug(name), position: Number(max ?? 0) + i + 1 })))
+      .returning(["id", "slug"])
+      .execute();
+    for (const g of inserted) bySlug.set(g.slug, g.id);
+  }
+  return [...new Set(slugs.map((s) => bySlug.get(s)!))];
+}
+
+/** Genres, credits, subtitles and screenshots: rows nothing else refers to, so they are rewritten. */
+async function writeAttributes(trx: Db, titleId: number, data: ParsedTitleInput, replacing: boolean) {
+  if (replacing) {
+    await Promise.all(
+      (["title_genres", "credits", "title_subtitles", "screenshots"] as const).map((table) =>
+        trx.deleteFrom(table).where("title_id", "=", titleId).execute(),
+      ),
+    );
+  }
+  const genreIds = await resolveGenreIds(trx, data.genres);
+  if (genreIds.length) {
+    await trx
+      .insertInto("title_genres")
+      .values(genreIds.map((genre_id, position) => ({ title_id: titleId, genre_id, position })))
+      .execute();
+  }
+  const credits = [
+    ...data.directors.map((name) => ({ role: "director" as const, name, character: null })),
+    ...data.cast.map((c) => ({ role: "cast" as const, name: c.name, character: c.character })),
+  ];
+  if (credits.length) {
+    await trx
+      .insertInto("credits")
+      .values(credits.map((c, position) => ({ title_id: titleId, ...c, position })))
+      .execute();
+  }
+  if (data.subtitles.length) {
+    await trx
+      .insertInto("title_subtitles")
+      .values(data.subtitles.map((language, position) => ({ title_id: titleId, language, position })))
+      .execute();
+  }
+  if (data.screenshots.length) {
+    await trx
+      .insertInto("screenshots")
+      .values(data.screenshots.map((url, position) => ({ title_id: titleId, url, position })))
+      .execute();
+  }
+}
+
+/**
+ * Rows of the download tree keep their ids across edits (an out-link's id is in
+ * visitors' bookmarks and its click count hangs on it): an input row with an id
+ * updates that row, one without is inserted, and rows left out are deleted.
+ * An id that does not belong where it is given is refused.
+ */
+function claim(existing: Set<number>, kept: Set<number>, id: number, path: string, what: string) {
+  if (!existing.has(id) || kept.has(id)) {
+    throw new AppError(400, "Some fields need attention.", { fields: { [path]: [`This ${what} does not belong here`] } });
+  }
+  kept.add(id);
+}
+
+async function existingIds(query: Promise<{ id: number }[]>, fresh: boolean): Promise<Set<number>> {
+  return fresh ? new Set() : new Set((await query).map((r) => r.id));
+}
+
+async function syncReleases(trx: Db, titleId: number, releases: ParsedReleaseInput[], fresh: boolean) {
+  const existing = await existingIds(trx.selectFrom("releases").select("id").where("title_id", "=", titleId).execute(), fresh);
+  const kept = new Set<number>();
+  for (const [position, release] of releases.entries()) {
+    const path = `releases.${position}`;
+    let releaseId: number;
+    if (release.id !== undefined) {
+      claim(existing, kept, release.id, `${path}.id`, "download group");
+      releaseId = release.id;
+      await trx
+        .updateTable("releases")
+        .set({ quality: release.quality, season: release.season, position })
+        .where("id", "=", releaseId)
+        .execute();
+    } else {
+      releaseId = (
+        await trx
+          .insertInto("releases")
+          .values({ title_id: titleId, quality: release.quality, season: release.season, position })
+          .returning("id")
+          .executeTakeFirstOrThrow()
+      ).id;
+    }
+    await syncFiles(trx, releaseId, release, path, fresh || release.id === undefined);
+    await syncLinks(trx, releaseId, null, "zip", release.zipLinks, `${path}.zipLinks`, fresh || release.id === undefined);
+  }
+  await deleteUnkept(trx, "releases", existing, kept);
+}
+
+async function syncFiles(trx: Db, releaseId: number, release: ParsedReleaseInput, path: string, fresh: boolean) {
+  const existing = await existingIds(trx.selectFrom("files").select("id").where("release_id", "=", releaseId).execute(), fresh);
+  const kept = new Set<number>();
+  for (const [position, file] of release.files.entries()) {
+    const filePath = `${path}.files.${position}`;
+    let fileId: number;
+    if (file.id !== undefined) {
+      claim(existing, kept, file.id, `${filePath}.id`, "file");
+      fileId = file.id;
+      await trx.updateTable("files").set({ title: file.title, size: file.size, position }).where("id", "=", fileId).execute();
+    } else {
+      fileId = (
+        await trx
+          .insertInto("files")
+          .values({ release_id: releaseId, title: file.title, size: file.size, position })
+          .returning("id")
+          .executeTakeFirstOrThrow()
+      ).id;
+    }
+    await syncLinks(trx, releaseId, fileId, "file", file.links, `${filePath}.links`, fresh || file.id === undefined);
+  }
+  await deleteUnkept(trx, "files", existing, kept);
+}
+
+interface LinkInput {
+  id?: number | undefined;
+  label: string;
+  url: string;
+  size?: string | null;
+  status: "ok" | "broken" | "disabled";
+}
+
+async function syncLinks(
+  trx: Db,
+  releaseId: number,
+  fileId: number | null,
+  kind: LinkKind,
+  links: LinkInput[],
+  path: string,
+  fresh: boolean,
+) {
+  const existing = await existingIds(
+    trx
+      .selectFrom("links")
+      .select("id")
+      .where("release_id", "=", releaseId)
+      .where("kind", "=", kind)
+      .where("file_id", fileId === null ? "is" : "=", fileId)
+      .execute(),
+    fresh,
+  );
+  const kept = new Set<number>();
+  const inserts = [];
+  for (const [position, link] of links.entries()) {
+    const values = { label: link.label, url: link.url, size: link.size ?? null, status: link.status, position };
+    if (link.id !== undefined) {
+      claim(existing, kept, link.id, `${path}.${position}.id`, "link");
+      await trx.updateTable("links").set(values).where("id", "=", link.id).execute();
+    } else {
+      inserts.push({ ...values, release_id: releaseId, file_id: fileId, kind });
+    }
+  }
+  if (inserts.length) await trx.insertInto("links").values(inserts).execute();
+  await deleteUnkept(trx, "links", existing, kept);
+}
+
+async function deleteUnkept(trx: Db, table: "releases" | "files" | "links", existing: Set<number>, kept: Set<number>) {
+  const gone = [...existing].filter((id) => !kept.has(id));
+  if (gone.length) await trx.deleteFrom(table).where("id", "in", gone).execute();
+}
+
+/** Creates a title with its whole tree in one transaction. */
+export async function createTitle(db: Db, input: TitleInput): Promise<TitleDetail> {
+  const data = parseTitleInput(input);
+  return inTransaction(db, async (trx) => {
+    const now = new Date().toISOString();
+    const slug = await uniqueSlug(trx, data.type, data.slug ?? data.title);
+    const { id } = await trx
+      .insertInto("titles")
+      .values({ ...titleColumns(data), slug, uploaded_at: data.uploadedAt ?? now, created_at: now, updated_at: now })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await writeAttributes(trx, id, data, false);
+    await syncReleases(trx, id, data.releases, true);
+    return (await getTitle(trx, id, { includeDisabled: true }))!;
+  });
+}
+
+/** Replaces a title's fields and tree in one transaction (see claim() for ids). */
+export async function replaceTitle(db: Db, id: number, input: TitleInput): Promise<TitleDetail> {
+  const data = parseTitleInput(input);
+  return inTransaction(db, async (trx) => {
+    const current = await trx.selectFrom("titles").select(["id", "uploaded_at"]).where("id", "=", id).executeTakeFirst();
+    if (!current) throw new AppError(404, TITLE_NOT_FOUND);
+    const slug = await uniqueSlug(trx, data.type, data.slug ?? data.title, id);
+    await trx
+      .updateTable("titles")
+      .set({
+        ...titleColumns(data),
+        slug,
+        uploaded_at: data.uploadedAt ?? current.uploaded_at,
+        updated_at: new Date().toISOString(),
+      })
+      .where("id", "=", id)
+      .execute();
+    await writeAttributes(trx, id, data, true);
+    await syncReleases(trx, id, data.releases, false);
+    return (await getTitle(trx, id, { includeDisabled: true }))!;
+  });
+}
+
+/** Deletes a title and, through the foreign keys, its whole tree. */
+export async function deleteTitle(db: Db, id: number): Promise<boolean> {
+  const result = await db.deleteFrom("titles").where("id", "=", id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+async function deleteChild(db: Db, titleId: number, remove: (trx: Db) => Promise<{ numDeletedRows: bigint }>) {
+  return inTransaction(db, async (trx) => {
+    const deleted = Number((await remove(trx)).numDeletedRows) > 0;
+    if (deleted) {
+      await trx.updateTable("titles").set({ updated_at: new Date().toISOString() }).where("id", "=", titleId).execute();
+    }
+    return deleted;
+  });
+}
+
+export function deleteScreenshot(db: Db, titleId: number, screenshotId: number): Promise<boolean> {
+  return deleteChild(db, titleId, (trx) =>
+    trx.deleteFrom("screenshots").where("id", "=", screenshotId).where("title_id", "=", titleId).executeTakeFirst(),
+  );
+}
+
+/** Deletes one quality (movie) or season group (TV) with its files and links. */
+export function deleteRelease(db: Db, titleId: number, releaseId: number): Promise<boolean> {
+  return deleteChild(db, titleId, (trx) =>
+    trx.deleteFrom("releases").where("id", "=", releaseId).where("title_id", "=", titleId).executeTakeFirst(),
+  );
+}
+
+function deleteLinkOfKind(db: Db, titleId: number, linkId: number, kind: LinkKind) {
+  return deleteChild(db, titleId, (trx) =>
+    trx
+      .deleteFrom("links")
+      .where("id", "=", linkId)
+      .where("kind", "=", kind)
+      .where("release_id", "in", (eb) => eb.selectFrom("releases").select("id").where("title_id", "=", titleId))
+      .executeTakeFirst(),
+  );
+}
+
+/** Deletes one url entry of an episode or download option. */
+export function deleteLink(db: Db, titleId: number, linkId: number): Promise<boolean> {
+  return deleteLinkOfKind(db, titleId, linkId, "file");
+}
+
+/** Deletes one zip link of a release. */
+export function deleteZipLink(db: Db, titleId: number, linkId: number): Promise<boolean> {
+  return deleteLinkOfKind(db, titleId, linkId, "zip");
+}

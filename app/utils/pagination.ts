@@ -1,0 +1,33 @@
+import { PAGINATION_WINDOW } from "#app/constants.ts";
+
+/**
+ * Up to `size` consecutive page numbers centred on the current page, shifted to
+ * stay within 1..totalPages.
+ */
+export function pageWindow(current: number, totalPages: number, size = PAGINATION_WINDOW): number[] {
+  const total = Math.max(1, totalPages);
+  const count = Math.min(size, total);
+  const page = Math.min(Math.max(1, current), total);
+  const start = Math.min(Math.max(1, page - Math.floor(count / 2)), total - count + 1);
+  return Array.from({ length: count }, (_, i) => start + i);
+}
+
+/**
+ * The page number in a URL's `page` parameter, or null when it is present but not
+ * a page of this listing (so the caller can redirect to a real one).
+ */
+export function parsePageParam(value: string | null): { page: number; valid: boolean } {
+  if (value === null) return { page: 1, valid: true };
+  if (!/^\d{1,9}$/.test(value)) return { page: 1, valid: false };
+  const page = Number(value);
+  return page >= 1 ? { page, valid: true } : { page: 1, valid: false };
+}
+
+/** The same listing URL at another page; page 1 drops the parameter. */
+export function pageHref(pathname: string, search: string, page: number): string {
+  const params = new URLSearchParams(search);
+  if (page <= 1) params.delete("page");
+  else params.set("page", String(page));
+  const query = params.toString();
+  return query ? `${pathname}?${query}` : pathname;
+}

@@ -1,0 +1,24 @@
+import { Migrator, type Kysely, type MigrationResult } from "kysely";
+import { migrations } from "./migrations/index.ts";
+
+export class MigrationError extends Error {
+  constructor(
+    message: string,
+    readonly results: MigrationResult[],
+  ) {
+    super(message);
+    this.name = "MigrationError";
+  }
+}
+
+/** Brings the schema up to date; returns the names of the migrations it applied. */
+export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error, results = [] } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results.find((r) => r.status === "Error")?.migrationName ?? "unknown";
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new MigrationError(`Migration ${failed} failed: ${reason}`, results);
+  }
+  return results.filter((r) => r.status === "Success").map((r) => r.migrationName);
+}

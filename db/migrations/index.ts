@@ -1,0 +1,11 @@
+import type { Migration } from "kysely";
+import * as catalogue from "./2026-11-21T1000_catalogue.ts";
+
+/**
+ * Every migration, by name. Listed explicitly (rather than read from the folder at
+ * run time) so the same list works in the bundled server, in tsx scripts and in
+ * tests. Names are ISO-dated so they sort in the order they were written.
+ */
+export const migrations: Record<string, Migration> = {
+  "2026-11-21T1000_catalogue": catalogue,
+};

@@ -1,0 +1,48 @@
+import js from "@eslint/js";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+export default tseslint.config(
+  { ignores: ["build/", ".react-router/", "node_modules/", "test-results/", "playwright-report/", "data/"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" }],
+      "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["../*", "../../*"], message: "Import across folders with the #app/, #db/, #server/ or #tests/ aliases." },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Migrations see the schema as it was when they were written, not the app's types (Kysely's advice).
+    files: ["db/migrations/**/*.ts", "db/migrate.ts"],
+    rules: { "@typescript-eslint/no-explicit-any": "off" },
+  },
+  {
+    files: ["app/**/*.tsx"],
+    plugins: { "react-hooks": reactHooks },
+    rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    // Route modules stay thin: data access goes through app/modules.
+    files: ["app/routes/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [{ name: "kysely", message: "Routes call module functions in app/modules; no SQL in routes." }],
+          patterns: [{ group: ["../*", "../../*"], message: "Use the #app/ alias." }],
+        },
+      ],
+    },
+  },
+);

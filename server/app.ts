@@ -1,0 +1,92 @@
+import crypto from "node:crypto";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express, { type ErrorRequestHandler, type RequestHandler } from "express";
+import type { Logger } from "pino";
+import { pinoHttp } from "pino-http";
+import { RouterContextProvider, type ServerBuild } from "react-router";
+import { appContext } from "#app/context.ts";
+import type { DatabaseHandle } from "#app/db/client.server.ts";
+import type { Config } from "./config.ts";
+import { bodyLimit, cspNonce, hstsOverHttps, MAX_BODY_BYTES, securityHeaders } from "./security.ts";
+
+export interface AppOptions {
+  config: Config;
+  database: DatabaseHandle;
+  logger: Logger;
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  /** Production: the built client folder, served as static files. */
+  clientDir?: string;
+  /** Development: Vite's middleware, which serves and hot-reloads sources. */
+  viteMiddleware?: RequestHandler;
+}
+
+const REQUEST_ID = /^[\w.:-]{1,100}$/;
+
+export function createApp({ config, database, logger, build, clientDir, viteMiddleware }: AppOptions) {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", config.trustProxy);
+
+  app.use(
+    pinoHttp({
+      logger,
+      // A proxy's request id is kept so log lines can be followed across hops.
+      genReqId: (req, res) => {
+        const incoming = req.headers["x-request-id"];
+        const id = typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
+        res.setHeader("X-Request-Id", id);
+        return id;
+      },
+      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info"),
+      serializers: {
+        req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
+    }),
+  );
+  app.use(cspNonce);
+  app.use(securityHeaders({ development: Boolean(viteMiddleware) }));
+  app.use(hstsOverHttps);
+  app.use(compression());
+  app.use(bodyLimit(MAX_BODY_BYTES));
+
+  if (viteMiddleware) {
+    app.use(viteMiddleware);
+  } else if (clientDir) {
+    // Fingerprinted by the build, so they never change under the same name.
+    app.use("/assets", express.static(`${clientDir}/assets`, { immutable: true, maxAge: "1y", index: false }));
+    app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+  }
+
+  app.all(
+    "*splat",
+    createRequestHandler({
+      build,
+      mode: viteMiddleware ? "development" : "production",
+      getLoadContext(req, res) {
+        const context = new RouterContextProvider();
+        context.set(appContext, {
+          db: database.db,
+          dialect: database.dialect,
+          publicUrl: config.publicUrl,
+          cspNonce: res.locals.cspNonce as string,
+          requestId: String(req.id),
+          logger: req.log,
+        });
+        return context;
+      },
+    }),
+  );
+
+  const onError: ErrorRequestHandler = (error, req, res, _next) => {
+    req.log.error({ err: error }, "unhandled error");
+    if (res.headersSent) {
+      res.end();
+      return;
+    }
+    res.status(500).type("text/plain").send("Something went wrong. Please try again later.");
+  };
+  app.use(onError);
+  return app;
+}

@@ -1,0 +1,111 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config.ts";
+
+let dataDir: string;
+beforeEach(() => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "cinedex-config-"));
+});
+afterEach(() => {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+function errorOf(env: NodeJS.ProcessEnv): string {
+  try {
+    loadConfig({ DATA_DIR: dataDir, ...env });
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+  throw new Error("expected a configuration error");
+}
+
+describe("loadConfig", () => {
+  it("needs nothing: SQLite in the data folder, port 3000, demo seeding on", () => {
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config).toMatchObject({
+      nodeEnv: "development",
+      port: 3000,
+      host: "",
+      dataDir,
+      database: { dialect: "sqlite", file: path.join(dataDir, "cinedex.db") },
+      publicUrl: "http://localhost:3000",
+      logLevel: "info",
+      trustProxy: false,
+      seedDemo: true,
+      warnings: [],
+    });
+  });
+
+  it("generates a session secret once and keeps it in the data folder", () => {
+    const first = loadConfig({ DATA_DIR: dataDir }).sessionSecret;
+    expect(first).toMatch(/^[0-9a-f]{64}$/);
+    expect(loadConfig({ DATA_DIR: dataDir }).sessionSecret).toBe(first);
+    const file = path.join(dataDir, "session-secret");
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    expect(loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: "s".repeat(40) }).sessionSecret).toBe("s".repeat(40));
+  });
+
+  it("refuses an unwritable data folder in production only", () => {
+    // A folder "inside" a regular file cannot be created, not even by root.
+    const blocker = path.join(dataDir, "not-a-folder");
+    fs.writeFileSync(blocker, "");
+    const unwritable = path.join(blocker, "data");
+    expect(errorOf({ NODE_ENV: "production", DATA_DIR: unwritable })).toMatch(
+      /^Invalid configuration: SESSION_SECRET is not set and .* cannot be written \(ENOTDIR\); set SESSION_SECRET or make DATA_DIR writable\.$/,
+    );
+    const dev = loadConfig({ DATA_DIR: unwritable });
+    expect(dev.sessionSecret).toHaveLength(64);
+    expect(dev.warnings[0]).toMatch(/sessions will not survive a restart/);
+  });
+
+  it("reads every variable", () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      NODE_ENV: "production",
+      PORT: "8080",
+      HOST: "127.0.0.1",
+      DATABASE_URL: "postgres://cinedex:secret@db.internal:5432/cinedex",
+      PUBLIC_URL: "https://cinedex.example/",
+      SESSION_SECRET: "x".repeat(32),
+      LOG_LEVEL: "warn",
+      TRUST_PROXY: "loopback, 10.0.0.0/8",
+      SEED_DEMO: "false",
+    });
+    expect(config).toMatchObject({
+      isProduction: true,
+      port: 8080,
+      host: "127.0.0.1",
+      database: { dialect: "postgres", url: "postgres://cinedex:secret@db.internal:5432/cinedex" },
+      publicUrl: "https://cinedex.example",
+      logLevel: "warn",
+      trustProxy: ["loopback", "10.0.0.0/8"],
+      seedDemo: false,
+    });
+    expect(loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: "2" }).trustProxy).toBe(2);
+    expect(loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: "true" }).trustProxy).toBe(true);
+  });
+
+  it("names the variable and the bad value in one line", () => {
+    expect(errorOf({ PORT: "abc" })).toBe('Invalid configuration: PORT must be a whole number from 1 to 65535 (got "abc").');
+    expect(errorOf({ PORT: "70000" })).toBe('Invalid configuration: PORT must be a whole number from 1 to 65535 (got "70000").');
+    expect(errorOf({ LOG_LEVEL: "loud" })).toBe(
+      'Invalid configuration: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "loud").',
+    );
+    expect(errorOf({ PUBLIC_URL: "cinedex.example" })).toMatch(/^Invalid configuration: PUBLIC_URL must be an http\(s\) origin/);
+    expect(errorOf({ TRUST_PROXY: "sometimes" })).toMatch(/^Invalid configuration: TRUST_PROXY must be false, true/);
+    expect(errorOf({ SEED_DEMO: "maybe" })).toBe('Invalid configuration: SEED_DEMO must be true or false (got "maybe").');
+    expect(errorOf({ NODE_ENV: "staging" })).toMatch(/^Invalid configuration: NODE_ENV must be production, development or test/);
+  });
+
+  it("never echoes secrets back", () => {
+    const message = errorOf({ SESSION_SECRET: "short-but-secret", DATABASE_URL: "mysql://root:hunter2@db/x" });
+    expect(message).toBe(
+      "Invalid configuration: SESSION_SECRET must be at least 32 characters long; DATABASE_URL must be a postgres:// URL or a path to a SQLite file.",
+    );
+    expect(message).not.toMatch(/hunter2|short-but-secret/);
+    for (const line of [message]) expect(line.split("\n")).toHaveLength(1);
+  });
+});

@@ -1,0 +1,214 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import { z } from "zod";
+import { parseDatabaseUrl, type DatabaseTarget } from "#app/db/client.server.ts";
+
+/** A configuration problem, worded as one line for the operator. */
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ConfigError";
+  }
+}
+
+export interface Config {
+  nodeEnv: "production" | "development" | "test";
+  isProduction: boolean;
+  port: number;
+  /** Empty: all interfaces. */
+  host: string;
+  dataDir: string;
+  database: DatabaseTarget;
+  /** Origin the site is reached at, without a trailing slash. */
+  publicUrl: string;
+  logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
+  /** Express's "trust proxy" setting. */
+  trustProxy: boolean | number | string[];
+  seedDemo: boolean;
+  /** From SESSION_SECRET, else generated once and kept in the data folder. */
+  sessionSecret: string;
+  /** Problems that do not stop the server but that the operator should hear of. */
+  warnings: string[];
+}
+
+const SESSION_SECRET_FILE = "session-secret";
+const MIN_SECRET_LENGTH = 32;
+const PROXY_KEYWORDS = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
+
+const flag = z.preprocess(
+  blankToUndefined,
+  z
+    .string()
+    .trim()
+    .toLowerCase()
+    .refine((v) => ["true", "false", "1", "0", "yes", "no"].includes(v), "must be true or false")
+    .transform((v) => ["true", "1", "yes"].includes(v))
+    .optional(),
+);
+
+function isProxyAddress(value: string): boolean {
+  if (PROXY_KEYWORDS.has(value)) return true;
+  const [address, bits, ...rest] = value.split("/");
+  const family = net.isIP(address ?? "");
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  const n = Number(bits);
+  return /^\d+$/.test(bits) && n <= (family === 4 ? 32 : 128);
+}
+
+const schema = z.object({
+  NODE_ENV: z.preprocess(
+    blankToUndefined,
+    z.enum(["production", "development", "test"], { error: "must be production, development or test" }).default("development"),
+  ),
+  PORT: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .regex(/^\d+$/, "must be a whole number from 1 to 65535")
+      .transform(Number)
+      .refine((n) => n >= 1 && n <= 65_535, "must be a whole number from 1 to 65535")
+      .default(3000),
+  ),
+  HOST: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .refine((v) => net.isIP(v) !== 0 || /^[a-z0-9.-]+$/i.test(v), "must be an IP address or a host name")
+      .default(""),
+  ),
+  DATA_DIR: z.preprocess(blankToUndefined, z.string().trim().default("data")),
+  DATABASE_URL: z.preprocess(blankToUndefined, z.string().optional()),
+  PUBLIC_URL: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .refine((v) => {
+        try {
+          const url = new URL(v);
+          return (url.protocol === "http:" || url.protocol === "https:") && url.pathname === "/" && !url.search && !url.hash;
+        } catch {
+          return false;
+        }
+      }, "must be an http(s) origin such as https://cinedex.example (no path)")
+      .transform((v) => new URL(v).origin)
+      .optional(),
+  ),
+  SESSION_SECRET: z.preprocess(
+    blankToUndefined,
+    z.string().min(MIN_SECRET_LENGTH, `must be at least ${MIN_SECRET_LENGTH} characters long`).optional(),
+  ),
+  LOG_LEVEL: z.preprocess(
+    blankToUndefined,
+    z
+      .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
+        error: "must be one of fatal, error, warn, info, debug, trace, silent",
+      })
+      .default("info"),
+  ),
+  TRUST_PROXY: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .transform((v, ctx): boolean | number | string[] => {
+        const lower = v.toLowerCase();
+        if (lower === "false") return false;
+        if (lower === "true") return true;
+        if (/^\d+$/.test(v)) return Number(v);
+        const entries = v.split(",").map((s) => s.trim());
+        if (entries.every(isProxyAddress)) return entries;
+        ctx.addIssue({
+          code: "custom",
+          message: "must be false, true, a number of hops, or a comma-separated list of proxy addresses (IP, CIDR, loopback)",
+        });
+        return z.NEVER;
+      })
+      .default(false),
+  ),
+  SEED_DEMO: flag,
+});
+
+/** Variables whose value must not be echoed back in an error. */
+const SECRET_VARIABLES = new Set(["SESSION_SECRET", "DATABASE_URL"]);
+
+/**
+ * Reads and checks the environment once. Throws a ConfigError whose message is a
+ * single line naming every variable that is wrong.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const result = schema.safeParse(env);
+  const problems: string[] = [];
+  if (!result.success) {
+    for (const issue of result.error.issues) {
+      const name = String(issue.path[0]);
+      const raw = env[name];
+      const shown = raw !== undefined && !SECRET_VARIABLES.has(name) ? ` (got "${raw}")` : "";
+      problems.push(`${name} ${issue.message}${shown}`);
+    }
+  }
+  const dataDir = path.resolve(result.success ? result.data.DATA_DIR : (env.DATA_DIR ?? "data"));
+  const database = parseDatabaseUrl(env.DATABASE_URL, path.join(dataDir, "cinedex.db"));
+  if (typeof database === "string") problems.push(`DATABASE_URL ${database}`);
+  if (problems.length > 0 || !result.success || typeof database === "string") {
+    throw new ConfigError(`Invalid configuration: ${[...new Set(problems)].join("; ")}.`);
+  }
+
+  const e = result.data;
+  const isProduction = e.NODE_ENV === "production";
+  const warnings: string[] = [];
+  const sessionSecret = e.SESSION_SECRET ?? sessionSecretFromDataDir(dataDir, isProduction, warnings);
+  return {
+    nodeEnv: e.NODE_ENV,
+    isProduction,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    database,
+    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    seedDemo: e.SEED_DEMO ?? true,
+    sessionSecret,
+    warnings,
+  };
+}
+
+/**
+ * A secret generated on first start and kept in the data folder, so sessions
+ * survive restarts without any configuration. Outside production an unwritable
+ * folder only costs that persistence; in production it is refused.
+ */
+function sessionSecretFromDataDir(dataDir: string, isProduction: boolean, warnings: string[]): string {
+  const file = path.join(dataDir, SESSION_SECRET_FILE);
+  try {
+    const stored = fs.readFileSync(file, "utf8").trim();
+    if (stored.length >= MIN_SECRET_LENGTH) return stored;
+  } catch {
+    // Not there yet (or unreadable): make one below.
+  }
+  const secret = crypto.randomBytes(32).toString("hex");
+  try {
+    fs.mkdirSync(dataDir, { recursive: true });
+    fs.writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+    return secret;
+  } catch (error) {
+    if (isProduction) throw cannotKeepSecret(file, error);
+    warnings.push(`SESSION_SECRET is not set and ${file} cannot be written: sessions will not survive a restart.`);
+    return secret;
+  }
+}
+
+function cannotKeepSecret(file: string, error: unknown): ConfigError {
+  const reason = (error as NodeJS.ErrnoException).code ?? String(error);
+  return new ConfigError(
+    `Invalid configuration: SESSION_SECRET is not set and ${file} cannot be written (${reason}); set SESSION_SECRET or make DATA_DIR writable.`,
+  );
+}

@@ -1,0 +1,121 @@
+import http from "node:http";
+import type { RequestHandler } from "express";
+import type { Logger } from "pino";
+import type { ServerBuild } from "react-router";
+import { openDatabase, type DatabaseHandle } from "#app/db/client.server.ts";
+import { migrateToLatest } from "#db/migrate.ts";
+import { seedDemoIfEmpty } from "#db/seed/seed.ts";
+import { createApp } from "./app.ts";
+import { ConfigError, loadConfig, type Config } from "./config.ts";
+import { createLogger } from "./logger.ts";
+
+/** Slow clients may not hold a socket for long; in-flight work gets a grace period on shutdown. */
+export const SERVER_TIMEOUTS = {
+  headersMs: 15_000,
+  requestMs: 30_000,
+  keepAliveMs: 5_000,
+  shutdownGraceMs: 10_000,
+};
+
+export interface StartOptions {
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  clientDir?: string;
+  viteMiddleware?: RequestHandler;
+  /** Called once the database is closed on shutdown (development closes Vite here). */
+  onClose?: () => Promise<void>;
+}
+
+/** Prints one line for the operator and stops the process. */
+function fail(message: string): never {
+  process.stderr.write(`${message}\n`);
+  process.exit(1);
+}
+
+function reason(error: unknown): string {
+  if (error instanceof AggregateError && error.errors.length > 0) return reason(error.errors[0]);
+  return error instanceof Error ? error.message || error.name : String(error);
+}
+
+export async function startServer(options: StartOptions): Promise<http.Server> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message);
+    throw error;
+  }
+  const logger = createLogger(config);
+  for (const warning of config.warnings) logger.warn(warning);
+
+  let database: DatabaseHandle;
+  try {
+    database = openDatabase(config.database);
+  } catch (error) {
+    fail(`Cannot open the database: ${reason(error)}`);
+  }
+  try {
+    const applied = await migrateToLatest(database.db);
+    if (applied.length > 0) logger.info({ migrations: applied }, "database migrated");
+    if (config.seedDemo) {
+      const added = await seedDemoIfEmpty(database.db);
+      if (added > 0) logger.info(`added ${added} demo titles to the empty catalogue`);
+    }
+  } catch (error) {
+    await database.close().catch(() => {});
+    fail(`Cannot prepare the database (${database.location}): ${reason(error)}`);
+  }
+
+  const app = createApp({ config, database, logger, ...options });
+  const server = http.createServer(app);
+  server.headersTimeout = SERVER_TIMEOUTS.headersMs;
+  server.requestTimeout = SERVER_TIMEOUTS.requestMs;
+  server.keepAliveTimeout = SERVER_TIMEOUTS.keepAliveMs;
+
+  await new Promise<void>((resolve) => {
+    server.once("error", (error: NodeJS.ErrnoException) => {
+      const where = `${config.host || "port"} ${config.port}`.replace("port port", "port");
+      fail(
+        error.code === "EADDRINUSE"
+          ? `Cannot listen on ${where}: it is already in use (set PORT to another port).`
+          : `Cannot listen on ${where}: ${reason(error)}`,
+      );
+    });
+    server.listen(config.port, config.host || undefined, resolve);
+  });
+  logger.info({ url: config.publicUrl, database: database.location }, `Cinedex is listening on port ${config.port}`);
+  stopGracefully(server, database, logger, options.onClose);
+  return server;
+}
+
+/**
+ * On SIGTERM or SIGINT: stop accepting connections, let in-flight requests finish
+ * (cut off after a grace period), then close the database and exit.
+ */
+function stopGracefully(server: http.Server, database: DatabaseHandle, logger: Logger, onClose?: () => Promise<void>) {
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "shutting down");
+    const deadline = setTimeout(() => {
+      logger.warn("requests still running after the grace period; closing their connections");
+      server.closeAllConnections();
+    }, SERVER_TIMEOUTS.shutdownGraceMs);
+    deadline.unref();
+    server.close(async () => {
+      clearTimeout(deadline);
+      try {
+        await database.close();
+        await onClose?.();
+        logger.info("stopped");
+        process.exit(0);
+      } catch (error) {
+        logger.error({ err: error }, "error while shutting down");
+        process.exit(1);
+      }
+    });
+    server.closeIdleConnections();
+  };
+  process.once("SIGTERM", stop);
+  process.once("SIGINT", stop);
+}

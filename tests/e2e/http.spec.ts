@@ -1,0 +1,109 @@
+import http from "node:http";
+import { expect, test } from "@playwright/test";
+
+// The production server over plain HTTP: headers, limits, redirects and errors.
+
+function rawRequest(baseURL: string, options: http.RequestOptions, body?: (req: http.ClientRequest) => void) {
+  const url = new URL(baseURL);
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
+    const req = http.request({ host: url.hostname, port: url.port, ...options }, (res) => {
+      let text = "";
+      res.setEncoding("utf8");
+      res.on("data", (chunk: string) => (text += chunk));
+      res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body: text }));
+    });
+    req.on("error", reject);
+    if (body) body(req);
+    else req.end();
+  });
+}
+
+test("pages carry the security headers, and every script the page's nonce", async ({ request }) => {
+  const response = await request.get("/");
+  expect(response.status()).toBe(200);
+  const headers = response.headers();
+  const csp = headers["content-security-policy"]!;
+  const nonce = /'nonce-([A-Za-z0-9+/=]+)'/.exec(csp)?.[1];
+  expect(nonce).toBeTruthy();
+  expect(csp).toContain("frame-ancestors 'none'");
+  expect(csp).toContain("object-src 'none'");
+  expect(csp).toContain("base-uri 'none'");
+  expect(csp).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
+  expect(headers["x-content-type-options"]).toBe("nosniff");
+  expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+  expect(headers["x-frame-options"]).toBe("DENY");
+  expect(headers["x-powered-by"]).toBeUndefined();
+  expect(headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+  expect(headers["content-type"]).toBe("text/html; charset=utf-8");
+
+  const html = await response.text();
+  const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
+  expect(scripts.length).toBeGreaterThan(0);
+  for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+
+  const second = await request.get("/");
+  expect(second.headers()["content-security-policy"]).not.toContain(nonce!);
+});
+
+test("a request id from a proxy is kept; a malformed one is replaced", async ({ request }) => {
+  expect((await request.get("/healthz", { headers: { "X-Request-Id": "edge-42.abc" } })).headers()["x-request-id"]).toBe("edge-42.abc");
+  expect((await request.get("/healthz", { headers: { "X-Request-Id": "bad id\u0001" } })).headers()["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+});
+
+test("fingerprinted assets are cached for good and pages are compressed", async ({ request }) => {
+  const html = await (await request.get("/")).text();
+  const asset = /(\/assets\/[\w.-]+\.js)/.exec(html)?.[1];
+  expect(asset).toBeTruthy();
+  const response = await request.get(asset!);
+  expect(response.status()).toBe(200);
+  expect(response.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+
+  const page = await request.get("/", { headers: { "Accept-Encoding": "gzip" } });
+  expect(page.headers()["content-encoding"]).toBe("gzip");
+});
+
+test("the health check reports the database", async ({ request }) => {
+  const response = await request.get("/healthz");
+  expect(response.status()).toBe(200);
+  expect(response.headers()["cache-control"]).toBe("no-store");
+  expect(await response.json()).toEqual({ status: "ok", database: "ok" });
+});
+
+test("oversized and unsized request bodies are refused before the router", async ({ baseURL }) => {
+  const tooBig = await rawRequest(baseURL!, { method: "POST", path: "/", headers: { "Content-Length": String(2 * 1024 * 1024) } }, (req) => req.end());
+  expect(tooBig.status).toBe(413);
+  const chunked = await rawRequest(baseURL!, { method: "POST", path: "/", headers: { "Transfer-Encoding": "chunked" } }, (req) => {
+    req.write("a=1");
+    req.end();
+  });
+  expect(chunked.status).toBe(411);
+});
+
+test("listing pages outside the catalogue redirect to real ones", async ({ request }) => {
+  const invalid = await request.get("/?page=abc", { maxRedirects: 0 });
+  expect(invalid.status()).toBe(302);
+  expect(invalid.headers()["location"]).toBe("/");
+  const beyond = await request.get("/?page=9999", { maxRedirects: 0 });
+  expect(beyond.status()).toBe(302);
+  expect(beyond.headers()["location"]).toMatch(/^\/\?page=\d$/);
+});
+
+test("a title's URL with a wrong or missing slug redirects permanently to the right one", async ({ request }) => {
+  const html = await (await request.get("/")).text();
+  const [, id, slug] = /href="\/movie\/(\d+)\/([^"]+)"/.exec(html)!;
+  for (const path of [`/movie/${id}/wrong-slug`, `/movie/${id}`]) {
+    const response = await request.get(path, { maxRedirects: 0 });
+    expect(response.status()).toBe(301);
+    expect(response.headers()["location"]).toBe(`/movie/${id}/${slug}`);
+  }
+  expect((await request.get(`/movie/${id}/${slug}`)).status()).toBe(200);
+});
+
+test("error pages never show internals", async ({ request }) => {
+  for (const path of ["/movie/abc/x", "/movie/1e9/x", "/%E0%A4%A", "/movie/99999999999999999999/x"]) {
+    const response = await request.get(path);
+    expect([400, 404]).toContain(response.status());
+    const body = await response.text();
+    expect(body).not.toMatch(/at \w+ \(|node_modules|Error:/);
+  }
+});

@@ -1,0 +1,2 @@
+// Runs before every test file.
+process.env.LOG_LEVEL ??= "silent";
