@@ -47,8 +47,12 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return <ErrorView status={404} heading="Page not found" message={typeof error.data === "string" && error.data ? error.data : undefined} />;
-  }
-  return <ErrorView status={isRouteErrorResponse(error) ? error.status : 500} />;
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const message = isRouteErrorResponse(error) && typeof error.data === "string" && error.data ? error.data : undefined;
+  return (
+    <>
+      <title>{status === 404 ? "Page not found | Cinedex" : "Something went wrong | Cinedex"}</title>
+      {status === 404 ? <ErrorView status={404} heading="Page not found" message={message} /> : <ErrorView status={status} />}
+    </>
+  );
 }

@@ -79,13 +79,19 @@ export function createApp({ config, database, logger, build, clientDir, viteMidd
     }),
   );
 
-  const onError: ErrorRequestHandler = (error, req, res, _next) => {
-    req.log.error({ err: error }, "unhandled error");
+  // Errors that reach Express itself: a client's malformed request (Express marks
+  // those with a 4xx status, e.g. an undecodable URL) or a bug.
+  const onError: ErrorRequestHandler = (error: { status?: number }, req, res, _next) => {
+    const status = typeof error.status === "number" && error.status >= 400 && error.status < 500 ? error.status : 500;
+    if (status === 500) req.log.error({ err: error }, "unhandled error");
     if (res.headersSent) {
       res.end();
       return;
     }
-    res.status(500).type("text/plain").send("Something went wrong. Please try again later.");
+    res
+      .status(status)
+      .type("text/plain")
+      .send(status === 500 ? "Something went wrong. Please try again later." : "Bad Request: the address is malformed.");
   };
   app.use(onError);
   return app;

@@ -102,8 +102,12 @@ function stopGracefully(server: http.Server, database: DatabaseHandle, logger: L
       server.closeAllConnections();
     }, SERVER_TIMEOUTS.shutdownGraceMs);
     deadline.unref();
+    // Connections that finish their last request while we wait would otherwise
+    // linger for the keep-alive timeout.
+    const sweep = setInterval(() => server.closeIdleConnections(), 100);
     server.close(async () => {
       clearTimeout(deadline);
+      clearInterval(sweep);
       try {
         await database.close();
         await onClose?.();

@@ -44,13 +44,18 @@ test("pages work without JavaScript", async ({ browser }) => {
   await context.close();
 });
 
-test("an unknown page and an unknown title get styled 404 pages", async ({ page }) => {
-  const missing = await page.goto("/no/such/page");
-  expect(missing?.status()).toBe(404);
-  await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
-  await expectAccessible(page);
+test.describe("not found", () => {
+  test.use({ expectedConsoleErrors: [/status of 404/] });
 
-  const title = await page.goto("/movie/99999999/anything");
-  expect(title?.status()).toBe(404);
-  await expect(page.getByText("No item found with this ID. Please try again later.")).toBeVisible();
+  test("an unknown page and an unknown title get styled 404 pages", async ({ page }) => {
+    const missing = await page.goto("/no/such/page");
+    expect(missing?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+    await expect(page).toHaveTitle("Page not found | Cinedex");
+    await expectAccessible(page);
+
+    const title = await page.goto("/movie/99999999/anything");
+    expect(title?.status()).toBe(404);
+    await expect(page.getByText("No item found with this ID. Please try again later.")).toBeVisible();
+  });
 });

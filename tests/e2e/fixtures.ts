@@ -5,16 +5,19 @@ import { test as base, expect, type Page } from "@playwright/test";
  * Every page test fails on a browser console error or an uncaught exception,
  * which also catches scripts the Content-Security-Policy blocked.
  */
-export const test = base.extend<{ pageErrors: string[] }>({
+export const test = base.extend<{ pageErrors: string[]; expectedConsoleErrors: RegExp[] }>({
+  /** Console errors a test provokes on purpose (a 404 document logs one). */
+  expectedConsoleErrors: [[], { option: true }],
   pageErrors: [
-    async ({ page }, use) => {
+    async ({ page, expectedConsoleErrors }, use) => {
       const errors: string[] = [];
       page.on("console", (message) => {
         if (message.type() === "error") errors.push(message.text());
       });
       page.on("pageerror", (error) => errors.push(error.message));
       await use(errors);
-      expect(errors, "browser console errors").toEqual([]);
+      const unexpected = errors.filter((e) => !expectedConsoleErrors.some((pattern) => pattern.test(e)));
+      expect(unexpected, "browser console errors").toEqual([]);
     },
     { auto: true },
   ],

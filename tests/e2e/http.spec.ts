@@ -1,20 +1,25 @@
-import http from "node:http";
+import net from "node:net";
 import { expect, test } from "@playwright/test";
 
 // The production server over plain HTTP: headers, limits, redirects and errors.
 
-function rawRequest(baseURL: string, options: http.RequestOptions, body?: (req: http.ClientRequest) => void) {
+/** Sends raw request bytes and resolves with the response's status code, without sending any body. */
+function statusOfRaw(baseURL: string, head: string): Promise<number> {
   const url = new URL(baseURL);
-  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
-    const req = http.request({ host: url.hostname, port: url.port, ...options }, (res) => {
-      let text = "";
-      res.setEncoding("utf8");
-      res.on("data", (chunk: string) => (text += chunk));
-      res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body: text }));
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(url.port), url.hostname, () => socket.write(`${head}\r\nHost: ${url.host}\r\n\r\n`));
+    let received = "";
+    socket.setEncoding("utf8");
+    socket.on("data", (chunk: string) => {
+      received += chunk;
+      const match = /^HTTP\/1\.1 (\d{3})/.exec(received);
+      if (match) {
+        socket.destroy();
+        resolve(Number(match[1]));
+      }
     });
-    req.on("error", reject);
-    if (body) body(req);
-    else req.end();
+    socket.on("error", reject);
+    socket.setTimeout(5_000, () => reject(new Error(`no response to ${head}`)));
   });
 }
 
@@ -47,7 +52,7 @@ test("pages carry the security headers, and every script the page's nonce", asyn
 
 test("a request id from a proxy is kept; a malformed one is replaced", async ({ request }) => {
   expect((await request.get("/healthz", { headers: { "X-Request-Id": "edge-42.abc" } })).headers()["x-request-id"]).toBe("edge-42.abc");
-  expect((await request.get("/healthz", { headers: { "X-Request-Id": "bad id\u0001" } })).headers()["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+  expect((await request.get("/healthz", { headers: { "X-Request-Id": "bad id <script>" } })).headers()["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
 });
 
 test("fingerprinted assets are cached for good and pages are compressed", async ({ request }) => {
@@ -70,13 +75,9 @@ test("the health check reports the database", async ({ request }) => {
 });
 
 test("oversized and unsized request bodies are refused before the router", async ({ baseURL }) => {
-  const tooBig = await rawRequest(baseURL!, { method: "POST", path: "/", headers: { "Content-Length": String(2 * 1024 * 1024) } }, (req) => req.end());
-  expect(tooBig.status).toBe(413);
-  const chunked = await rawRequest(baseURL!, { method: "POST", path: "/", headers: { "Transfer-Encoding": "chunked" } }, (req) => {
-    req.write("a=1");
-    req.end();
-  });
-  expect(chunked.status).toBe(411);
+  expect(await statusOfRaw(baseURL!, `POST / HTTP/1.1\r\nContent-Length: ${2 * 1024 * 1024}`)).toBe(413);
+  expect(await statusOfRaw(baseURL!, "POST / HTTP/1.1\r\nTransfer-Encoding: chunked")).toBe(411);
+  expect(await statusOfRaw(baseURL!, "POST / HTTP/1.1\r\nContent-Length: 12abc")).toBe(400);
 });
 
 test("listing pages outside the catalogue redirect to real ones", async ({ request }) => {
@@ -100,7 +101,7 @@ test("a title's URL with a wrong or missing slug redirects permanently to the ri
 });
 
 test("error pages never show internals", async ({ request }) => {
-  for (const path of ["/movie/abc/x", "/movie/1e9/x", "/%E0%A4%A", "/movie/99999999999999999999/x"]) {
+  for (const path of ["/movie/abc/x", "/movie/1e9/x", "/%E0%A4%A", "/movie/%E0%A4%A/x", "/movie/99999999999999999999/x"]) {
     const response = await request.get(path);
     expect([400, 404]).toContain(response.status());
     const body = await response.text();

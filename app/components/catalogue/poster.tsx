@@ -41,19 +41,19 @@ export function Poster({ title, year, url, className = "", large = false, eager 
   const hue = titleHue(title);
   return (
     <div
-      className={`${frame} flex flex-col justify-between p-[8%]`}
+      className={`${frame} flex flex-col justify-end ${large ? "p-5" : "p-3 sm:p-4"}`}
       style={{
-        backgroundImage: `radial-gradient(120% 80% at 20% 0%, hsl(${hue} 70% 45% / 0.55), transparent 60%), linear-gradient(165deg, hsl(${hue} 45% 24%), hsl(${(hue + 40) % 360} 55% 9%))`,
+        backgroundImage: `radial-gradient(120% 70% at 85% 0%, hsl(${hue} 70% 48% / 0.6), transparent 65%), linear-gradient(170deg, hsl(${hue} 45% 26%), hsl(${(hue + 40) % 360} 55% 8%))`,
       }}
       aria-hidden="true"
     >
-      <span className="text-[0.65em] font-semibold tracking-[0.25em] text-white/55 uppercase">Cinedex</span>
+      <span className="mb-3 h-0.5 w-8 rounded-full bg-white/50" />
       <span
-        className={`font-display leading-tight font-bold text-balance text-white drop-shadow ${large ? "text-3xl" : "text-lg sm:text-xl"} line-clamp-5`}
+        className={`line-clamp-4 font-display leading-tight font-bold text-balance text-white drop-shadow ${large ? "text-3xl" : "text-lg sm:text-xl"}`}
       >
         {title}
       </span>
-      <span className="text-sm font-medium text-white/70">{year ?? ""}</span>
+      {year && <span className="mt-2 text-sm font-medium text-white/65">{year}</span>}
     </div>
   );
 }

@@ -36,9 +36,9 @@ export default function TitlePage({ loaderData }: Route.ComponentProps) {
   ].filter(Boolean);
   return (
     <article>
-      <header className="relative -mx-4 -mt-6 overflow-hidden px-4 pt-10 pb-10 sm:-mx-6 sm:px-6 lg:-mx-8 lg:px-8">
+      <header className="relative -mt-6 pt-10 pb-10">
         <div
-          className="absolute inset-0 -z-10 opacity-60"
+          className="absolute inset-y-0 left-1/2 -z-10 w-screen -translate-x-1/2 opacity-60"
           style={
             title.backgroundUrl
               ? { backgroundImage: `url("${encodeURI(title.backgroundUrl)}")`, backgroundSize: "cover", backgroundPosition: "center" }
@@ -46,7 +46,10 @@ export default function TitlePage({ loaderData }: Route.ComponentProps) {
           }
           aria-hidden="true"
         />
-        <div className="absolute inset-0 -z-10 bg-gradient-to-t from-ink-950 via-ink-950/80 to-ink-950/30" aria-hidden="true" />
+        <div
+          className="absolute inset-y-0 left-1/2 -z-10 w-screen -translate-x-1/2 bg-gradient-to-t from-ink-950 via-ink-950/80 to-ink-950/30"
+          aria-hidden="true"
+        />
         <div className="flex flex-col gap-8 sm:flex-row">
           <Poster title={title.title} year={title.year} url={title.posterUrl} large eager className="w-44 shrink-0 shadow-2xl sm:w-56" />
           <div className="min-w-0">
