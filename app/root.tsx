@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { getApp } from "#app/context.ts";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { useNonce } from "./components/nonce.tsx";
@@ -11,6 +12,11 @@ export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { publicUrl } = getApp(context);
+  return { publicUrl };
+}
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();

@@ -3,7 +3,30 @@ import { index, route, type RouteConfig } from "@react-router/dev/routes";
 // The route table; paths follow SPEC.md section 2.
 export default [
   index("routes/site/home.tsx"),
+  route("genre/:category", "routes/site/genre.tsx", { id: "genre" }),
+  route("genre/:category/:type", "routes/site/genre.tsx", { id: "genre-by-type" }),
   route("movie/:id/:slug?", "routes/site/title.tsx"),
+  route("archive/:id/:quality", "routes/site/archive.tsx"),
+  route("desksync/:id/:seasonId/:quality/:type", "routes/site/link-details.tsx"),
+  route("middleman", "routes/site/middleman.tsx"),
+  route("page3", "routes/site/page3.ts"),
+  route("watchlist", "routes/site/watchlist.tsx"),
+
+  route("how-to-download", "routes/site/help/how-to-download.tsx"),
+  route("faq", "routes/site/help/faq.tsx"),
+  route("about-us", "routes/site/help/about-us.tsx"),
+  route("site-disclaimer", "routes/site/help/site-disclaimer.tsx"),
+  route("privacy-policy", "routes/site/help/privacy-policy.tsx"),
+  route("terms", "routes/site/help/terms.tsx"),
+  // Paths the spec's footer links to without defining them (DECISIONS.md "Footer links").
+  route("about", "routes/site/help/moved.ts", { id: "moved-about" }),
+  route("contact", "routes/site/help/moved.ts", { id: "moved-contact" }),
+  route("privacy", "routes/site/help/moved.ts", { id: "moved-privacy" }),
+
+  route("banners/dismiss", "routes/resources/dismiss-banner.ts"),
+  route("sitemap.xml", "routes/resources/sitemap.ts"),
+  route("sitemaps/:name", "routes/resources/sitemap-part.ts"),
+  route("robots.txt", "routes/resources/robots.ts"),
   route("healthz", "routes/resources/healthz.ts"),
   route("*", "routes/site/not-found.tsx"),
 ] satisfies RouteConfig;
