@@ -1,31 +1,70 @@
 import type { ReactNode } from "react";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useNavigation,
+  useRouteLoaderData,
+  type ShouldRevalidateFunctionArgs,
+} from "react-router";
 import { getApp } from "#app/context.ts";
+import { getSettings } from "#app/modules/settings/settings.server.ts";
+import { dismissedBanners } from "#app/modules/site/banners.ts";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
-import { useNonce } from "./components/nonce.tsx";
+import { ErrorView } from "./components/layout/error-view.tsx";
+import { NoticeBanners } from "./components/layout/notice-banners.tsx";
 import { SiteFooter } from "./components/layout/site-footer.tsx";
 import { SiteHeader } from "./components/layout/site-header.tsx";
-import { ErrorView } from "./components/layout/error-view.tsx";
+import { useNonce } from "./components/nonce.tsx";
+import { Toaster } from "./components/ui/toaster.tsx";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const { publicUrl } = getApp(context);
-  return { publicUrl };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db, publicUrl } = getApp(context);
+  return {
+    publicUrl,
+    settings: await getSettings(db),
+    dismissedBanners: dismissedBanners(request.headers.get("Cookie")),
+  };
+}
+
+// A banner dismissed by a fetcher is already hidden on the page: nothing to reload.
+export function shouldRevalidate({ formAction, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formAction === "/banners/dismiss") return false;
+  return defaultShouldRevalidate;
+}
+
+/** Marks the document as scripted before first paint, so CSS can tell (see `html.js`). */
+const MARK_SCRIPTED = "document.documentElement.classList.add('js')";
+
+function NavigationProgress() {
+  const navigation = useNavigation();
+  if (navigation.state === "idle") return null;
+  return (
+    <div className="fixed inset-x-0 top-0 z-50 h-0.5 overflow-hidden bg-accent-500/20" role="progressbar" aria-label="Loading page">
+      <div className="h-full w-1/3 animate-[progress_1s_ease-in-out_infinite] bg-accent-400" />
+    </div>
+  );
 }
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  const root = useRouteLoaderData<typeof loader>("root");
   return (
-    <html lang="en">
+    <html lang="en" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#07080c" />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: MARK_SCRIPTED }} />
         <Meta />
         <Links />
       </head>
@@ -36,11 +75,14 @@ export function Layout({ children }: { children: ReactNode }) {
         >
           Skip to content
         </a>
+        <NavigationProgress />
         <SiteHeader />
+        {root && <NoticeBanners dismissed={root.dismissedBanners} autoClose={root.settings.bannerAutoClose} />}
         <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 pt-6 pb-16 sm:px-6 lg:px-8">
           {children}
         </main>
         <SiteFooter />
+        <Toaster />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

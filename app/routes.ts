@@ -9,7 +9,7 @@ export default [
   route("archive/:id/:quality", "routes/site/archive.tsx"),
   route("desksync/:id/:seasonId/:quality/:type", "routes/site/link-details.tsx"),
   route("middleman", "routes/site/middleman.tsx"),
-  route("page3", "routes/site/page3.ts"),
+  route("page3", "routes/site/page3.tsx"),
   route("watchlist", "routes/site/watchlist.tsx"),
 
   route("how-to-download", "routes/site/help/how-to-download.tsx"),

@@ -18,7 +18,8 @@ for (const [label, viewport] of [
   for (const p of paths.length ? paths : ["/"]) {
     await page.goto(new URL(p, base).toString(), { waitUntil: "networkidle" });
     const file = path.join(outDir, `${label}${p.replace(/[^a-z0-9]+/gi, "_")}.png`);
-    await page.screenshot({ path: file, fullPage: true });
+    // FOLD=1 keeps to the first screenful, which is easier to judge on a phone.
+    await page.screenshot({ path: file, fullPage: !process.env.FOLD });
     console.log(file);
   }
   await page.close();

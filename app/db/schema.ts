@@ -110,6 +110,20 @@ export interface LinksTable {
   position: number;
 }
 
+export interface SettingsTable {
+  key: string;
+  /** JSON text. */
+  value: string;
+  updated_at: Timestamp;
+}
+
+export interface LinkClicksTable {
+  link_id: number;
+  /** UTC day, YYYY-MM-DD. */
+  day: string;
+  count: number;
+}
+
 export interface Database {
   titles: TitlesTable;
   genres: GenresTable;
@@ -120,6 +134,8 @@ export interface Database {
   releases: ReleasesTable;
   files: FilesTable;
   links: LinksTable;
+  settings: SettingsTable;
+  link_clicks: LinkClicksTable;
 }
 
 export type TitleRow = Selectable<TitlesTable>;

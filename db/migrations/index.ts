@@ -1,5 +1,6 @@
 import type { Migration } from "kysely";
 import * as catalogue from "./2026-11-21T1000_catalogue.ts";
+import * as settingsAndClicks from "./2026-11-21T1400_settings_and_clicks.ts";
 
 /**
  * Every migration, by name. Listed explicitly (rather than read from the folder at
@@ -8,4 +9,5 @@ import * as catalogue from "./2026-11-21T1000_catalogue.ts";
  */
 export const migrations: Record<string, Migration> = {
   "2026-11-21T1000_catalogue": catalogue,
+  "2026-11-21T1400_settings_and_clicks": settingsAndClicks,
 };

@@ -2,8 +2,9 @@ import { expect, expectAccessible, test } from "./fixtures.ts";
 
 test("a visitor pages through the catalogue and opens a title @phone", async ({ page }) => {
   await page.goto("/");
-  await expect(page.getByRole("heading", { level: 1, name: "Latest uploads" })).toBeVisible();
-  const cards = page.getByRole("main").getByRole("listitem");
+  const listing = page.getByRole("region", { name: "Latest uploads" });
+  await expect(listing.getByRole("heading", { name: "Latest uploads" })).toBeVisible();
+  const cards = listing.getByRole("listitem");
   await expect(cards).toHaveCount(15);
   await expect(page.getByRole("contentinfo")).toContainText(
     "Cinedex does not store any files on its servers. All content is provided by non-affiliated third parties.",
@@ -39,7 +40,7 @@ test("pages work without JavaScript", async ({ browser }) => {
   await page.goto("/");
   await page.getByRole("navigation", { name: "Pagination" }).getByRole("link", { name: "Next" }).click();
   await expect(page).toHaveURL(/\/\?page=2$/);
-  await page.getByRole("main").getByRole("listitem").first().getByRole("link").click();
+  await page.getByRole("region", { name: "Latest uploads" }).getByRole("listitem").first().getByRole("link").click();
   await expect(page.getByRole("heading", { name: "Downloads" })).toBeVisible();
   await context.close();
 });

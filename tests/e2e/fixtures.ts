@@ -1,13 +1,39 @@
+import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
+import { openDatabase, type Db } from "#app/db/client.server.ts";
+import { createTitle, deleteTitle } from "#app/modules/catalogue/write.server.ts";
+import type { TitleInput } from "#app/modules/catalogue/schema.ts";
+import type { TitleDetail } from "#app/modules/catalogue/types.ts";
+
+/** A 1×1 transparent PNG, served for every image from another host (tests never reach the internet). */
+const PIXEL = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
+const isLoopback = (url: URL) => ["127.0.0.1", "localhost", "[::1]"].includes(url.hostname);
+
+interface Catalogue {
+  /** The e2e server's own database, opened alongside it (SQLite in WAL mode allows that). */
+  db: Db;
+  /** Adds a title for this test; it is deleted when the test ends. */
+  create(input: TitleInput): Promise<TitleDetail>;
+}
 
 /**
  * Every page test fails on a browser console error or an uncaught exception,
  * which also catches scripts the Content-Security-Policy blocked.
  */
-export const test = base.extend<{ pageErrors: string[]; expectedConsoleErrors: RegExp[] }>({
+export const test = base.extend<{ pageErrors: string[]; expectedConsoleErrors: RegExp[]; catalogue: Catalogue }>({
   /** Console errors a test provokes on purpose (a 404 document logs one). */
   expectedConsoleErrors: [[], { option: true }],
+  page: async ({ page }, use) => {
+    await page.route(
+      (url) => !isLoopback(url),
+      (route) =>
+        route.request().resourceType() === "image"
+          ? route.fulfill({ status: 200, contentType: "image/png", body: PIXEL })
+          : route.fulfill({ status: 204, body: "" }),
+    );
+    await use(page);
+  },
   pageErrors: [
     async ({ page, expectedConsoleErrors }, use) => {
       const errors: string[] = [];
@@ -21,6 +47,21 @@ export const test = base.extend<{ pageErrors: string[]; expectedConsoleErrors: R
     },
     { auto: true },
   ],
+  // eslint-disable-next-line no-empty-pattern -- Playwright fixtures take their dependencies as a destructured first argument.
+  catalogue: async ({}, use) => {
+    const handle = openDatabase({ dialect: "sqlite", file: path.join(process.env.E2E_DATA_DIR!, "cinedex.db") });
+    const created: number[] = [];
+    await use({
+      db: handle.db,
+      async create(input) {
+        const title = await createTitle(handle.db, input);
+        created.push(title.id);
+        return title;
+      },
+    });
+    for (const id of created) await deleteTitle(handle.db, id);
+    await handle.close();
+  },
 });
 
 export { expect };

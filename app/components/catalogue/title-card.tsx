@@ -1,11 +1,8 @@
 import { Link } from "react-router";
 import type { TitleCard as TitleCardData } from "#app/modules/catalogue/types.ts";
+import { titlePath } from "#app/modules/catalogue/paths.ts";
 import { isLatestRelease } from "#app/utils/dates.ts";
 import { Poster } from "./poster.tsx";
-
-export function titlePath(title: { id: number; slug: string }): string {
-  return `/movie/${title.id}/${encodeURIComponent(title.slug)}`;
-}
 
 export function TitleCard({ title, eager = false }: { title: TitleCardData; eager?: boolean }) {
   const latest = isLatestRelease(title.releaseDate);

@@ -1,30 +1,194 @@
-import { Link, NavLink } from "react-router";
+import { useEffect, useId, useRef, useState } from "react";
+import { Form, Link, NavLink, useLocation } from "react-router";
+import { NAVBAR_SCROLLED_PX } from "#app/constants.ts";
+import { BookmarkIcon, CloseIcon, MenuIcon, SearchIcon } from "#app/components/ui/icons.tsx";
 import { BrandMark } from "./brand.tsx";
+import { NAV_LINKS } from "./nav-links.ts";
+
+/** Locks page scrolling while `locked` is true (the mobile menu is open). */
+function useScrollLock(locked: boolean) {
+  useEffect(() => {
+    if (!locked) return;
+    const previous = document.body.style.overflow;
+    document.body.style.overflow = "hidden";
+    return () => {
+      document.body.style.overflow = previous;
+    };
+  }, [locked]);
+}
+
+function SearchBox({ id, autoFocus = false }: { id: string; autoFocus?: boolean }) {
+  return (
+    <Form method="get" action="/search" role="search" className="relative w-full">
+      <label htmlFor={id} className="sr-only">
+        Search movies
+      </label>
+      <input
+        id={id}
+        name="q"
+        type="search"
+        placeholder="Search movies..."
+        autoComplete="off"
+        autoFocus={autoFocus}
+        maxLength={200}
+        required
+        className="h-10 w-full rounded-full border border-white/10 bg-ink-800/80 pr-11 pl-4 text-sm text-white placeholder:text-mist-400 focus:border-accent-400/60 focus:bg-ink-800 focus:outline-none focus-visible:outline-2"
+      />
+      <button
+        type="submit"
+        className="absolute top-1 right-1 flex h-8 w-8 items-center justify-center rounded-full text-mist-300 hover:bg-white/10 hover:text-white"
+        aria-label="Search"
+      >
+        <SearchIcon size={18} />
+      </button>
+    </Form>
+  );
+}
+
+const linkClass = (isActive: boolean) =>
+  `rounded-md px-2.5 py-2 xl:px-3 text-sm font-medium transition-colors ${isActive ? "bg-white/10 text-white" : "text-mist-300 hover:bg-white/5 hover:text-white"}`;
 
 export function SiteHeader() {
+  const location = useLocation();
+  // Each panel is open for the page it was opened on: any navigation closes it.
+  const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
+  const [searchOpenOn, setSearchOpenOn] = useState<string | null>(null);
+  const menuOpen = menuOpenOn === location.key;
+  const searchOpen = searchOpenOn === location.key;
+  const setMenuOpen = (open: boolean | ((was: boolean) => boolean)) =>
+    setMenuOpenOn((typeof open === "function" ? open(menuOpen) : open) ? location.key : null);
+  const setSearchOpen = (open: boolean | ((was: boolean) => boolean)) =>
+    setSearchOpenOn((typeof open === "function" ? open(searchOpen) : open) ? location.key : null);
+  const [scrolled, setScrolled] = useState(false);
+  const menuRef = useRef<HTMLElement>(null);
+  const menuId = useId();
+  const searchId = useId();
+
+  useScrollLock(menuOpen);
+
+  useEffect(() => {
+    const onScroll = () => setScrolled(window.scrollY > NAVBAR_SCROLLED_PX);
+    onScroll();
+    window.addEventListener("scroll", onScroll, { passive: true });
+    return () => window.removeEventListener("scroll", onScroll);
+  }, []);
+
+  useEffect(() => {
+    if (!menuOpen && !searchOpen) return;
+    const onPointer = (event: PointerEvent) => {
+      if (menuOpen && menuRef.current && !menuRef.current.contains(event.target as Node)) setMenuOpenOn(null);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") {
+        setMenuOpenOn(null);
+        setSearchOpenOn(null);
+      }
+    };
+    document.addEventListener("pointerdown", onPointer);
+    document.addEventListener("keydown", onKey);
+    return () => {
+      document.removeEventListener("pointerdown", onPointer);
+      document.removeEventListener("keydown", onKey);
+    };
+  }, [menuOpen, searchOpen]);
+
   return (
-    <header className="sticky top-0 z-40 border-b border-white/5 bg-ink-950/85 backdrop-blur supports-[backdrop-filter]:bg-ink-950/70">
-      <div className="mx-auto flex h-16 w-full max-w-7xl items-center gap-6 px-4 sm:px-6 lg:px-8">
-        <Link to="/" className="flex items-center gap-2.5 rounded-md" aria-label="Cinedex home">
+    <header
+      ref={menuRef}
+      data-scrolled={scrolled || undefined}
+      className={`sticky top-0 z-40 border-b transition-[background-color,box-shadow,border-color] duration-300 ${
+        scrolled ? "border-white/10 bg-ink-950/95 shadow-lg shadow-black/40 backdrop-blur" : "border-transparent bg-ink-950/70 backdrop-blur-sm"
+      }`}
+    >
+      <div className="relative mx-auto flex h-16 w-full max-w-7xl items-center gap-3 px-4 sm:px-6 lg:px-8">
+        <Link to="/" className="flex shrink-0 items-center gap-2.5 rounded-md" aria-label="Cinedex home">
           <BrandMark />
           <span className="text-xl font-bold tracking-tight text-white">Cinedex</span>
         </Link>
-        <nav aria-label="Main" className="ml-auto">
-          <ul className="flex items-center gap-1 text-sm font-medium">
-            <li>
-              <NavLink
-                to="/"
-                end
-                className={({ isActive }) =>
-                  `rounded-md px-3 py-2 transition-colors ${isActive ? "bg-white/10 text-white" : "text-mist-300 hover:bg-white/5 hover:text-white"}`
-                }
-              >
-                Home
-              </NavLink>
-            </li>
+
+        <nav aria-label="Main" className="ml-2 hidden md:block lg:ml-4">
+          <ul className="flex items-center gap-1">
+            {NAV_LINKS.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} end={link.end} className={({ isActive }) => linkClass(isActive)}>
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
           </ul>
         </nav>
+
+        <div className="ml-auto hidden w-60 lg:block xl:w-72">
+          <SearchBox id={`${searchId}-desktop`} />
+        </div>
+
+        <NavLink
+          to="/watchlist"
+          aria-label="Your watchlist and favorites"
+          className={({ isActive }) =>
+            `ml-auto flex h-10 w-10 shrink-0 items-center justify-center rounded-full transition-colors lg:ml-2 ${isActive ? "bg-white/10 text-white" : "text-mist-300 hover:bg-white/10 hover:text-white"}`
+          }
+        >
+          <BookmarkIcon size={19} />
+        </NavLink>
+
+        <div className="flex items-center gap-1 lg:hidden">
+          <button
+            type="button"
+            className="flex h-10 w-10 items-center justify-center rounded-full text-mist-100 hover:bg-white/10"
+            aria-label={searchOpen ? "Close search" : "Open search"}
+            aria-expanded={searchOpen}
+            onClick={() => {
+              setSearchOpen((open) => !open);
+              setMenuOpen(false);
+            }}
+          >
+            {searchOpen ? <CloseIcon /> : <SearchIcon />}
+          </button>
+          <button
+            type="button"
+            className="flex h-10 w-10 items-center justify-center rounded-full text-mist-100 hover:bg-white/10 md:hidden [html:not(.js)_&]:hidden"
+            aria-label={menuOpen ? "Close menu" : "Open menu"}
+            aria-expanded={menuOpen}
+            aria-controls={menuId}
+            onClick={() => {
+              setMenuOpen((open) => !open);
+              setSearchOpen(false);
+            }}
+          >
+            {menuOpen ? <CloseIcon /> : <MenuIcon />}
+          </button>
+        </div>
+
       </div>
+
+      {/* The menu below the bar on narrow screens; without JavaScript it is always shown. */}
+      <nav
+        id={menuId}
+        aria-label="Menu"
+        className={`absolute inset-x-0 top-16 border-b border-white/10 bg-ink-950/98 px-4 pb-4 shadow-2xl shadow-black/60 backdrop-blur md:hidden ${
+          menuOpen ? "block" : "hidden max-md:[html:not(.js)_&]:static max-md:[html:not(.js)_&]:block max-md:[html:not(.js)_&]:pb-2 max-md:[html:not(.js)_&]:shadow-none"
+        }`}
+      >
+        <ul className="flex flex-col gap-1 pt-2 [html:not(.js)_&]:flex-row [html:not(.js)_&]:flex-wrap">
+          {NAV_LINKS.map((link) => (
+            <li key={link.to}>
+              <NavLink to={link.to} end={link.end} className={({ isActive }) => `block ${linkClass(isActive)} py-3 text-base [html:not(.js)_&]:py-2 [html:not(.js)_&]:text-sm`}>
+                {link.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {searchOpen && (
+        <>
+          <div className="fixed inset-0 top-16 z-30 bg-ink-950/70 backdrop-blur-sm lg:hidden" aria-hidden="true" onClick={() => setSearchOpen(false)} />
+          <div className="absolute inset-x-0 top-16 z-40 border-b border-white/10 bg-ink-950 px-4 py-3 lg:hidden">
+            <SearchBox id={`${searchId}-mobile`} autoFocus />
+          </div>
+        </>
+      )}
+      {menuOpen && <div className="fixed inset-0 top-16 -z-10 bg-ink-950/60 md:hidden" aria-hidden="true" />}
     </header>
   );
 }

@@ -1,9 +1,11 @@
-import { redirect, useLocation } from "react-router";
-import { Pagination } from "#app/components/catalogue/pagination.tsx";
-import { TitleGrid } from "#app/components/catalogue/title-card.tsx";
+import { redirect } from "react-router";
+import { FeaturedCarousel } from "#app/components/catalogue/featured-carousel.tsx";
+import { GenreExplorer } from "#app/components/catalogue/genre-explorer.tsx";
+import { TitleListing } from "#app/components/catalogue/title-listing.tsx";
 import { getApp } from "#app/context.ts";
-import { listTitles } from "#app/modules/catalogue/read.server.ts";
+import { listFeatured, listGenres, listTitles } from "#app/modules/catalogue/read.server.ts";
 import { pageHref, parsePageParam } from "#app/utils/pagination.ts";
+import { originOf, seoMeta } from "#app/utils/seo.ts";
 import type { Route } from "./+types/home";
 
 export const EMPTY_CATALOGUE = "No movies available at the moment. Please try again later.";
@@ -12,45 +14,29 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const { page, valid } = parsePageParam(url.searchParams.get("page"));
   if (!valid) throw redirect(pageHref(url.pathname, url.search, 1));
-  const titles = await listTitles(getApp(context).db, { page });
+  const { db } = getApp(context);
+  const [titles, featured, genres] = await Promise.all([listTitles(db, { page }), listFeatured(db), listGenres(db)]);
   if (page > titles.totalPages) throw redirect(pageHref(url.pathname, url.search, titles.totalPages));
-  return { titles };
+  return { titles, featured, genres };
 }
 
-export function meta({ data }: Route.MetaArgs) {
+export function meta({ data, matches }: Route.MetaArgs) {
   const page = data?.titles.page ?? 1;
-  return [
-    { title: page > 1 ? `Latest uploads, page ${page} | Cinedex` : "Cinedex: movies and TV shows" },
-    { name: "description", content: "Browse the Cinedex catalogue of movies and TV shows and find where each one can be downloaded." },
-  ];
+  return seoMeta(originOf(matches), {
+    title: page > 1 ? `Latest uploads, page ${page}` : "Cinedex",
+    description: "Browse the Cinedex catalogue of movies and TV shows by genre and find where each one can be downloaded.",
+    path: page > 1 ? `/?page=${page}` : "/",
+  });
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { titles } = loaderData;
-  const location = useLocation();
+  const { titles, featured, genres } = loaderData;
   return (
-    <section aria-labelledby="latest-heading">
-      <div className="mb-6 flex items-end justify-between gap-4">
-        <div>
-          <h1 id="latest-heading" className="text-2xl font-bold tracking-tight text-white sm:text-3xl">
-            Latest uploads
-          </h1>
-          <p className="mt-1 text-sm text-mist-400">
-            {titles.total.toLocaleString("en-US")} titles
-            {titles.totalPages > 1 && ` · page ${titles.page} of ${titles.totalPages}`}
-          </p>
-        </div>
-      </div>
-      {titles.items.length === 0 ? (
-        <p className="rounded-xl bg-ink-800 px-6 py-16 text-center text-mist-300">{EMPTY_CATALOGUE}</p>
-      ) : (
-        <TitleGrid titles={titles.items} />
-      )}
-      <Pagination
-        page={titles.page}
-        totalPages={titles.totalPages}
-        hrefFor={(n) => pageHref(location.pathname, location.search, n)}
-      />
-    </section>
+    <>
+      <h1 className="sr-only">Cinedex: movies and TV shows</h1>
+      <FeaturedCarousel items={featured} />
+      <GenreExplorer genres={genres} />
+      <TitleListing titles={titles} heading="Latest uploads" headingId="latest-heading" emptyText={EMPTY_CATALOGUE} />
+    </>
   );
 }

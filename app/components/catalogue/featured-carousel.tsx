@@ -1,0 +1,197 @@
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore, type PointerEvent } from "react";
+import { Link } from "react-router";
+import { CAROUSEL_INTERVAL_MS, SWIPE_THRESHOLD_PX } from "#app/constants.ts";
+import type { FeaturedTitle } from "#app/modules/catalogue/types.ts";
+import { ChevronLeftIcon, ChevronRightIcon, DownloadIcon, PlayIcon } from "#app/components/ui/icons.tsx";
+import { Tooltip } from "#app/components/ui/tooltip.tsx";
+import { titleHue } from "./poster.tsx";
+import { titlePath } from "#app/modules/catalogue/paths.ts";
+
+const REDUCED_MOTION = "(prefers-reduced-motion: reduce)";
+
+function usePrefersReducedMotion() {
+  return useSyncExternalStore(
+    (onChange) => {
+      const query = window.matchMedia(REDUCED_MOTION);
+      query.addEventListener("change", onChange);
+      return () => query.removeEventListener("change", onChange);
+    },
+    () => window.matchMedia(REDUCED_MOTION).matches,
+    () => false,
+  );
+}
+
+function Backdrop({ item }: { item: FeaturedTitle }) {
+  const hue = titleHue(item.title);
+  return (
+    <div
+      className="absolute inset-0 bg-cover bg-center"
+      style={
+        item.backgroundUrl
+          ? { backgroundImage: `url("${encodeURI(item.backgroundUrl)}")` }
+          : {
+              backgroundImage: `radial-gradient(70% 90% at 78% 20%, hsl(${hue} 70% 45% / 0.75), transparent 70%), radial-gradient(50% 60% at 20% 90%, hsl(${(hue + 60) % 360} 60% 35% / 0.5), transparent 70%), linear-gradient(135deg, hsl(${hue} 40% 14%), hsl(${(hue + 40) % 360} 50% 6%))`,
+            }
+      }
+      aria-hidden="true"
+    />
+  );
+}
+
+/**
+ * The home page's featured titles: one slide at a time, previous/next buttons,
+ * swipes over 50 px, and a new slide every 5 s, wrapping around. Advancing pauses
+ * while the pointer or focus is inside, while the tab is hidden, and entirely for
+ * visitors who ask for reduced motion.
+ */
+export function FeaturedCarousel({ items }: { items: FeaturedTitle[] }) {
+  const [index, setIndex] = useState(0);
+  const [paused, setPaused] = useState(false);
+  const reducedMotion = usePrefersReducedMotion();
+  const swipeStart = useRef<number | null>(null);
+  const count = items.length;
+
+  const go = useCallback((next: number) => setIndex(((next % count) + count) % count), [count]);
+
+  useEffect(() => {
+    if (count < 2 || paused || reducedMotion) return;
+    const timer = setInterval(() => {
+      if (document.visibilityState === "visible") setIndex((i) => (i + 1) % count);
+    }, CAROUSEL_INTERVAL_MS);
+    return () => clearInterval(timer);
+  }, [count, paused, reducedMotion]);
+
+  if (count === 0) return null;
+
+  const onPointerDown = (event: PointerEvent) => {
+    swipeStart.current = event.clientX;
+  };
+  const onPointerUp = (event: PointerEvent) => {
+    if (swipeStart.current === null) return;
+    const dx = event.clientX - swipeStart.current;
+    swipeStart.current = null;
+    if (Math.abs(dx) > SWIPE_THRESHOLD_PX) go(dx < 0 ? index + 1 : index - 1);
+  };
+
+  return (
+    <section
+      aria-roledescription="carousel"
+      aria-label="Featured titles"
+      className="relative isolate -mt-2 mb-10 overflow-hidden rounded-2xl bg-ink-900 ring-1 ring-white/5"
+      onMouseEnter={() => setPaused(true)}
+      onMouseLeave={() => setPaused(false)}
+      onFocus={() => setPaused(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node)) setPaused(false);
+      }}
+      onPointerDown={onPointerDown}
+      onPointerUp={onPointerUp}
+      onPointerCancel={() => (swipeStart.current = null)}
+    >
+      <div className="relative h-[26rem] touch-pan-y select-none sm:h-[28rem] lg:h-[30rem]">
+        {items.map((item, i) => {
+          const active = i === index;
+          return (
+            <div
+              key={item.id}
+              role="group"
+              aria-roledescription="slide"
+              aria-label={`${i + 1} of ${count}: ${item.title}`}
+              aria-hidden={!active}
+              inert={!active}
+              className={`absolute inset-0 ${reducedMotion ? "" : "transition-opacity duration-700"} ${active ? "opacity-100" : "pointer-events-none opacity-0"}`}
+            >
+              <Backdrop item={item} />
+              <div className="absolute inset-0 bg-gradient-to-t from-ink-950 via-ink-950/50 to-transparent" aria-hidden="true" />
+              <div className="absolute inset-0 bg-gradient-to-r from-ink-950/80 via-transparent to-transparent" aria-hidden="true" />
+              <div className="absolute inset-x-0 bottom-0 p-6 pb-14 sm:p-10 sm:pb-16">
+                <p className="text-xs font-semibold tracking-[0.2em] text-accent-300 uppercase">
+                  Featured {item.type === "tv" ? "series" : "film"}
+                  {item.year ? ` · ${item.year}` : ""}
+                </p>
+                <h2 className="mt-2 max-w-2xl font-display text-3xl leading-tight font-bold text-white drop-shadow-lg sm:text-5xl">{item.title}</h2>
+                <div className="mt-6 flex flex-wrap gap-3">
+                  <Tooltip text={`Size: ${item.size ?? "Unknown"}`}>
+                    {(describedBy) => (
+                      <Link
+                        to={`${titlePath(item)}#downloads`}
+                        aria-describedby={describedBy}
+                        className="inline-flex items-center gap-2 rounded-full bg-accent-500 px-5 py-2.5 font-semibold text-ink-950 shadow-lg shadow-accent-500/20 transition-colors hover:bg-accent-400"
+                      >
+                        <DownloadIcon size={18} />
+                        Download
+                        <span className="sr-only"> {item.title}</span>
+                      </Link>
+                    )}
+                  </Tooltip>
+                  {item.trailerUrl ? (
+                    <a
+                      href={item.trailerUrl}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      className="inline-flex items-center gap-2 rounded-full bg-white/10 px-5 py-2.5 font-semibold text-white ring-1 ring-white/20 backdrop-blur transition-colors hover:bg-white/20"
+                    >
+                      <PlayIcon size={16} />
+                      Watch Trailer
+                      <span className="sr-only"> (opens in a new tab)</span>
+                    </a>
+                  ) : (
+                    <Tooltip text="No trailer">
+                      {(describedBy) => (
+                        <button
+                          type="button"
+                          aria-disabled="true"
+                          aria-describedby={describedBy}
+                          onClick={(event) => event.preventDefault()}
+                          className="inline-flex cursor-not-allowed items-center gap-2 rounded-full bg-white/5 px-5 py-2.5 font-semibold text-mist-300 ring-1 ring-white/10"
+                        >
+                          <PlayIcon size={16} />
+                          Watch Trailer
+                        </button>
+                      )}
+                    </Tooltip>
+                  )}
+                </div>
+              </div>
+            </div>
+          );
+        })}
+      </div>
+
+      {count > 1 && (
+        <>
+          <button
+            type="button"
+            onClick={() => go(index - 1)}
+            className="absolute top-1/2 left-3 hidden h-11 w-11 -translate-y-1/2 items-center justify-center rounded-full bg-ink-950/60 text-white ring-1 ring-white/15 backdrop-blur transition-colors hover:bg-ink-950/90 sm:flex [html:not(.js)_&]:hidden"
+            aria-label="Previous slide"
+          >
+            <ChevronLeftIcon />
+          </button>
+          <button
+            type="button"
+            onClick={() => go(index + 1)}
+            className="absolute top-1/2 right-3 hidden h-11 w-11 -translate-y-1/2 items-center justify-center rounded-full bg-ink-950/60 text-white ring-1 ring-white/15 backdrop-blur transition-colors hover:bg-ink-950/90 sm:flex [html:not(.js)_&]:hidden"
+            aria-label="Next slide"
+          >
+            <ChevronRightIcon />
+          </button>
+          <div className="absolute right-0 bottom-4 left-0 flex justify-center gap-1 [html:not(.js)_&]:hidden">
+            {items.map((item, i) => (
+              <button
+                key={item.id}
+                type="button"
+                onClick={() => go(i)}
+                aria-label={`Show slide ${i + 1}: ${item.title}`}
+                aria-current={i === index ? "true" : undefined}
+                className="group flex h-6 w-6 items-center justify-center rounded-full"
+              >
+                <span className={`block h-1.5 rounded-full transition-all ${i === index ? "w-5 bg-accent-400" : "w-1.5 bg-white/40 group-hover:bg-white/70"}`} />
+              </button>
+            ))}
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,23 @@
+import { useEffect } from "react";
+import toast, { Toaster as HotToaster, useToasterStore } from "react-hot-toast";
+import { TOAST_LIMIT } from "#app/constants.ts";
+
+/** react-hot-toast's default durations are the spec's (4 s blank/error, 2 s success, loading until done); at most 20 at once. */
+export function Toaster() {
+  const { toasts } = useToasterStore();
+  useEffect(() => {
+    toasts
+      .filter((t) => t.visible)
+      .slice(TOAST_LIMIT)
+      .forEach((t) => toast.dismiss(t.id));
+  }, [toasts]);
+  return (
+    <HotToaster
+      position="top-center"
+      toastOptions={{
+        style: { background: "#1f2333", color: "#e8ebf2", border: "1px solid rgba(255,255,255,0.08)" },
+        success: { iconTheme: { primary: "#f2643f", secondary: "#07080c" } },
+      }}
+    />
+  );
+}

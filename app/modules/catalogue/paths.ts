@@ -1,0 +1,34 @@
+/** Site paths of catalogue pages: one place for each URL shape (SPEC.md section 2). */
+
+export function titlePath(title: { id: number; slug: string }): string {
+  return `/movie/${title.id}/${encodeURIComponent(title.slug)}`;
+}
+
+export function genrePath(genre: { slug: string }, type?: "movie" | "tv"): string {
+  return `/genre/${encodeURIComponent(genre.slug)}${type ? `/${type}` : ""}`;
+}
+
+export function archivePath(titleId: number, releaseKey: string): string {
+  return `/archive/${titleId}/${encodeURIComponent(releaseKey)}`;
+}
+
+/** Prefix that marks an episode (file) id in a link-details path, as opposed to a release id. */
+export const EPISODE_REF_PREFIX = "e";
+
+/** Link details: a movie's release, a TV release's archive links, or one episode. */
+export function linkDetailsPath(
+  titleId: number,
+  releaseKey: string,
+  ref: { kind: "movie" } | { kind: "release"; id: number } | { kind: "episode"; id: number },
+): string {
+  const segment = ref.kind === "movie" ? "null" : ref.kind === "release" ? String(ref.id) : `${EPISODE_REF_PREFIX}${ref.id}`;
+  return `/desksync/${titleId}/${segment}/${encodeURIComponent(releaseKey)}/${ref.kind === "movie" ? "movie" : "tv"}`;
+}
+
+export function middlemanPath(linkId: number): string {
+  return `/middleman?id=${linkId}`;
+}
+
+export function outlinkPath(linkId: number): string {
+  return `/page3?id=${linkId}`;
+}

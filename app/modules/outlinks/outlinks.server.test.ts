@@ -1,0 +1,71 @@
+import { expect, it } from "vitest";
+import { describeEachDatabase } from "#tests/helpers/database.ts";
+import { buildMovie, buildSeries } from "#tests/factories/titles.ts";
+import { createTitle } from "#app/modules/catalogue/write.server.ts";
+import { countClicks, followOutlink, getOutlink, parseLinkId } from "./outlinks.server.ts";
+
+it("parseLinkId accepts plain positive numbers only", () => {
+  expect(parseLinkId("42")).toBe(42);
+  for (const bad of [null, "", "0", "-1", "01", "1.5", "1e3", "42abc", "https://evil.example", "//evil.example", "99999999999"]) {
+    expect(parseLinkId(bad)).toBeNull();
+  }
+});
+
+describeEachDatabase("out-links", (ctx) => {
+  it("describe a link with its title, release and file, showing only the host", async () => {
+    const movie = await createTitle(ctx.db, buildMovie({ title: "Detour" }));
+    const link = movie.releases[0]!.files[0]!.links[1]!;
+    expect(await getOutlink(ctx.db, link.id)).toEqual({
+      id: link.id,
+      kind: "file",
+      label: "gdrive",
+      host: "gdrive.example",
+      size: null,
+      status: "ok",
+      title: { id: movie.id, type: "movie", slug: "detour", title: "Detour" },
+      release: { id: movie.releases[0]!.id, quality: "720p", season: null, key: "720p" },
+      fileTitle: "Night of the Test 720p",
+    });
+    const show = await createTitle(ctx.db, buildSeries());
+    expect(await getOutlink(ctx.db, show.releases[0]!.zipLinks[0]!.id)).toMatchObject({ kind: "zip", fileTitle: null, size: "1.1 GB" });
+  });
+
+  it("send visitors only to stored addresses of links that work, and count each click per day", async () => {
+    const movie = await createTitle(
+      ctx.db,
+      buildMovie({
+        releases: [
+          {
+            quality: "720p",
+            files: [
+              {
+                title: "F",
+                links: [
+                  { label: "ok", url: "https://ok.example/file" },
+                  { label: "broken", url: "https://broken.example/file", status: "broken" },
+                  { label: "gone", url: "https://gone.example/file", status: "disabled" },
+                ],
+              },
+            ],
+          },
+        ],
+      }),
+    );
+    const [ok, broken, gone] = movie.releases[0]!.files[0]!.links;
+    const day1 = new Date("2026-11-20T23:59:00Z");
+    const day2 = new Date("2026-11-21T00:01:00Z");
+    expect(await followOutlink(ctx.db, ok!.id, day1)).toBe("https://ok.example/file");
+    expect(await followOutlink(ctx.db, ok!.id, day2)).toBe("https://ok.example/file");
+    expect(await followOutlink(ctx.db, ok!.id, day2)).toBe("https://ok.example/file");
+    expect(await countClicks(ctx.db, ok!.id)).toBe(3);
+    expect(await countClicks(ctx.db, ok!.id, "2026-11-21")).toBe(2);
+
+    expect(await followOutlink(ctx.db, broken!.id)).toBeNull();
+    expect(await followOutlink(ctx.db, gone!.id)).toBeNull();
+    expect(await followOutlink(ctx.db, 987_654)).toBeNull();
+    expect(await countClicks(ctx.db, broken!.id)).toBe(0);
+
+    expect((await getOutlink(ctx.db, broken!.id))?.status).toBe("broken");
+    expect(await getOutlink(ctx.db, gone!.id)).toBeNull();
+  });
+});

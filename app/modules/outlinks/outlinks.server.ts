@@ -1,0 +1,94 @@
+import type { Db } from "#app/db/client.server.ts";
+import type { LinkKind, LinkStatus } from "#app/db/schema.ts";
+import { isHttpUrl } from "#app/modules/catalogue/schema.ts";
+import { releaseKey } from "#app/modules/catalogue/slug.ts";
+import type { TitleRef } from "#app/modules/catalogue/types.ts";
+
+export const LINK_NOT_FOUND = "This download link does not exist or has been removed.";
+
+/** A download link as the mediator page presents it. */
+export interface Outlink {
+  id: number;
+  kind: LinkKind;
+  label: string;
+  /** Only the host is shown before the visitor chooses to continue. */
+  host: string;
+  size: string | null;
+  status: Exclude<LinkStatus, "disabled">;
+  title: TitleRef;
+  release: { id: number; quality: string; season: string | null; key: string };
+  /** The episode or download option it belongs to; null for a zip link. */
+  fileTitle: string | null;
+}
+
+/** Parses a link id from a query value; anything but a plain positive number is no id. */
+export function parseLinkId(value: string | null): number | null {
+  return value && /^[1-9]\d{0,9}$/.test(value) && Number(value) <= 2_147_483_647 ? Number(value) : null;
+}
+
+/**
+ * A link visitors may follow, by id: null when there is none or it is disabled
+ * (taken down). Broken links are returned with their status, so the page can say so.
+ */
+export async function getOutlink(db: Db, id: number): Promise<Outlink | null> {
+  const row = await db
+    .selectFrom("links as l")
+    .innerJoin("releases as r", "r.id", "l.release_id")
+    .innerJoin("titles as t", "t.id", "r.title_id")
+    .leftJoin("files as f", "f.id", "l.file_id")
+    .select([
+      "l.id",
+      "l.kind",
+      "l.label",
+      "l.url",
+      "l.size",
+      "l.status",
+      "r.id as release_id",
+      "r.quality",
+      "r.season",
+      "t.id as title_id",
+      "t.type",
+      "t.slug",
+      "t.title",
+      "f.title as file_title",
+    ])
+    .where("l.id", "=", id)
+    .where("l.status", "!=", "disabled")
+    .executeTakeFirst();
+  if (!row || row.status === "disabled" || !isHttpUrl(row.url)) return null;
+  return {
+    id: row.id,
+    kind: row.kind,
+    label: row.label,
+    host: new URL(row.url).hostname,
+    size: row.size,
+    status: row.status,
+    title: { id: row.title_id, type: row.type, slug: row.slug, title: row.title },
+    release: { id: row.release_id, quality: row.quality, season: row.season, key: releaseKey(row) },
+    fileTitle: row.file_title,
+  };
+}
+
+/**
+ * The address to send a visitor to for a link id, counting the click; null when
+ * the link does not exist, is taken down or is known to be broken. The address
+ * only ever comes from the catalogue.
+ */
+export async function followOutlink(db: Db, id: number, now = new Date()): Promise<string | null> {
+  const row = await db.selectFrom("links").select(["url", "status"]).where("id", "=", id).executeTakeFirst();
+  if (!row || row.status !== "ok" || !isHttpUrl(row.url)) return null;
+  await db
+    .insertInto("link_clicks")
+    .values({ link_id: id, day: now.toISOString().slice(0, 10), count: 1 })
+    .onConflict((oc) => oc.columns(["link_id", "day"]).doUpdateSet((eb) => ({ count: eb("link_clicks.count", "+", 1) })))
+    .execute();
+  return row.url;
+}
+
+/** Clicks on a link, in total or since a UTC day (YYYY-MM-DD). */
+export async function countClicks(db: Db, linkId: number, sinceDay?: string): Promise<number> {
+  let query = db.selectFrom("link_clicks").select((eb) => eb.fn.coalesce(eb.fn.sum<number>("count"), eb.lit(0)).as("n")).where("link_id", "=", linkId);
+  if (sinceDay) query = query.where("day", ">=", sinceDay);
+  const { n } = await query.executeTakeFirstOrThrow();
+  return Number(n);
+}
