@@ -1,3 +1,8 @@
-export function loader() {
-  return new Response(null, { status: 404 });
+import { getApp } from "#app/context.ts";
+import { ROBOTS_HEADERS } from "#app/modules/seo/headers.ts";
+import { robotsTxt } from "#app/modules/seo/robots.ts";
+import type { Route } from "./+types/robots";
+
+export function loader({ context }: Route.LoaderArgs) {
+  return new Response(robotsTxt(getApp(context).publicUrl), { headers: ROBOTS_HEADERS });
 }
