@@ -1,3 +1,20 @@
-export function loader() {
-  return new Response(null, { status: 404 });
+import { redirect } from "react-router";
+import type { Route } from "./+types/moved";
+
+/**
+ * Paths the footer links to that live under another name (DECISIONS.md, "Footer
+ * links"). Permanent, so search engines and bookmarks move to the real page.
+ */
+const MOVED_PATHS: Readonly<Record<string, string>> = {
+  "/about": "/about-us",
+  "/contact": "/contact-us",
+  "/privacy": "/privacy-policy",
+};
+
+export function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const pathname = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, "") : url.pathname;
+  const target = MOVED_PATHS[pathname.toLowerCase()];
+  if (!target) throw new Response(null, { status: 404 });
+  return redirect(`${target}${url.search}`, 301);
 }
