@@ -1,15 +1,22 @@
 /** Site paths of catalogue pages: one place for each URL shape (SPEC.md section 2). */
 
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** One path segment, percent-encoded; never throws (encodeURIComponent does on a lone surrogate). */
+export function encodeSegment(segment: string): string {
+  return encodeURIComponent(segment.replace(LONE_SURROGATE, "\uFFFD"));
+}
+
 export function titlePath(title: { id: number; slug: string }): string {
-  return `/movie/${title.id}/${encodeURIComponent(title.slug)}`;
+  return `/movie/${title.id}/${encodeSegment(title.slug)}`;
 }
 
 export function genrePath(genre: { slug: string }, type?: "movie" | "tv"): string {
-  return `/genre/${encodeURIComponent(genre.slug)}${type ? `/${type}` : ""}`;
+  return `/genre/${encodeSegment(genre.slug)}${type ? `/${type}` : ""}`;
 }
 
 export function archivePath(titleId: number, releaseKey: string): string {
-  return `/archive/${titleId}/${encodeURIComponent(releaseKey)}`;
+  return `/archive/${titleId}/${encodeSegment(releaseKey)}`;
 }
 
 /** Prefix that marks an episode (file) id in a link-details path, as opposed to a release id. */
@@ -22,7 +29,7 @@ export function linkDetailsPath(
   ref: { kind: "movie" } | { kind: "release"; id: number } | { kind: "episode"; id: number },
 ): string {
   const segment = ref.kind === "movie" ? "null" : ref.kind === "release" ? String(ref.id) : `${EPISODE_REF_PREFIX}${ref.id}`;
-  return `/desksync/${titleId}/${segment}/${encodeURIComponent(releaseKey)}/${ref.kind === "movie" ? "movie" : "tv"}`;
+  return `/desksync/${titleId}/${segment}/${encodeSegment(releaseKey)}/${ref.kind === "movie" ? "movie" : "tv"}`;
 }
 
 export function middlemanPath(linkId: number): string {

@@ -1,9 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { encodeSegment, genrePath, titlePath } from "#app/modules/catalogue/paths.ts";
 import {
   SITEMAP_URL_LIMIT,
   STATIC_SITEMAP_PATHS,
-  encodeSegment,
-  genrePath,
   pageUrls,
   parsePartName,
   partName,
@@ -12,7 +11,6 @@ import {
   planSitemap,
   renderSitemapIndex,
   renderUrlset,
-  titlePath,
   titleUrl,
   w3cDatetime,
   xmlEscape,

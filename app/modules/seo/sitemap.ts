@@ -1,6 +1,8 @@
 // The sitemap's shape and XML, with no database: what goes in it, how it splits
 // into parts, and the text of each file (https://www.sitemaps.org/protocol.html).
 
+import { genrePath, titlePath } from "#app/modules/catalogue/paths.ts";
+
 /** The protocol's ceiling on URLs in one sitemap file. */
 export const SITEMAP_URL_LIMIT = 50_000;
 
@@ -36,12 +38,6 @@ export function xmlEscape(value: string): string {
   return value.replace(/[&<>"']/g, (c) => XML_ENTITIES[c]!);
 }
 
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-
-/** One path segment, percent-encoded as the site's links encode it; never throws. */
-export function encodeSegment(segment: string): string {
-  return encodeURIComponent(segment.replace(LONE_SURROGATE, "\uFFFD"));
-}
 
 /** The origin with no trailing slash, so paths can be appended to it. */
 function bare(origin: string): string {
@@ -50,15 +46,6 @@ function bare(origin: string): string {
 
 export function absoluteUrl(origin: string, path: string): string {
   return `${bare(origin)}${path}`;
-}
-
-/** A title page's path, the same as the title cards link to. */
-export function titlePath(title: { id: number; slug: string }): string {
-  return `/movie/${title.id}/${encodeSegment(title.slug)}`;
-}
-
-export function genrePath(genre: { slug: string }): string {
-  return `/genre/${encodeSegment(genre.slug)}`;
 }
 
 /**

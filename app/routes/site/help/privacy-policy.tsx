@@ -153,8 +153,8 @@ export default function PrivacyPolicy() {
 
       <h2>Security</h2>
       <p>
-        The site is served over HTTPS, the inbox is open only to signed-in administrators, and administrator passwords
-        are stored only as strong one-way hashes.
+        Session cookies are marked Secure whenever the site is served over HTTPS, the inbox is open only to signed-in
+        administrators, and administrator passwords are stored only as strong one-way hashes.
       </p>
 
       <h2>Changes to this policy</h2>

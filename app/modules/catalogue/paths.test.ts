@@ -1,0 +1,11 @@
+import { expect, it } from "vitest";
+import { archivePath, linkDetailsPath, middlemanPath, outlinkPath } from "./paths.ts";
+
+it("names each download page the way SPEC.md's route table does", () => {
+  expect(archivePath(12, "season-1-480p")).toBe("/archive/12/season-1-480p");
+  expect(linkDetailsPath(12, "720p", { kind: "movie" })).toBe("/desksync/12/null/720p/movie");
+  expect(linkDetailsPath(12, "season-1-480p", { kind: "release", id: 34 })).toBe("/desksync/12/34/season-1-480p/tv");
+  expect(linkDetailsPath(12, "season-1-480p", { kind: "episode", id: 56 })).toBe("/desksync/12/e56/season-1-480p/tv");
+  expect(middlemanPath(7)).toBe("/middleman?id=7");
+  expect(outlinkPath(7)).toBe("/page3?id=7");
+});
