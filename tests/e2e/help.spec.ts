@@ -107,7 +107,7 @@ test("the FAQ search works without JavaScript", async ({ browser }) => {
   await expect(search).toHaveValue("broken");
 
   await search.fill("nothing like this");
-  await page.getByRole("button", { name: "Search" }).click();
+  await page.getByRole("search", { name: "Search the FAQ" }).getByRole("button", { name: "Search" }).click();
   await expect(page).toHaveURL(/\/faq\?q=nothing\+like\+this$/);
   await expect(page.getByText("No questions match “nothing like this”")).toBeVisible();
   await page.getByRole("link", { name: "clear the search" }).click();

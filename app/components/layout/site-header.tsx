@@ -19,7 +19,7 @@ function useScrollLock(locked: boolean) {
 
 function SearchBox({ id, autoFocus = false }: { id: string; autoFocus?: boolean }) {
   return (
-    <Form method="get" action="/search" role="search" className="relative w-full">
+    <Form method="get" action="/search" role="search" aria-label="Search the catalogue" className="relative w-full">
       <label htmlFor={id} className="sr-only">
         Search movies
       </label>
