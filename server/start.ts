@@ -3,6 +3,7 @@ import type { RequestHandler } from "express";
 import type { Logger } from "pino";
 import type { ServerBuild } from "react-router";
 import { openDatabase, type DatabaseHandle } from "#app/db/client.server.ts";
+import { indexMissingTitles } from "#app/modules/search/index.server.ts";
 import { migrateToLatest } from "#db/migrate.ts";
 import { seedDemoIfEmpty } from "#db/seed/seed.ts";
 import { createApp } from "./app.ts";
@@ -60,6 +61,8 @@ export async function startServer(options: StartOptions): Promise<http.Server> {
       const added = await seedDemoIfEmpty(database.db);
       if (added > 0) logger.info(`added ${added} demo titles to the empty catalogue`);
     }
+    const indexed = await indexMissingTitles(database.db);
+    if (indexed > 0) logger.info(`added ${indexed} titles to the search index`);
   } catch (error) {
     await database.close().catch(() => {});
     fail(`Cannot prepare the database (${database.location}): ${reason(error)}`);

@@ -98,8 +98,9 @@ function openPostgres(url: string, schema?: string): DatabaseHandle {
   const pool = new pg.Pool({
     connectionString: url,
     max: POSTGRES_POOL_SIZE,
-    // A schema other than the default lets tests run side by side in one database.
-    options: schema ? `-c search_path=${schema}` : undefined,
+    // A schema of its own lets tests run side by side in one database; public stays
+    // on the path for extensions such as pg_trgm.
+    options: schema ? `-c search_path=${schema},public` : undefined,
     types: {
       getTypeParser: ((oid: number, format?: "text" | "binary") => {
         if (oid === PG_INT8) return (v: string) => Number(v);

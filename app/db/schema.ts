@@ -124,6 +124,38 @@ export interface LinkClicksTable {
   count: number;
 }
 
+/** One normalised row per title (app/modules/search/text.ts); PostgreSQL adds a generated tsvector. */
+export interface SearchDocumentsTable {
+  title_id: number;
+  title: string;
+  original: string;
+  names: string;
+  /** YYYY, or empty. */
+  year: string;
+}
+
+/** SQLite only: FTS5 tables whose rowid is the title id. */
+export interface SearchWordsTable {
+  rowid: number;
+  title: string;
+  original: string;
+  names: string;
+  year: string;
+}
+
+export interface SearchTrigramsTable {
+  rowid: number;
+  text: string;
+}
+
+export interface SearchQueriesTable {
+  query: string;
+  searches: number;
+  zero_result_searches: number;
+  last_result_count: number;
+  last_searched_at: Timestamp;
+}
+
 export interface Database {
   titles: TitlesTable;
   genres: GenresTable;
@@ -136,6 +168,10 @@ export interface Database {
   links: LinksTable;
   settings: SettingsTable;
   link_clicks: LinkClicksTable;
+  search_documents: SearchDocumentsTable;
+  search_words: SearchWordsTable;
+  search_trigrams: SearchTrigramsTable;
+  search_queries: SearchQueriesTable;
 }
 
 export type TitleRow = Selectable<TitlesTable>;

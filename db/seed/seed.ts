@@ -3,6 +3,8 @@ import type { Db } from "#app/db/client.server.ts";
 import { dialectOf, toCount } from "#app/db/dialect.server.ts";
 import type { TitleType } from "#app/db/schema.ts";
 import { createTitle } from "#app/modules/catalogue/write.server.ts";
+import { writeSearchDocuments } from "#app/modules/search/index.server.ts";
+import { searchDocument } from "#app/modules/search/text.ts";
 import { demoCatalogue } from "./demo-catalogue.ts";
 import { syntheticBatch } from "./synthetic.ts";
 
@@ -102,6 +104,24 @@ export async function seedSynthetic(db: Db, count: number, options: SyntheticOpt
         return { ...r, release_id: releaseId, file_id: filePosition === null ? null : fileIds.get(`${releaseId}/${filePosition}`)! };
       });
       await insertChunked(trx, "links", links, maxParams);
+
+      const names = new Map<string, string[]>();
+      for (const c of batch.credits) names.set(c.title, [...(names.get(c.title) ?? []), c.name]);
+      await writeSearchDocuments(
+        trx,
+        batch.titles.map((t) => {
+          const key = `${t.type as TitleType}/${t.slug as string}`;
+          return {
+            titleId: idOf(key),
+            doc: searchDocument({
+              title: t.title as string,
+              originalTitle: null,
+              releaseDate: t.release_date as string,
+              names: names.get(key) ?? [],
+            }),
+          };
+        }),
+      );
       return (
         batch.titles.length +
         batch.titleGenres.length +

@@ -86,7 +86,7 @@ test("DATABASE_URL=postgres://… serves the same demo catalogue from PostgreSQL
   await withPgClient(url!, (c) => c.query(`create schema ${schema}`));
   try {
     const pgUrl = new URL(url!);
-    pgUrl.searchParams.set("options", `-c search_path=${schema}`);
+    pgUrl.searchParams.set("options", `-c search_path=${schema},public`);
     const [pgServer, sqliteServer] = await Promise.all([startServer({ DATABASE_URL: pgUrl.toString() }), startServer()]);
     expect(await homeTitles(pgServer.baseURL)).toEqual(await homeTitles(sqliteServer.baseURL));
     const { rows } = await withPgClient(url!, (c) => c.query(`select count(*)::int as n from ${schema}.titles`));

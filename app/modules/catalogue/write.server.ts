@@ -1,6 +1,7 @@
 import type { Db } from "#app/db/client.server.ts";
 import type { LinkKind, NewTitleRow, TitleType } from "#app/db/schema.ts";
 import { AppError } from "#app/utils/errors.ts";
+import { indexTitles } from "#app/modules/search/index.server.ts";
 import { getTitle } from "./read.server.ts";
 import { titleInputSchema, type ParsedReleaseInput, type ParsedTitleInput, type TitleInput } from "./schema.ts";
 import { firstFreeSlug, genreSlug, slugify } from "./slug.ts";
@@ -253,6 +254,7 @@ export async function createTitle(db: Db, input: TitleInput): Promise<TitleDetai
       .executeTakeFirstOrThrow();
     await writeAttributes(trx, id, data, false);
     await syncReleases(trx, id, data.releases, true);
+    await indexTitles(trx, [id]);
     return (await getTitle(trx, id, { includeDisabled: true }))!;
   });
 }
@@ -276,6 +278,7 @@ export async function replaceTitle(db: Db, id: number, input: TitleInput): Promi
       .execute();
     await writeAttributes(trx, id, data, true);
     await syncReleases(trx, id, data.releases, false);
+    await indexTitles(trx, [id]);
     return (await getTitle(trx, id, { includeDisabled: true }))!;
   });
 }

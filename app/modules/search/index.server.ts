@@ -1,0 +1,79 @@
+import { sql } from "kysely";
+import type { Db } from "#app/db/client.server.ts";
+import { dialectOf } from "#app/db/dialect.server.ts";
+import { searchDocument, type SearchDocument } from "./text.ts";
+
+/** SQLite's trigram table gets the title padded with spaces, so word edges are trigrams too. */
+function trigramText(doc: SearchDocument): string {
+  return ` ${doc.title} ${doc.original ? `${doc.original} ` : ""}`;
+}
+
+/**
+ * Writes the search rows of these titles (replacing any). Runs inside the caller's
+ * transaction, so the index changes together with the titles.
+ */
+export async function writeSearchDocuments(trx: Db, docs: { titleId: number; doc: SearchDocument }[]): Promise<void> {
+  if (docs.length === 0) return;
+  const ids = docs.map((d) => d.titleId);
+  const sqlite = dialectOf(trx) === "sqlite";
+  // Bounded by the parameter limits of both databases.
+  for (let i = 0; i < docs.length; i += 2_000) {
+    const chunk = docs.slice(i, i + 2_000);
+    const chunkIds = ids.slice(i, i + 2_000);
+    await trx.deleteFrom("search_documents").where("title_id", "in", chunkIds).execute();
+    await trx
+      .insertInto("search_documents")
+      .values(chunk.map(({ titleId, doc }) => ({ title_id: titleId, title: doc.title, original: doc.original, names: doc.names, year: doc.year })))
+      .execute();
+    if (sqlite) {
+      await trx.deleteFrom("search_words").where("rowid", "in", chunkIds).execute();
+      await trx.deleteFrom("search_trigrams").where("rowid", "in", chunkIds).execute();
+      await trx
+        .insertInto("search_words")
+        .values(chunk.map(({ titleId, doc }) => ({ rowid: titleId, title: doc.title, original: doc.original, names: doc.names, year: doc.year })))
+        .execute();
+      await trx
+        .insertInto("search_trigrams")
+        .values(chunk.map(({ titleId, doc }) => ({ rowid: titleId, text: trigramText(doc) })))
+        .execute();
+    }
+  }
+}
+
+/** Recomputes the search rows of titles from their current fields and credits. */
+export async function indexTitles(trx: Db, titleIds: number[]): Promise<void> {
+  if (titleIds.length === 0) return;
+  const [titles, credits] = await Promise.all([
+    trx.selectFrom("titles").select(["id", "title", "original_title", "release_date"]).where("id", "in", titleIds).execute(),
+    trx.selectFrom("credits").select(["title_id", "name"]).where("title_id", "in", titleIds).orderBy("position").execute(),
+  ]);
+  const names = new Map<number, string[]>();
+  for (const c of credits) names.set(c.title_id, [...(names.get(c.title_id) ?? []), c.name]);
+  await writeSearchDocuments(
+    trx,
+    titles.map((t) => ({
+      titleId: t.id,
+      doc: searchDocument({ title: t.title, originalTitle: t.original_title, releaseDate: t.release_date, names: names.get(t.id) ?? [] }),
+    })),
+  );
+}
+
+/**
+ * Indexes titles that have no search row yet (a database from before search, or
+ * rows written around the app). Safe to run at every start; returns how many.
+ */
+export async function indexMissingTitles(db: Db, batchSize = 1_000): Promise<number> {
+  let done = 0;
+  for (;;) {
+    const missing = await db
+      .selectFrom("titles")
+      .select("id")
+      .where(({ not, exists, selectFrom }) => not(exists(selectFrom("search_documents").select(sql`1`.as("x")).whereRef("search_documents.title_id", "=", "titles.id"))))
+      .orderBy("id")
+      .limit(batchSize)
+      .execute();
+    if (missing.length === 0) return done;
+    await db.transaction().execute((trx) => indexTitles(trx, missing.map((m) => m.id)));
+    done += missing.length;
+  }
+}

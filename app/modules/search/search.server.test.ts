@@ -1,0 +1,248 @@
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, describeEachDatabase, type TestDatabase } from "#tests/helpers/database.ts";
+import { buildMovie, buildSeries } from "#tests/factories/titles.ts";
+import type { Db } from "#app/db/client.server.ts";
+import { createTitle, deleteTitle, replaceTitle } from "#app/modules/catalogue/write.server.ts";
+import type { TitleInput } from "#app/modules/catalogue/schema.ts";
+import { indexMissingTitles } from "./index.server.ts";
+import { recordSearch, searchCatalogue, suggest, type SearchOptions } from "./search.server.ts";
+
+const minute = (n: number) => `2026-06-01T12:${String(n).padStart(2, "0")}:00.000Z`;
+
+/** A small catalogue with near-misses for every rule; later entries are newer. */
+const CATALOGUE: TitleInput[] = [
+  buildMovie({ title: "Night of the Living Dead", originalTitle: null, releaseDate: "1968-10-01", rating: 7.8, directors: ["George A. Romero"], cast: [{ name: "Duane Jones", character: "Ben" }], genres: ["Horror"], releases: [{ quality: "720p" }, { quality: "1080p" }] }),
+  buildMovie({ title: "Nosferatu", originalTitle: "Nosferatu, eine Symphonie des Grauens", releaseDate: "1922-03-04", rating: 7.9, directors: ["F. W. Murnau"], cast: [{ name: "Max Schreck", character: "Count Orlok" }], genres: ["Horror", "Fantasy"], releases: [{ quality: "480p" }] }),
+  buildMovie({ title: "Dead of Night", originalTitle: null, releaseDate: "1945-09-09", rating: 7.6, directors: ["Alberto Cavalcanti"], cast: [{ name: "Mervyn Johns", character: "Walter Craig" }], genres: ["Horror"], releases: [{ quality: "720P" }] }),
+  buildMovie({ title: "Amélie", originalTitle: "Le Fabuleux Destin d'Amélie Poulain", releaseDate: "2001-04-25", rating: null, directors: ["Jean-Pierre Jeunet"], cast: [{ name: "Audrey Tautou", character: "Amélie" }], genres: ["Comedy", "Romance"], releases: [] }),
+  buildMovie({ title: "Nightmare Alley", originalTitle: null, releaseDate: "1947-10-09", rating: 7.6, directors: ["Edmund Goulding"], cast: [{ name: "Tyrone Power", character: "Stan" }], genres: ["Thriller"], releases: [{ quality: "1080p" }] }),
+  buildSeries({ title: "Night Gallery", originalTitle: null, releaseDate: "1970-12-16", rating: 7.4, directors: ["Rod Serling"], cast: [{ name: "Rod Serling", character: "Host" }], genres: ["TV-Shows", "Horror"] }),
+  buildMovie({ title: "The Living Daylights", originalTitle: null, releaseDate: "1987-06-29", rating: 6.7, directors: ["John Glen"], cast: [{ name: "Timothy Dalton", character: "James Bond" }], genres: ["Action"], releases: [{ quality: "4k" }] }),
+  buildMovie({ title: "Night of the Living Dead", originalTitle: null, releaseDate: "1990-10-19", rating: 6.8, directors: ["Tom Savini"], cast: [{ name: "Tony Todd", character: "Ben" }], genres: ["Horror"], releases: [{ quality: "720p" }] }),
+].map((input, i) => ({ ...input, uploadedAt: minute(i) }));
+
+async function fill(db: Db) {
+  for (const input of CATALOGUE) await createTitle(db, input);
+}
+
+const titlesOf = async (db: Db, options: SearchOptions) => (await searchCatalogue(db, options)).items.map((t) => `${t.title} (${t.year})`);
+
+describeEachDatabase("search", (ctx) => {
+  it("treats blank text as no search", async () => {
+    await fill(ctx.db);
+    for (const text of ["", "   ", "\t", "!!!", "—"]) {
+      expect(await searchCatalogue(ctx.db, { text })).toMatchObject({ query: null, total: 0, items: [], match: "none" });
+    }
+    expect(await suggest(ctx.db, "  ")).toEqual([]);
+  });
+
+  it("ranks the exact title first, then titles starting with the query, then the rest", async () => {
+    await fill(ctx.db);
+    expect(await titlesOf(ctx.db, { text: "Nosferatu" })).toEqual(["Nosferatu (1922)"]);
+    expect(await titlesOf(ctx.db, { text: "night" })).toEqual([
+      "Night Gallery (1970)",
+      "Night of the Living Dead (1990)",
+      "Night of the Living Dead (1968)",
+      "Nightmare Alley (1947)",
+      "Dead of Night (1945)",
+    ]);
+    expect(await titlesOf(ctx.db, { text: "dead of night" })).toEqual(["Dead of Night (1945)", "Night of the Living Dead (1990)", "Night of the Living Dead (1968)"]);
+    expect(await titlesOf(ctx.db, { text: "living" })).toEqual(["The Living Daylights (1987)", "Night of the Living Dead (1990)", "Night of the Living Dead (1968)"]);
+  });
+
+  it("finds titles by original title, cast and director names, and year", async () => {
+    await fill(ctx.db);
+    expect(await titlesOf(ctx.db, { text: "symphonie des grauens" })).toEqual(["Nosferatu (1922)"]);
+    expect(await titlesOf(ctx.db, { text: "romero" })).toEqual(["Night of the Living Dead (1968)"]);
+    expect(await titlesOf(ctx.db, { text: "duane jones" })).toEqual(["Night of the Living Dead (1968)"]);
+    expect(await titlesOf(ctx.db, { text: "night 1968" })).toEqual(["Night of the Living Dead (1968)"]);
+    expect(await titlesOf(ctx.db, { text: "serling" })).toEqual(["Night Gallery (1970)"]);
+  });
+
+  it("ignores case and accents", async () => {
+    await fill(ctx.db);
+    for (const text of ["amelie", "AMÉLIE", "Amélie", "amélie poulain", "TAUTOU"]) {
+      expect(await titlesOf(ctx.db, { text }), text).toEqual(["Amélie (2001)"]);
+    }
+  });
+
+  it("tolerates typos and unfinished words", async () => {
+    await fill(ctx.db);
+    expect(await titlesOf(ctx.db, { text: "nosferat" })).toEqual(["Nosferatu (1922)"]);
+    const typo = await searchCatalogue(ctx.db, { text: "nite of the living dead" });
+    expect(typo.match).toBe("similar");
+    expect(typo.items.map((t) => t.title).slice(0, 2)).toEqual(["Night of the Living Dead", "Night of the Living Dead"]);
+    expect(await titlesOf(ctx.db, { text: "nosfaratu" })).toEqual(["Nosferatu (1922)"]);
+    expect(await titlesOf(ctx.db, { text: "night galery" })).toEqual(["Night Gallery (1970)"]);
+    expect(await searchCatalogue(ctx.db, { text: "zzzzqqq" })).toMatchObject({ total: 0, match: "none", query: "zzzzqqq" });
+  });
+
+  it("never lets search text act as SQL or as a full-text operator", async () => {
+    await fill(ctx.db);
+    const hostile = [
+      "'; DROP TABLE titles; --",
+      "\" OR 1=1 --",
+      "%",
+      "_",
+      "*",
+      "night*",
+      "NEAR(night dead)",
+      "night OR dead",
+      "night AND NOT dead",
+      '"night',
+      "night)",
+      "title:night",
+      "^night",
+      "night:* & dead",
+      "!night | dead",
+      "\\",
+      "\u0000night",
+      "x".repeat(10_000),
+      "night ".repeat(500),
+    ];
+    for (const text of hostile) {
+      const results = await searchCatalogue(ctx.db, { text });
+      expect(Array.isArray(results.items), text.slice(0, 30)).toBe(true);
+      await suggest(ctx.db, text);
+    }
+    // "or" is a word like any other: no title has all three, so similar titles answer.
+    expect(await titlesOf(ctx.db, { text: "night OR dead" })).toEqual(["Dead of Night (1945)", "Night of the Living Dead (1990)", "Night of the Living Dead (1968)"]);
+    expect((await ctx.db.selectFrom("titles").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n).toBe(CATALOGUE.length);
+  });
+
+  it("filters by type, genre, year range and quality, and sorts", async () => {
+    await fill(ctx.db);
+    expect(await titlesOf(ctx.db, { text: "night", filters: { type: "tv" } })).toEqual(["Night Gallery (1970)"]);
+    expect(await titlesOf(ctx.db, { text: "night", filters: { genre: "thriller" } })).toEqual(["Nightmare Alley (1947)"]);
+    expect(await titlesOf(ctx.db, { text: "night", filters: { yearFrom: 1946, yearTo: 1970 } })).toEqual([
+      "Night Gallery (1970)",
+      "Night of the Living Dead (1968)",
+      "Nightmare Alley (1947)",
+    ]);
+    expect(await titlesOf(ctx.db, { text: "night", filters: { quality: "720p" } })).toEqual([
+      "Night of the Living Dead (1990)",
+      "Night of the Living Dead (1968)",
+      "Dead of Night (1945)",
+    ]);
+    expect(await titlesOf(ctx.db, { text: "night", sort: "rating" })).toEqual([
+      "Night of the Living Dead (1968)",
+      "Nightmare Alley (1947)",
+      "Dead of Night (1945)",
+      "Night Gallery (1970)",
+      "Night of the Living Dead (1990)",
+    ]);
+    expect(await titlesOf(ctx.db, { text: "night", sort: "title" })).toEqual([
+      "Dead of Night (1945)",
+      "Night Gallery (1970)",
+      "Night of the Living Dead (1968)",
+      "Night of the Living Dead (1990)",
+      "Nightmare Alley (1947)",
+    ]);
+    expect(await titlesOf(ctx.db, { text: "night", sort: "newest" })).toEqual([
+      "Night of the Living Dead (1990)",
+      "Night Gallery (1970)",
+      "Nightmare Alley (1947)",
+      "Dead of Night (1945)",
+      "Night of the Living Dead (1968)",
+    ]);
+    expect(await titlesOf(ctx.db, { text: "nite of the living dead", filters: { yearTo: 1980 } })).toEqual([
+      "Night of the Living Dead (1968)",
+      "Dead of Night (1945)",
+    ]);
+  });
+
+  it("pages through results", async () => {
+    await fill(ctx.db);
+    const first = await searchCatalogue(ctx.db, { text: "night", limit: 2 });
+    expect(first).toMatchObject({ page: 1, perPage: 2, total: 5, totalPages: 3 });
+    const third = await searchCatalogue(ctx.db, { text: "night", limit: 2, page: 3 });
+    expect(third.items.map((t) => t.title)).toEqual(["Dead of Night"]);
+    expect((await searchCatalogue(ctx.db, { text: "night", limit: 2, page: 9 })).items).toEqual([]);
+  });
+
+  it("suggests up to eight titles as the visitor types, typos included", async () => {
+    await fill(ctx.db);
+    expect((await suggest(ctx.db, "nos")).map((t) => t.title)).toEqual(["Nosferatu"]);
+    expect((await suggest(ctx.db, "night", 2)).map((t) => t.title)).toEqual(["Night Gallery", "Night of the Living Dead"]);
+    expect((await suggest(ctx.db, "nosfaratu")).map((t) => t.title)).toEqual(["Nosferatu"]);
+    expect(await suggest(ctx.db, "qq")).toEqual([]);
+  });
+
+  it("keeps the index in step with the catalogue", async () => {
+    await fill(ctx.db);
+    const [movie] = (await searchCatalogue(ctx.db, { text: "nightmare alley" })).items;
+    await replaceTitle(ctx.db, movie!.id, { ...CATALOGUE[4]!, title: "Carnival of Souls", cast: [{ name: "Candace Hilligoss", character: "Mary" }] });
+    expect(await titlesOf(ctx.db, { text: "nightmare" })).toEqual([]);
+    expect(await titlesOf(ctx.db, { text: "hilligoss" })).toEqual(["Carnival of Souls (1947)"]);
+    await deleteTitle(ctx.db, movie!.id);
+    expect(await titlesOf(ctx.db, { text: "carnival" })).toEqual([]);
+    if (ctx.dialect === "sqlite") {
+      const left = await sql<{ n: number }>`select (select count(*) from search_words) + (select count(*) from search_trigrams) as n`.execute(ctx.db);
+      expect(left.rows[0]!.n).toBe(2 * (CATALOGUE.length - 1));
+    }
+    expect(await ctx.db.selectFrom("search_documents").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).toEqual({ n: CATALOGUE.length - 1 });
+  });
+
+  it("indexes titles that were written without it", async () => {
+    await ctx.db.insertInto("titles").values({ type: "movie", slug: "detour", title: "Detour", release_date: "1945-11-30" }).execute();
+    expect(await titlesOf(ctx.db, { text: "detour" })).toEqual([]);
+    expect(await indexMissingTitles(ctx.db)).toBe(1);
+    expect(await titlesOf(ctx.db, { text: "detour" })).toEqual(["Detour (1945)"]);
+    expect(await indexMissingTitles(ctx.db)).toBe(0);
+  });
+
+  it("counts searches by their normalised text", async () => {
+    await ctx.db.deleteFrom("search_queries").execute();
+    await recordSearch(ctx.db, "night", 5, new Date("2026-11-01T00:00:00Z"));
+    await recordSearch(ctx.db, "night", 4, new Date("2026-11-02T00:00:00Z"));
+    await recordSearch(ctx.db, "zzz", 0);
+    const rows = await ctx.db.selectFrom("search_queries").selectAll().orderBy("query").execute();
+    expect(rows).toEqual([
+      { query: "night", searches: 2, zero_result_searches: 0, last_result_count: 4, last_searched_at: "2026-11-02T00:00:00.000Z" },
+      expect.objectContaining({ query: "zzz", searches: 1, zero_result_searches: 1, last_result_count: 0 }),
+    ]);
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)("search on SQLite and PostgreSQL", () => {
+  let sqlite: TestDatabase;
+  let postgres: TestDatabase;
+  beforeAll(async () => {
+    [sqlite, postgres] = await Promise.all([createTestDatabase("sqlite"), createTestDatabase("postgres")]);
+    await Promise.all([fill(sqlite.db), fill(postgres.db)]);
+  });
+  afterAll(async () => {
+    await Promise.all([sqlite?.destroy(), postgres?.destroy()]);
+  });
+
+  const cases: SearchOptions[] = [
+    { text: "night" },
+    { text: "night", sort: "title" },
+    { text: "night", sort: "rating" },
+    { text: "night", sort: "newest", limit: 2, page: 2 },
+    { text: "dead night" },
+    { text: "living" },
+    { text: "nosferatu 1922" },
+    { text: "AMÉLIE" },
+    { text: "nite of the living dead" },
+    { text: "nite of the living dead", sort: "title" },
+    { text: "nosfaratu" },
+    { text: "night galery" },
+    { text: "n" },
+    { text: "19" },
+    { text: "horror" },
+    { text: "night", filters: { genre: "horror", yearFrom: 1900, yearTo: 1969, quality: "720p" } },
+    { text: "zzzzz" },
+  ];
+
+  it("give the same results for the same data", async () => {
+    for (const options of cases) {
+      const [a, b] = await Promise.all([searchCatalogue(sqlite.db, options), searchCatalogue(postgres.db, options)]);
+      expect(b, JSON.stringify(options)).toEqual(a);
+    }
+    for (const text of ["ni", "night", "nosf", "nosfaratu", "mervyn"]) {
+      expect(await suggest(postgres.db, text), text).toEqual(await suggest(sqlite.db, text));
+    }
+  });
+});
