@@ -11,6 +11,7 @@ export default [
   route("middleman", "routes/site/middleman.tsx"),
   route("page3", "routes/site/page3.tsx"),
   route("watchlist", "routes/site/watchlist.tsx"),
+  route("search", "routes/site/search.tsx"),
 
   route("how-to-download", "routes/site/help/how-to-download.tsx"),
   route("faq", "routes/site/help/faq.tsx"),
@@ -23,6 +24,7 @@ export default [
   route("contact", "routes/site/help/moved.ts", { id: "moved-contact" }),
   route("privacy", "routes/site/help/moved.ts", { id: "moved-privacy" }),
 
+  route("api/suggest", "routes/api/suggest.ts"),
   route("banners/dismiss", "routes/resources/dismiss-banner.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),
   route("sitemaps/:name", "routes/resources/sitemap-part.ts"),

@@ -132,6 +132,10 @@ export interface SearchDocumentsTable {
   names: string;
   /** YYYY, or empty. */
   year: string;
+  /** Copies of the title's fields that searches filter and order by. */
+  type: TitleType;
+  uploaded_at: Timestamp;
+  rating: number | null;
 }
 
 /** SQLite only: FTS5 tables whose rowid is the title id. */
@@ -146,6 +150,13 @@ export interface SearchWordsTable {
 export interface SearchTrigramsTable {
   rowid: number;
   text: string;
+}
+
+/** SQLite only: fts5vocab over search_trigrams. */
+export interface SearchTrigramTermsTable {
+  term: string;
+  doc: number;
+  cnt: number;
 }
 
 export interface SearchQueriesTable {
@@ -171,6 +182,7 @@ export interface Database {
   search_documents: SearchDocumentsTable;
   search_words: SearchWordsTable;
   search_trigrams: SearchTrigramsTable;
+  search_trigram_terms: SearchTrigramTermsTable;
   search_queries: SearchQueriesTable;
 }
 

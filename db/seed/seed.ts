@@ -118,6 +118,9 @@ export async function seedSynthetic(db: Db, count: number, options: SyntheticOpt
               originalTitle: null,
               releaseDate: t.release_date as string,
               names: names.get(key) ?? [],
+              type: t.type as TitleType,
+              uploadedAt: t.uploaded_at as string,
+              rating: t.rating as number,
             }),
           };
         }),

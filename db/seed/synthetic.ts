@@ -18,6 +18,8 @@ const QUALITIES = ["480p", "720p", "720p 10Bit", "1080p", "1080p 10Bit", "4k"];
 const HOSTS = ["instant", "gdrive", "gofile", "pixeldrain", "mega"];
 const SUBTITLES = ["English", "Hindi", "Spanish", "Japanese", "French", "German"];
 
+const SYLLABLES = ["ka", "vel", "dor", "ri", "an", "mos", "tel", "ber", "lin", "sa", "gor", "eth", "ul", "mar", "quin", "zo", "pra", "nes", "tor", "vy", "hal", "cem", "dra", "ox"];
+
 /** mulberry32: small, fast and good enough for test data. */
 function random(seed: number) {
   let a = seed >>> 0;
@@ -31,7 +33,12 @@ function random(seed: number) {
   const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
   const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
   const token = (length: number) => Array.from({ length }, () => "abcdefghijklmnopqrstuvwxyz0123456789"[int(0, 35)]).join("");
-  return { next, int, pick, token };
+  /** An invented proper name ("Velmostor"), so titles have the rare words real catalogues have. */
+  const name = () => {
+    const word = Array.from({ length: int(2, 4) }, () => pick(SYLLABLES)).join("");
+    return word[0]!.toUpperCase() + word.slice(1);
+  };
+  return { next, int, pick, token, name };
 }
 
 type TitleKey = string;
@@ -76,13 +83,17 @@ export function syntheticBatch({
     const serial = offset + i + 1;
     const type = r.next() < 0.8 ? ("movie" as const) : ("tv" as const);
     const name = (() => {
-      switch (r.int(0, 3)) {
+      switch (r.int(0, 5)) {
         case 0:
           return `The ${r.pick(ADJECTIVES)} ${r.pick(NOUNS)}`;
         case 1:
-          return `${r.pick(NOUNS)} of the ${r.pick(NOUNS)}`;
+          return `${r.pick(NOUNS)} of ${r.name()}`;
         case 2:
           return `${r.pick(FIRST)}'s ${r.pick(NOUNS)}`;
+        case 3:
+          return `${r.name()}: ${r.pick(ADJECTIVES)} ${r.pick(NOUNS)}`;
+        case 4:
+          return `Return to ${r.name()}`;
         default:
           return `${r.pick(ADJECTIVES)} ${r.pick(NOUNS)}s`;
       }
@@ -124,7 +135,7 @@ export function syntheticBatch({
 
     credits.push({ title: key, role: "director", name: `${r.pick(FIRST)} ${r.pick(LAST)}`, character: null, position: 0 });
     for (let c = 1; c <= r.int(2, 5); c++) {
-      credits.push({ title: key, role: "cast", name: `${r.pick(FIRST)} ${r.pick(LAST)}`, character: `${r.pick(FIRST)}`, position: c });
+      credits.push({ title: key, role: "cast", name: `${r.pick(FIRST)} ${r.next() < 0.5 ? r.pick(LAST) : r.name()}`, character: `${r.pick(FIRST)}`, position: c });
     }
     subtitles.push({ title: key, language: "English", position: 0 });
     const extra = r.pick(SUBTITLES);

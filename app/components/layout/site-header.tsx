@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { Form, Link, NavLink, useLocation } from "react-router";
+import { Link, NavLink, useLocation } from "react-router";
+import { SearchBox } from "#app/components/search/search-box.tsx";
 import { NAVBAR_SCROLLED_PX } from "#app/constants.ts";
 import { BookmarkIcon, CloseIcon, MenuIcon, SearchIcon } from "#app/components/ui/icons.tsx";
 import { BrandMark } from "./brand.tsx";
@@ -15,34 +16,6 @@ function useScrollLock(locked: boolean) {
       document.body.style.overflow = previous;
     };
   }, [locked]);
-}
-
-function SearchBox({ id, autoFocus = false }: { id: string; autoFocus?: boolean }) {
-  return (
-    <Form method="get" action="/search" role="search" aria-label="Search the catalogue" className="relative w-full">
-      <label htmlFor={id} className="sr-only">
-        Search movies
-      </label>
-      <input
-        id={id}
-        name="q"
-        type="search"
-        placeholder="Search movies..."
-        autoComplete="off"
-        autoFocus={autoFocus}
-        maxLength={200}
-        required
-        className="h-10 w-full rounded-full border border-white/10 bg-ink-800/80 pr-11 pl-4 text-sm text-white placeholder:text-mist-400 focus:border-accent-400/60 focus:bg-ink-800 focus:outline-none focus-visible:outline-2"
-      />
-      <button
-        type="submit"
-        className="absolute top-1 right-1 flex h-8 w-8 items-center justify-center rounded-full text-mist-300 hover:bg-white/10 hover:text-white"
-        aria-label="Search"
-      >
-        <SearchIcon size={18} />
-      </button>
-    </Form>
-  );
 }
 
 const linkClass = (isActive: boolean) =>
@@ -63,6 +36,8 @@ export function SiteHeader() {
   const menuRef = useRef<HTMLElement>(null);
   const menuId = useId();
   const searchId = useId();
+  // The box shows the running search; it empties when a link leaves the search.
+  const runningSearch = location.pathname === "/" || location.pathname === "/search" ? (new URLSearchParams(location.search).get("q") ?? "") : "";
 
   useScrollLock(menuOpen);
 
@@ -119,7 +94,7 @@ export function SiteHeader() {
         </nav>
 
         <div className="ml-auto hidden w-60 lg:block xl:w-72">
-          <SearchBox id={`${searchId}-desktop`} />
+          <SearchBox key={runningSearch} id={`${searchId}-desktop`} initial={runningSearch} />
         </div>
 
         <NavLink
@@ -184,7 +159,7 @@ export function SiteHeader() {
         <>
           <div className="fixed inset-0 top-16 z-30 bg-ink-950/70 backdrop-blur-sm lg:hidden" aria-hidden="true" onClick={() => setSearchOpen(false)} />
           <div className="absolute inset-x-0 top-16 z-40 border-b border-white/10 bg-ink-950 px-4 py-3 lg:hidden">
-            <SearchBox id={`${searchId}-mobile`} autoFocus />
+            <SearchBox key={runningSearch} id={`${searchId}-mobile`} initial={runningSearch} autoFocus />
           </div>
         </>
       )}

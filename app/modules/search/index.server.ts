@@ -23,7 +23,18 @@ export async function writeSearchDocuments(trx: Db, docs: { titleId: number; doc
     await trx.deleteFrom("search_documents").where("title_id", "in", chunkIds).execute();
     await trx
       .insertInto("search_documents")
-      .values(chunk.map(({ titleId, doc }) => ({ title_id: titleId, title: doc.title, original: doc.original, names: doc.names, year: doc.year })))
+      .values(
+        chunk.map(({ titleId, doc }) => ({
+          title_id: titleId,
+          title: doc.title,
+          original: doc.original,
+          names: doc.names,
+          year: doc.year,
+          type: doc.type,
+          uploaded_at: doc.uploadedAt,
+          rating: doc.rating,
+        })),
+      )
       .execute();
     if (sqlite) {
       await trx.deleteFrom("search_words").where("rowid", "in", chunkIds).execute();
@@ -44,7 +55,11 @@ export async function writeSearchDocuments(trx: Db, docs: { titleId: number; doc
 export async function indexTitles(trx: Db, titleIds: number[]): Promise<void> {
   if (titleIds.length === 0) return;
   const [titles, credits] = await Promise.all([
-    trx.selectFrom("titles").select(["id", "title", "original_title", "release_date"]).where("id", "in", titleIds).execute(),
+    trx
+      .selectFrom("titles")
+      .select(["id", "title", "original_title", "release_date", "type", "uploaded_at", "rating"])
+      .where("id", "in", titleIds)
+      .execute(),
     trx.selectFrom("credits").select(["title_id", "name"]).where("title_id", "in", titleIds).orderBy("position").execute(),
   ]);
   const names = new Map<number, string[]>();
@@ -53,7 +68,15 @@ export async function indexTitles(trx: Db, titleIds: number[]): Promise<void> {
     trx,
     titles.map((t) => ({
       titleId: t.id,
-      doc: searchDocument({ title: t.title, originalTitle: t.original_title, releaseDate: t.release_date, names: names.get(t.id) ?? [] }),
+      doc: searchDocument({
+        title: t.title,
+        originalTitle: t.original_title,
+        releaseDate: t.release_date,
+        names: names.get(t.id) ?? [],
+        type: t.type,
+        uploadedAt: t.uploaded_at,
+        rating: t.rating,
+      }),
     })),
   );
 }

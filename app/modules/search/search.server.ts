@@ -2,22 +2,12 @@ import { sql, type RawBuilder, type SelectQueryBuilder } from "kysely";
 import { LISTING_PAGE_SIZE } from "#app/constants.ts";
 import type { Db } from "#app/db/client.server.ts";
 import { dialectOf } from "#app/db/dialect.server.ts";
-import type { Database, SearchDocumentsTable, TitlesTable, TitleType } from "#app/db/schema.ts";
+import type { Database, SearchDocumentsTable, TitleType } from "#app/db/schema.ts";
 import type { Page, TitleCard } from "#app/modules/catalogue/types.ts";
 import { parseQuery, similarity, SIMILARITY_THRESHOLD, trigrams } from "./text.ts";
+import type { SearchFilters, SearchSort } from "./types.ts";
 
-export const SEARCH_SORTS = ["relevance", "newest", "rating", "title"] as const;
-export type SearchSort = (typeof SEARCH_SORTS)[number];
-
-export interface SearchFilters {
-  type?: TitleType;
-  /** Genre slug. */
-  genre?: string;
-  yearFrom?: number;
-  yearTo?: number;
-  /** A release quality label, e.g. 1080p (any case). */
-  quality?: string;
-}
+export type { SearchFilters, SearchSort };
 
 export interface SearchOptions {
   text: string;
@@ -34,31 +24,18 @@ export interface SearchResults extends Page<TitleCard> {
   match: "words" | "similar" | "none";
 }
 
-/** Titles ranked by similarity are taken from this many candidates at most. */
+/** Titles ranked by similarity are taken from this many candidates, the most similar first. */
 export const SIMILAR_CANDIDATES = 500;
 const MAX_PAGE_SIZE = 100;
 
 type Query = NonNullable<ReturnType<typeof parseQuery>>;
-type Base = SelectQueryBuilder<Database & { d: SearchDocumentsTable; t: TitlesTable }, "d" | "t", object>;
+type Docs = SelectQueryBuilder<Database & { d: SearchDocumentsTable }, "d", object>;
 
-const cardColumns = ["t.id", "t.type", "t.slug", "t.title", "t.release_date", "t.poster_url", "t.rating"] as const;
+const docs = (db: Db): Docs => db.selectFrom("search_documents as d");
 
-function toCard(row: { id: number; type: TitleType; slug: string; title: string; release_date: string | null; poster_url: string | null; rating: number | null }): TitleCard {
-  return {
-    id: row.id,
-    type: row.type,
-    slug: row.slug,
-    title: row.title,
-    year: row.release_date ? Number(row.release_date.slice(0, 4)) : null,
-    releaseDate: row.release_date,
-    posterUrl: row.poster_url,
-    rating: row.rating,
-  };
-}
-
-function applyFilters(query: Base, filters: SearchFilters = {}): Base {
+function applyFilters(query: Docs, filters: SearchFilters = {}): Docs {
   let q = query;
-  if (filters.type) q = q.where("t.type", "=", filters.type);
+  if (filters.type) q = q.where("d.type", "=", filters.type);
   if (filters.yearFrom !== undefined) q = q.where("d.year", ">=", String(filters.yearFrom).padStart(4, "0")).where("d.year", "!=", "");
   if (filters.yearTo !== undefined) q = q.where("d.year", "<=", String(filters.yearTo).padStart(4, "0")).where("d.year", "!=", "");
   if (filters.genre) {
@@ -68,7 +45,7 @@ function applyFilters(query: Base, filters: SearchFilters = {}): Base {
         selectFrom("title_genres as tg")
           .innerJoin("genres as g", "g.id", "tg.genre_id")
           .select(sql`1`.as("x"))
-          .whereRef("tg.title_id", "=", "t.id")
+          .whereRef("tg.title_id", "=", "d.title_id")
           .where("g.slug", "=", slug),
       ),
     );
@@ -76,33 +53,40 @@ function applyFilters(query: Base, filters: SearchFilters = {}): Base {
   if (filters.quality) {
     const quality = filters.quality.trim().toLowerCase();
     q = q.where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom("releases as r")
-          .select(sql`1`.as("x"))
-          .whereRef("r.title_id", "=", "t.id")
-          .where(sql`lower(r.quality)`, "=", quality),
-      ),
+      exists(selectFrom("releases as r").select(sql`1`.as("x")).whereRef("r.title_id", "=", "d.title_id").where(sql`lower(r.quality)`, "=", quality)),
     );
   }
   return q;
 }
 
-function documents(db: Db): Base {
-  return db.selectFrom("search_documents as d").innerJoin("titles as t", "t.id", "d.title_id");
+const hasFilters = (filters: SearchFilters = {}) => Object.values(filters).some((v) => v !== undefined);
+
+/** The full-text condition: every query word starts a word of the title, original title, names or year. */
+function wordCondition(db: Db, query: Query): RawBuilder<boolean> {
+  if (dialectOf(db) === "postgres") {
+    return sql<boolean>`d.tsv @@ to_tsquery('simple', ${query.tokens.map((t) => `${t}:*`).join(" & ")})`;
+  }
+  return sql<boolean>`d.title_id in (select rowid from search_words where search_words match ${sqliteWords(query)})`;
 }
 
-/**
- * Titles in which every word of the query starts a word of the title, original
- * title, credited names or year. The word lists come from the same normalised
- * text on both databases, so both find the same titles.
- */
-function wordMatches(db: Db, query: Query): Base {
-  if (dialectOf(db) === "postgres") {
-    const tsquery = query.tokens.map((t) => `${t}:*`).join(" & ");
-    return documents(db).where(sql<boolean>`d.tsv @@ to_tsquery('simple', ${tsquery})`);
+/** Words are [a-z0-9] only (see normalizeText), so quoting them is enough to keep them plain words. */
+const sqliteWords = (query: Query) => query.tokens.map((t) => `"${t}"*`).join(" AND ");
+
+async function countWordMatches(db: Db, query: Query, filters?: SearchFilters): Promise<number> {
+  let row: { n: string | number | bigint };
+  if (!hasFilters(filters) && dialectOf(db) === "sqlite") {
+    // The full-text index alone knows how many rows match.
+    row = await db
+      .selectFrom("search_words")
+      .select((eb) => eb.fn.countAll().as("n"))
+      .where(sql<boolean>`search_words match ${sqliteWords(query)}`)
+      .executeTakeFirstOrThrow();
+  } else {
+    row = await applyFilters(docs(db).where(wordCondition(db, query)), filters)
+      .select((eb) => eb.fn.countAll().as("n"))
+      .executeTakeFirstOrThrow();
   }
-  const match = query.tokens.map((t) => `"${t}"*`).join(" AND ");
-  return documents(db).where("d.title_id", "in", db.selectFrom("search_words").select("rowid").where(sql<boolean>`search_words match ${match}`));
+  return Number(row.n);
 }
 
 /** 0 exact title, 1 the title starts with the query's words, 2 with its text, 3 all words in the title, 4 elsewhere. */
@@ -120,26 +104,45 @@ function tier(query: Query): RawBuilder<number> {
     else 4 end`;
 }
 
-function titleOrder(db: Db): RawBuilder<string> {
-  // Byte order on both: PostgreSQL would otherwise sort by its locale's rules.
-  return dialectOf(db) === "postgres" ? sql<string>`d.title collate "C"` : sql<string>`d.title`;
-}
-
-function ordered<T extends Base>(db: Db, query: T, sort: SearchSort, relevance: RawBuilder<number> | null): T {
-  let q = query as Base;
+function ordered(db: Db, query: Docs, sort: SearchSort, relevance: RawBuilder<number>): Docs {
   switch (sort) {
+    case "title":
+      // Byte order on both: PostgreSQL would otherwise sort by its locale's rules.
+      return query.orderBy(dialectOf(db) === "postgres" ? sql`d.title collate "C"` : sql`d.title`).orderBy("d.title_id");
+    case "rating":
+      query = query.orderBy(sql`d.rating is null`).orderBy("d.rating", "desc");
+      break;
+    case "relevance":
+      query = query.orderBy(relevance).orderBy(sql`length(d.title)`);
+      break;
     case "newest":
       break;
-    case "rating":
-      q = q.orderBy(sql`t.rating is null`).orderBy("t.rating", "desc");
-      break;
-    case "title":
-      return q.orderBy(titleOrder(db)).orderBy("t.id") as T;
-    case "relevance":
-      if (relevance) q = q.orderBy(relevance).orderBy(sql`length(d.title)`);
-      break;
   }
-  return q.orderBy("t.uploaded_at", "desc").orderBy("t.id", "desc") as T;
+  return query.orderBy("d.uploaded_at", "desc").orderBy("d.title_id", "desc");
+}
+
+/** The cards of these titles, in the order given. */
+async function cards(db: Db, ids: number[]): Promise<TitleCard[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom("titles")
+    .select(["id", "type", "slug", "title", "release_date", "poster_url", "rating"])
+    .where("id", "in", ids)
+    .execute();
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids
+    .map((id) => byId.get(id))
+    .filter((r) => r !== undefined)
+    .map((row) => ({
+      id: row.id,
+      type: row.type as TitleType,
+      slug: row.slug,
+      title: row.title,
+      year: row.release_date ? Number(row.release_date.slice(0, 4)) : null,
+      releaseDate: row.release_date,
+      posterUrl: row.poster_url,
+      rating: row.rating,
+    }));
 }
 
 function pageOf(options: SearchOptions) {
@@ -158,62 +161,88 @@ const emptyResults = (page: number, perPage: number, query: string | null): Sear
   match: "none",
 });
 
-/** Ids of titles whose title or original title may be similar to the query, best first. */
+/**
+ * Ids of titles whose title or original title may be at least 0.3 similar to the
+ * query, the likeliest first. PostgreSQL walks its trigram GiST indexes nearest
+ * first. SQLite asks its trigram index for the query's rarest trigrams: so many
+ * that any title reaching the threshold must hold one of them (pigeonhole), and
+ * none at all when too few of the query's trigrams occur anywhere.
+ */
 async function similarCandidates(db: Db, query: Query, limit: number): Promise<number[]> {
   if (dialectOf(db) === "postgres") {
-    const rows = await db
-      .selectFrom("search_documents")
-      .select("title_id")
-      .where(sql<boolean>`title % ${query.text} or original % ${query.text}`)
-      .orderBy(sql`greatest(similarity(title, ${query.text}), similarity(original, ${query.text}))`, "desc")
-      .orderBy("title_id")
-      .limit(limit)
-      .execute();
-    return rows.map((r) => r.title_id);
+    const [byTitle, byOriginal] = await Promise.all([
+      db.selectFrom("search_documents").select("title_id").orderBy(sql`title <-> ${query.text}`).limit(limit).execute(),
+      db
+        .selectFrom("search_documents")
+        .select("title_id")
+        .where("original", "<>", "")
+        .orderBy(sql`original <-> ${query.text}`)
+        .limit(limit)
+        .execute(),
+    ]);
+    return [...new Set([...byTitle, ...byOriginal].map((r) => r.title_id))];
   }
-  // Trigrams that can appear inside the padded title text (not the two-space ones at a word's start).
-  const grams = [...trigrams(query.text)].filter((g) => !g.startsWith("  "));
-  if (grams.length === 0) return [];
+  const all = trigrams(query.text);
+  const words = query.tokens.length;
+  // The two-space trigram at a word's start cannot be searched for in the padded text.
+  const searchable = [...all].filter((g) => !g.startsWith("  "));
+  const needShared = Math.ceil(SIMILARITY_THRESHOLD * all.size) - words;
+  const present = await db.selectFrom("search_trigram_terms").select(["term", "doc"]).where("term", "in", searchable).execute();
+  if (present.length === 0 || present.length < needShared) return [];
+  const rarest = present
+    .sort((a, b) => a.doc - b.doc || (a.term < b.term ? -1 : 1))
+    .slice(0, needShared >= 1 ? present.length - needShared + 1 : present.length)
+    .map((p) => `"${p.term}"`);
   const rows = await db
     .selectFrom("search_trigrams")
     .select("rowid")
-    .where(sql<boolean>`search_trigrams match ${grams.map((g) => `"${g}"`).join(" OR ")}`)
+    .where(sql<boolean>`search_trigrams match ${rarest.join(" OR ")}`)
     .orderBy(sql`rank`)
     .limit(limit)
     .execute();
   return rows.map((r) => r.rowid);
 }
 
+interface Scored {
+  id: number;
+  title: string;
+  uploadedAt: string;
+  rating: number | null;
+  score: number;
+}
+
 /** Typo tolerance: titles whose title or original title is at least 0.3 similar to the query (pg_trgm's measure). */
-async function similarTitles(db: Db, query: Query, filters: SearchFilters | undefined, limit: number) {
+async function similarTitles(db: Db, query: Query, filters: SearchFilters | undefined, limit: number): Promise<Scored[]> {
   const ids = await similarCandidates(db, query, limit);
   if (ids.length === 0) return [];
-  const rows = await applyFilters(documents(db).where("t.id", "in", ids), filters)
-    .select([...cardColumns, "d.title as doc_title", "d.original as doc_original", "t.uploaded_at"])
+  const rows = await applyFilters(docs(db).where("d.title_id", "in", ids), filters)
+    .select(["d.title_id", "d.title", "d.original", "d.uploaded_at", "d.rating"])
     .execute();
   const grams = trigrams(query.text);
   return rows
-    .map((row) => ({ row, score: Math.max(similarity(grams, row.doc_title), similarity(grams, row.doc_original)) }))
+    .map((r) => ({
+      id: r.title_id,
+      title: r.title,
+      uploadedAt: r.uploaded_at,
+      rating: r.rating,
+      score: Math.max(similarity(grams, r.title), similarity(grams, r.original)),
+    }))
     .filter((r) => r.score >= SIMILARITY_THRESHOLD);
 }
 
-type Scored = Awaited<ReturnType<typeof similarTitles>>[number];
-
 /** The same orders as `ordered`, for titles ranked in memory. */
 function compareScored(sort: SearchSort) {
-  const newest = (a: Scored, b: Scored) =>
-    a.row.uploaded_at < b.row.uploaded_at ? 1 : a.row.uploaded_at > b.row.uploaded_at ? -1 : b.row.id - a.row.id;
+  const newest = (a: Scored, b: Scored) => (a.uploadedAt < b.uploadedAt ? 1 : a.uploadedAt > b.uploadedAt ? -1 : b.id - a.id);
   return (a: Scored, b: Scored): number => {
     switch (sort) {
       case "title":
-        return a.row.doc_title < b.row.doc_title ? -1 : a.row.doc_title > b.row.doc_title ? 1 : a.row.id - b.row.id;
+        return a.title < b.title ? -1 : a.title > b.title ? 1 : a.id - b.id;
       case "rating":
-        if ((a.row.rating === null) !== (b.row.rating === null)) return a.row.rating === null ? 1 : -1;
-        if (a.row.rating !== b.row.rating) return b.row.rating! - a.row.rating!;
+        if ((a.rating === null) !== (b.rating === null)) return a.rating === null ? 1 : -1;
+        if (a.rating !== b.rating) return b.rating! - a.rating!;
         return newest(a, b);
       case "relevance":
-        if (a.score !== b.score) return b.score - a.score;
-        return newest(a, b);
+        return b.score - a.score || newest(a, b);
       default:
         return newest(a, b);
     }
@@ -232,18 +261,28 @@ export async function searchCatalogue(db: Db, options: SearchOptions): Promise<S
   if (!query) return emptyResults(page, perPage, null);
   const sort = options.sort ?? "relevance";
 
-  const matches = applyFilters(wordMatches(db, query), options.filters);
-  const { n } = await matches.select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow();
-  const total = Number(n);
+  const total = await countWordMatches(db, query, options.filters);
   if (total > 0) {
-    const rows = await ordered(db, matches.select(cardColumns), sort, tier(query)).limit(perPage).offset(offset).execute();
-    return { items: rows.map(toCard), page, perPage, total, totalPages: Math.ceil(total / perPage), query: query.text, match: "words" };
+    const rows = await ordered(db, applyFilters(docs(db).where(wordCondition(db, query)), options.filters), sort, tier(query))
+      .select("d.title_id")
+      .limit(perPage)
+      .offset(offset)
+      .execute();
+    return {
+      items: await cards(db, rows.map((r) => r.title_id)),
+      page,
+      perPage,
+      total,
+      totalPages: Math.ceil(total / perPage),
+      query: query.text,
+      match: "words",
+    };
   }
 
   const similar = (await similarTitles(db, query, options.filters, SIMILAR_CANDIDATES)).sort(compareScored(sort));
   if (similar.length === 0) return emptyResults(page, perPage, query.text);
   return {
-    items: similar.slice(offset, offset + perPage).map((s) => toCard(s.row)),
+    items: await cards(db, similar.slice(offset, offset + perPage).map((s) => s.id)),
     page,
     perPage,
     total: similar.length,
@@ -257,10 +296,10 @@ export async function searchCatalogue(db: Db, options: SearchOptions): Promise<S
 export async function suggest(db: Db, text: string, limit = 8): Promise<TitleCard[]> {
   const query = parseQuery(text);
   if (!query) return [];
-  const rows = await ordered(db, wordMatches(db, query).select(cardColumns), "relevance", tier(query)).limit(limit).execute();
-  if (rows.length > 0 || query.text.length < 3) return rows.map(toCard);
+  const rows = await ordered(db, docs(db).where(wordCondition(db, query)), "relevance", tier(query)).select("d.title_id").limit(limit).execute();
+  if (rows.length > 0 || query.text.length < 3) return cards(db, rows.map((r) => r.title_id));
   const similar = (await similarTitles(db, query, undefined, limit * 4)).sort(compareScored("relevance"));
-  return similar.slice(0, limit).map((s) => toCard(s.row));
+  return cards(db, similar.slice(0, limit).map((s) => s.id));
 }
 
 /** Counts a search (by its normalised text) and what it found, for the admin's statistics. */

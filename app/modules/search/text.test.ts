@@ -39,7 +39,15 @@ describe("trigram similarity (as pg_trgm computes it)", () => {
 describe("searchDocument", () => {
   it("normalises the title, drops an original title equal to it and keeps the year", () => {
     expect(
-      searchDocument({ title: "Nosferatu", originalTitle: "NOSFERATU", releaseDate: "1922-03-04", names: ["F. W. Murnau", "Max Schreck"] }),
-    ).toEqual({ title: "nosferatu", original: "", names: "f w murnau max schreck", year: "1922" });
+      searchDocument({
+        title: "Nosferatu",
+        originalTitle: "NOSFERATU",
+        releaseDate: "1922-03-04",
+        names: ["F. W. Murnau", "Max Schreck"],
+        type: "movie",
+        uploadedAt: "2026-01-01T00:00:00.000Z",
+        rating: 7.9,
+      }),
+    ).toEqual({ title: "nosferatu", original: "", names: "f w murnau max schreck", year: "1922", type: "movie", uploadedAt: "2026-01-01T00:00:00.000Z", rating: 7.9 });
   });
 });

@@ -54,12 +54,15 @@ export function similarity(a: string | Set<string>, b: string | Set<string>): nu
   return shared / (ta.size + tb.size - shared);
 }
 
-/** What a title is found by, in normalised form. */
+/** What a title is found by, in normalised form, with what results are filtered and ordered by. */
 export interface SearchDocument {
   title: string;
   original: string;
   names: string;
   year: string;
+  type: "movie" | "tv";
+  uploadedAt: string;
+  rating: number | null;
 }
 
 export function searchDocument(title: {
@@ -67,6 +70,9 @@ export function searchDocument(title: {
   originalTitle: string | null;
   releaseDate: string | null;
   names: string[];
+  type: "movie" | "tv";
+  uploadedAt: string;
+  rating: number | null;
 }): SearchDocument {
   const original = normalizeText(title.originalTitle ?? "");
   const main = normalizeText(title.title);
@@ -75,5 +81,8 @@ export function searchDocument(title: {
     original: original === main ? "" : original,
     names: normalizeText(title.names.join(" ")),
     year: title.releaseDate?.slice(0, 4) ?? "",
+    type: title.type,
+    uploadedAt: title.uploadedAt,
+    rating: title.rating,
   };
 }

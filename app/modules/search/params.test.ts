@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { compactPages, parseSearchParams } from "./params.ts";
+
+describe("compactPages", () => {
+  it("shows the first, the current ±1 and the last, with gaps", () => {
+    expect(compactPages(1, 1)).toEqual([1]);
+    expect(compactPages(1, 3)).toEqual([1, 2, 3]);
+    expect(compactPages(5, 10)).toEqual([1, "gap", 4, 5, 6, "gap", 10]);
+    expect(compactPages(1, 10)).toEqual([1, 2, "gap", 10]);
+    expect(compactPages(10, 10)).toEqual([1, "gap", 9, 10]);
+  });
+  it("fills a gap of one page with the page itself", () => {
+    expect(compactPages(4, 10)).toEqual([1, 2, 3, 4, 5, "gap", 10]);
+  });
+  it("clamps a page outside the range", () => {
+    expect(compactPages(99, 4)).toEqual([1, 2, 3, 4]);
+  });
+});
+
+describe("parseSearchParams", () => {
+  const parse = (query: string) => parseSearchParams(new URLSearchParams(query));
+  it("reads the text, page, filters and sort", () => {
+    expect(parse("q=night&page=2&type=tv&genre=Horror&yearFrom=1960&yearTo=1970&quality=720p&sort=rating")).toEqual({
+      text: "night",
+      page: 2,
+      badPage: false,
+      filters: { type: "tv", genre: "horror", yearFrom: 1960, yearTo: 1970, quality: "720p" },
+      sort: "rating",
+      errors: {},
+    });
+  });
+  it("drops bad values, saying why where the visitor typed them", () => {
+    expect(parse("q=x&page=abc&type=book&genre=<script>&yearFrom=19&yearTo=2000a&sort=drop")).toEqual({
+      text: "x",
+      page: 1,
+      badPage: true,
+      filters: {},
+      sort: "relevance",
+      errors: { yearFrom: "Please enter a valid 4-digit year", yearTo: "Please enter a valid 4-digit year" },
+    });
+  });
+  it("swaps a year range given backwards", () => {
+    expect(parse("yearFrom=2000&yearTo=1990").filters).toEqual({ yearFrom: 1990, yearTo: 2000 });
+  });
+});

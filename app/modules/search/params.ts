@@ -1,0 +1,69 @@
+import type { TitleType } from "#app/db/schema.ts";
+import type { SearchFilters, SearchSort } from "./types.ts";
+
+export const SORT_LABELS: Record<SearchSort, string> = {
+  relevance: "Best match",
+  newest: "Newest",
+  rating: "Rating",
+  title: "Title A–Z",
+};
+
+const YEAR = /^\d{4}$/;
+
+export interface SearchParams {
+  text: string;
+  page: number;
+  /** The page parameter was present but not a page number. */
+  badPage: boolean;
+  filters: SearchFilters;
+  sort: SearchSort;
+  /** Filter values that were ignored, with the reason shown next to them. */
+  errors: Partial<Record<"yearFrom" | "yearTo", string>>;
+}
+
+/** Reads a search page's query string; bad filter values are dropped with a message, never an error page. */
+export function parseSearchParams(params: URLSearchParams): SearchParams {
+  const errors: SearchParams["errors"] = {};
+  const filters: SearchFilters = {};
+  const type = params.get("type");
+  if (type === "movie" || type === "tv") filters.type = type satisfies TitleType;
+  const genre = params.get("genre")?.trim();
+  if (genre && /^[\p{L}\p{N}-]{1,60}$/u.test(genre)) filters.genre = genre.toLowerCase();
+  const quality = params.get("quality")?.trim();
+  if (quality && quality.length <= 30) filters.quality = quality;
+  for (const key of ["yearFrom", "yearTo"] as const) {
+    const value = params.get(key)?.trim();
+    if (!value) continue;
+    if (YEAR.test(value)) filters[key] = Number(value);
+    else errors[key] = "Please enter a valid 4-digit year";
+  }
+  if (filters.yearFrom !== undefined && filters.yearTo !== undefined && filters.yearFrom > filters.yearTo) {
+    [filters.yearFrom, filters.yearTo] = [filters.yearTo, filters.yearFrom];
+  }
+  const sortParam = params.get("sort");
+  const sort = sortParam && sortParam in SORT_LABELS ? (sortParam as SearchSort) : "relevance";
+  const pageParam = params.get("page");
+  const badPage = pageParam !== null && !/^[1-9]\d{0,8}$/.test(pageParam);
+  return { text: params.get("q") ?? "", page: badPage || pageParam === null ? 1 : Number(pageParam), badPage, filters, sort, errors };
+}
+
+export function hasFilters(filters: SearchFilters): boolean {
+  return Object.values(filters).some((v) => v !== undefined);
+}
+
+/**
+ * Page numbers for the search page: the first, the current one and its
+ * neighbours, and the last, with "gap" where numbers are left out.
+ */
+export function compactPages(current: number, totalPages: number): (number | "gap")[] {
+  const total = Math.max(1, totalPages);
+  const page = Math.min(Math.max(1, current), total);
+  const wanted = [...new Set([1, page - 1, page, page + 1, total])].filter((n) => n >= 1 && n <= total).sort((a, b) => a - b);
+  const out: (number | "gap")[] = [];
+  wanted.forEach((n, i) => {
+    const prev = wanted[i - 1];
+    if (prev !== undefined && n - prev > 1) out.push(n - prev === 2 ? n - 1 : "gap");
+    out.push(n);
+  });
+  return out;
+}
