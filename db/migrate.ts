@@ -1,4 +1,4 @@
-import { Migrator, type Kysely, type MigrationResult } from "kysely";
+import { Migrator, PostgresAdapter, sql, type Kysely, type MigrationResult } from "kysely";
 import { migrations } from "./migrations/index.ts";
 
 export class MigrationError extends Error {
@@ -13,7 +13,13 @@ export class MigrationError extends Error {
 
 /** Brings the schema up to date; returns the names of the migrations it applied. */
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  // On PostgreSQL the bookkeeping tables are named with the current schema: Kysely
+  // otherwise finds them in any schema of the database and may skip creating ours.
+  const migrationTableSchema =
+    db.getExecutor().adapter instanceof PostgresAdapter
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+      : undefined;
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, migrationTableSchema });
   const { error, results = [] } = await migrator.migrateToLatest();
   if (error) {
     const failed = results.find((r) => r.status === "Error")?.migrationName ?? "unknown";

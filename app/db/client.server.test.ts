@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
-import { describeEachDatabase } from "#tests/helpers/database.ts";
+import { createTestDatabase, describeEachDatabase, withPgClient } from "#tests/helpers/database.ts";
 import { migrateToLatest } from "#db/migrate.ts";
 import { openDatabase, parseDatabaseUrl, type DatabaseHandle } from "./client.server.ts";
 import { toBool } from "./dialect.server.ts";
@@ -102,5 +102,24 @@ describeEachDatabase("migrations", (ctx) => {
     await expect(
       ctx.db.insertInto("releases").values({ title_id: 987_654, quality: "720p", season: null, position: 0 }).execute(),
     ).rejects.toThrow();
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)("PostgreSQL with other schemas in the database", () => {
+  it("migrates a schema even when another schema already has Kysely's bookkeeping tables", async () => {
+    const url = process.env.TEST_DATABASE_URL!;
+    const other = `cinedex_test_other_${Date.now()}`;
+    await withPgClient(url, (c) => c.query(`create schema ${other}; create table ${other}.kysely_migration (name text); create table ${other}.kysely_migration_lock (id text)`));
+    try {
+      const db = await createTestDatabase("postgres");
+      try {
+        const { n } = await db.db.selectFrom("genres").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow();
+        expect(Number(n)).toBe(21);
+      } finally {
+        await db.destroy();
+      }
+    } finally {
+      await withPgClient(url, (c) => c.query(`drop schema ${other} cascade`));
+    }
   });
 });

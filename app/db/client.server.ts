@@ -61,7 +61,7 @@ function openSqlite(file: string): DatabaseHandle {
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("synchronous = FULL");
   sqlite.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: bindingBooleans(sqlite) }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: adaptSqlite(sqlite) }) });
   return {
     db,
     dialect: "sqlite",
@@ -70,14 +70,20 @@ function openSqlite(file: string): DatabaseHandle {
   };
 }
 
-/** better-sqlite3 refuses to bind booleans; SQLite's own convention is 1/0. */
-function bindingBooleans(sqlite: SQLite.Database): SqliteDatabase {
+/**
+ * Adapts better-sqlite3 to the app's conventions: booleans are bound as 1/0 (it
+ * refuses JS booleans), and transactions begin IMMEDIATE, taking the write lock up
+ * front. A deferred transaction that reads first and writes later cannot wait for
+ * another process's write (SQLite fails it at once with "database is locked");
+ * an immediate one waits for the busy timeout like any other write.
+ */
+function adaptSqlite(sqlite: SQLite.Database): SqliteDatabase {
   const bind = (params: ReadonlyArray<unknown>) =>
     params.some((p) => typeof p === "boolean") ? params.map((p) => (typeof p === "boolean" ? Number(p) : p)) : params;
   return {
     close: () => sqlite.close(),
     prepare(sql) {
-      const stmt = sqlite.prepare(sql);
+      const stmt = sqlite.prepare(sql === "begin" ? "begin immediate" : sql);
       return {
         reader: stmt.reader,
         all: (params) => stmt.all(bind(params)),
@@ -98,9 +104,10 @@ function openPostgres(url: string, schema?: string): DatabaseHandle {
   const pool = new pg.Pool({
     connectionString: url,
     max: POSTGRES_POOL_SIZE,
-    // A schema of its own lets tests run side by side in one database; public stays
-    // on the path for extensions such as pg_trgm.
-    options: schema ? `-c search_path=${schema},public` : undefined,
+    // random_page_cost 1.1 (the planner's default assumes spinning disks) lets it
+    // choose the search indexes over scanning whole tables. A schema of its own lets
+    // tests run side by side in one database; public stays on the path for pg_trgm.
+    options: `-c random_page_cost=1.1${schema ? ` -c search_path=${schema},public` : ""}`,
     types: {
       getTypeParser: ((oid: number, format?: "text" | "binary") => {
         if (oid === PG_INT8) return (v: string) => Number(v);

@@ -38,9 +38,9 @@ export const test = base.extend<{ pageErrors: string[]; expectedConsoleErrors: R
     async ({ page, expectedConsoleErrors }, use) => {
       const errors: string[] = [];
       page.on("console", (message) => {
-        if (message.type() === "error") errors.push(message.text());
+        if (message.type() === "error") errors.push(`${message.text()} (on ${page.url()})`);
       });
-      page.on("pageerror", (error) => errors.push(error.message));
+      page.on("pageerror", (error) => errors.push(`${error.message} (on ${page.url()})`));
       await use(errors);
       const unexpected = errors.filter((e) => !expectedConsoleErrors.some((pattern) => pattern.test(e)));
       expect(unexpected, "browser console errors").toEqual([]);

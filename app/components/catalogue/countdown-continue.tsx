@@ -39,7 +39,8 @@ export function CountdownContinue({ seconds, href }: { seconds: number; href: st
           >
             Continue
           </button>
-          <noscript>{finalLink}</noscript>
+          {/* Without JavaScript there is no countdown: the final link shows instead (not <noscript>, which React cannot hydrate). */}
+          <span className="[html.js_&]:hidden">{finalLink}</span>
         </>
       )}
       {phase.step === "counting" && (

@@ -27,6 +27,7 @@ describe("parseSearchParams", () => {
       filters: { type: "tv", genre: "horror", yearFrom: 1960, yearTo: 1970, quality: "720p" },
       sort: "rating",
       errors: {},
+      typed: { yearFrom: "1960", yearTo: "1970" },
     });
   });
   it("drops bad values, saying why where the visitor typed them", () => {
@@ -37,6 +38,7 @@ describe("parseSearchParams", () => {
       filters: {},
       sort: "relevance",
       errors: { yearFrom: "Please enter a valid 4-digit year", yearTo: "Please enter a valid 4-digit year" },
+      typed: { yearFrom: "19", yearTo: "2000a" },
     });
   });
   it("swaps a year range given backwards", () => {

@@ -19,6 +19,8 @@ export interface SearchParams {
   sort: SearchSort;
   /** Filter values that were ignored, with the reason shown next to them. */
   errors: Partial<Record<"yearFrom" | "yearTo", string>>;
+  /** The years as typed, so a bad one stays in its box to be corrected. */
+  typed: Record<"yearFrom" | "yearTo", string>;
 }
 
 /** Reads a search page's query string; bad filter values are dropped with a message, never an error page. */
@@ -44,7 +46,8 @@ export function parseSearchParams(params: URLSearchParams): SearchParams {
   const sort = sortParam && sortParam in SORT_LABELS ? (sortParam as SearchSort) : "relevance";
   const pageParam = params.get("page");
   const badPage = pageParam !== null && !/^[1-9]\d{0,8}$/.test(pageParam);
-  return { text: params.get("q") ?? "", page: badPage || pageParam === null ? 1 : Number(pageParam), badPage, filters, sort, errors };
+  const typed = { yearFrom: params.get("yearFrom") ?? "", yearTo: params.get("yearTo") ?? "" };
+  return { text: params.get("q") ?? "", page: badPage || pageParam === null ? 1 : Number(pageParam), badPage, filters, sort, errors, typed };
 }
 
 export function hasFilters(filters: SearchFilters): boolean {

@@ -72,9 +72,9 @@ export default function Watchlist() {
     <div>
       <h1 className="text-3xl font-bold tracking-tight text-white sm:text-4xl">Your lists</h1>
       <p className="mt-2 mb-8 text-mist-300">Saved in this browser only: nothing is sent to Cinedex.</p>
-      <noscript>
-        <p className="mb-8 rounded-xl bg-amber-400/10 px-4 py-3 text-amber-200">Your lists are kept by JavaScript in this browser; turn it on to see them.</p>
-      </noscript>
+      <p className="mb-8 rounded-xl bg-amber-400/10 px-4 py-3 text-amber-200 [html.js_&]:hidden">
+        Your lists are kept by JavaScript in this browser; turn it on to see them.
+      </p>
       <SavedList heading="Watchlist" store={watchlist} empty="Your watchlist is empty." removed="Removed from watchlist" />
       <SavedList heading="Favorites" store={favorites} empty="You have no favorites yet." removed="Removed from favorites" />
     </div>

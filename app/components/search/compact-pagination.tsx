@@ -1,0 +1,50 @@
+import { Link } from "react-router";
+import { compactPages } from "#app/modules/search/params.ts";
+
+const base = "inline-flex h-10 min-w-10 items-center justify-center rounded-lg px-3 text-sm font-medium transition-colors";
+const idle = `${base} bg-ink-800 text-mist-100 ring-1 ring-white/5 hover:bg-ink-700 hover:text-white`;
+const off = `${base} cursor-not-allowed bg-ink-900 text-mist-400/50`;
+
+/** The search page's pagination: first, current ±1 and last, with ellipses between. */
+export function CompactPagination({ page, totalPages, hrefFor }: { page: number; totalPages: number; hrefFor: (page: number) => string }) {
+  if (totalPages <= 1) return null;
+  return (
+    <nav aria-label="Pagination" className="mt-12 flex flex-wrap items-center justify-center gap-2">
+      {page > 1 ? (
+        <Link to={hrefFor(page - 1)} className={idle} rel="prev">
+          Previous
+        </Link>
+      ) : (
+        <span className={off} aria-disabled="true">
+          Previous
+        </span>
+      )}
+      {compactPages(page, totalPages).map((n, i) =>
+        n === "gap" ? (
+          <span key={`gap-${i}`} className="px-1 text-mist-400" aria-hidden="true">
+            …
+          </span>
+        ) : n === page ? (
+          <span key={n} className={`${base} bg-accent-500 font-bold text-ink-950`} aria-current="page">
+            <span className="sr-only">Page </span>
+            {n}
+          </span>
+        ) : (
+          <Link key={n} to={hrefFor(n)} className={idle}>
+            <span className="sr-only">Page </span>
+            {n}
+          </Link>
+        ),
+      )}
+      {page < totalPages ? (
+        <Link to={hrefFor(page + 1)} className={idle} rel="next">
+          Next
+        </Link>
+      ) : (
+        <span className={off} aria-disabled="true">
+          Next
+        </span>
+      )}
+    </nav>
+  );
+}
