@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pageHref, pageWindow, parsePageParam } from "./pagination.ts";
+import { compactPages, pageHref, pageWindow, parsePageParam } from "./pagination.ts";
 
 describe("pageWindow", () => {
   it("centres five numbers on the current page", () => {
@@ -38,5 +38,21 @@ describe("pageHref", () => {
     expect(pageHref("/", "?page=2", 1)).toBe("/");
     expect(pageHref("/genre/horror", "?type=tv&page=4", 5)).toBe("/genre/horror?type=tv&page=5");
     expect(pageHref("/search", "?q=a%26b&page=3", 1)).toBe("/search?q=a%26b");
+  });
+});
+
+describe("compactPages", () => {
+  it("shows the first, the current ±1 and the last, with gaps", () => {
+    expect(compactPages(1, 1)).toEqual([1]);
+    expect(compactPages(1, 3)).toEqual([1, 2, 3]);
+    expect(compactPages(5, 10)).toEqual([1, "gap", 4, 5, 6, "gap", 10]);
+    expect(compactPages(1, 10)).toEqual([1, 2, "gap", 10]);
+    expect(compactPages(10, 10)).toEqual([1, "gap", 9, 10]);
+  });
+  it("fills a gap of one page with the page itself", () => {
+    expect(compactPages(4, 10)).toEqual([1, 2, 3, 4, 5, "gap", 10]);
+  });
+  it("clamps a page outside the range", () => {
+    expect(compactPages(99, 4)).toEqual([1, 2, 3, 4]);
   });
 });

@@ -31,3 +31,20 @@ export function pageHref(pathname: string, search: string, page: number): string
   const query = params.toString();
   return query ? `${pathname}?${query}` : pathname;
 }
+
+/**
+ * Page numbers for the search page: the first, the current one and its
+ * neighbours, and the last, with "gap" where numbers are left out.
+ */
+export function compactPages(current: number, totalPages: number): (number | "gap")[] {
+  const total = Math.max(1, totalPages);
+  const page = Math.min(Math.max(1, current), total);
+  const wanted = [...new Set([1, page - 1, page, page + 1, total])].filter((n) => n >= 1 && n <= total).sort((a, b) => a - b);
+  const out: (number | "gap")[] = [];
+  wanted.forEach((n, i) => {
+    const prev = wanted[i - 1];
+    if (prev !== undefined && n - prev > 1) out.push(n - prev === 2 ? n - 1 : "gap");
+    out.push(n);
+  });
+  return out;
+}

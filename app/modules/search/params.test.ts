@@ -1,21 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { compactPages, parseSearchParams } from "./params.ts";
-
-describe("compactPages", () => {
-  it("shows the first, the current ±1 and the last, with gaps", () => {
-    expect(compactPages(1, 1)).toEqual([1]);
-    expect(compactPages(1, 3)).toEqual([1, 2, 3]);
-    expect(compactPages(5, 10)).toEqual([1, "gap", 4, 5, 6, "gap", 10]);
-    expect(compactPages(1, 10)).toEqual([1, 2, "gap", 10]);
-    expect(compactPages(10, 10)).toEqual([1, "gap", 9, 10]);
-  });
-  it("fills a gap of one page with the page itself", () => {
-    expect(compactPages(4, 10)).toEqual([1, 2, 3, 4, 5, "gap", 10]);
-  });
-  it("clamps a page outside the range", () => {
-    expect(compactPages(99, 4)).toEqual([1, 2, 3, 4]);
-  });
-});
+import { parseSearchParams } from "./params.ts";
 
 describe("parseSearchParams", () => {
   const parse = (query: string) => parseSearchParams(new URLSearchParams(query));

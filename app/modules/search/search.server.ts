@@ -61,16 +61,23 @@ function applyFilters(query: Docs, filters: SearchFilters = {}): Docs {
 
 const hasFilters = (filters: SearchFilters = {}) => Object.values(filters).some((v) => v !== undefined);
 
-/** The full-text condition: every query word starts a word of the title, original title, names or year. */
+/** Whether a query word may be the start of a longer word: only the last one, which may still be being typed. */
+const isPrefix = (query: Query, i: number) => i === query.tokens.length - 1;
+
+/**
+ * The full-text condition: each query word is a word of the title, original
+ * title, names or year, the last one possibly only its start.
+ */
 function wordCondition(db: Db, query: Query): RawBuilder<boolean> {
   if (dialectOf(db) === "postgres") {
-    return sql<boolean>`d.tsv @@ to_tsquery('simple', ${query.tokens.map((t) => `${t}:*`).join(" & ")})`;
+    const tsquery = query.tokens.map((t, i) => (isPrefix(query, i) ? `${t}:*` : t)).join(" & ");
+    return sql<boolean>`d.tsv @@ to_tsquery('simple', ${tsquery})`;
   }
   return sql<boolean>`d.title_id in (select rowid from search_words where search_words match ${sqliteWords(query)})`;
 }
 
 /** Words are [a-z0-9] only (see normalizeText), so quoting them is enough to keep them plain words. */
-const sqliteWords = (query: Query) => query.tokens.map((t) => `"${t}"*`).join(" AND ");
+const sqliteWords = (query: Query) => query.tokens.map((t, i) => (isPrefix(query, i) ? `"${t}"*` : `"${t}"`)).join(" AND ");
 
 async function countWordMatches(db: Db, query: Query, filters?: SearchFilters): Promise<number> {
   let row: { n: string | number | bigint };
@@ -93,7 +100,7 @@ async function countWordMatches(db: Db, query: Query, filters?: SearchFilters): 
 function tier(query: Query): RawBuilder<number> {
   const q = query.text;
   const inTitle = sql.join(
-    query.tokens.map((t) => sql`(' ' || d.title || ' ' || d.original || ' ') like ${`% ${t}%`}`),
+    query.tokens.map((t, i) => sql`(' ' || d.title || ' ' || d.original || ' ') like ${isPrefix(query, i) ? `% ${t}%` : `% ${t} %`}`),
     sql` and `,
   );
   return sql<number>`case
@@ -250,9 +257,9 @@ function compareScored(sort: SearchSort) {
 }
 
 /**
- * Searches the catalogue. Every word of the query must start a word of a title's
- * title, original title, credited names or year; exact and leading title matches
- * rank first. When no title has all the words, titles similar to the query (typos)
+ * Searches the catalogue. Every word of the query must be a word of a title's
+ * title, original title, credited names or year (the last one may be unfinished);
+ * exact and leading title matches rank first. When no title has all the words, titles similar to the query (typos)
  * are returned instead. Blank text is no search at all.
  */
 export async function searchCatalogue(db: Db, options: SearchOptions): Promise<SearchResults> {

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import toast from "react-hot-toast";
 import { Form, Link, redirect, useLocation, useNavigation, useSubmit } from "react-router";
-import { CompactPagination } from "#app/components/search/compact-pagination.tsx";
+import { Pagination } from "#app/components/catalogue/pagination.tsx";
 import { SearchResultCard } from "#app/components/search/search-result-card.tsx";
 import { TitleGridSkeleton } from "#app/components/catalogue/title-grid-skeleton.tsx";
 import { ADMIN_QUALITY_OPTIONS } from "#app/constants.ts";
@@ -193,7 +193,12 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         )}
       </section>
       {results && !loading && (
-        <CompactPagination page={results.page} totalPages={results.totalPages} hrefFor={(n) => pageHref(location.pathname, location.search, n)} />
+        <Pagination
+          variant="compact"
+          page={results.page}
+          totalPages={results.totalPages}
+          hrefFor={(n) => pageHref(location.pathname, location.search, n)}
+        />
       )}
     </div>
   );
