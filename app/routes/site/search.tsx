@@ -60,7 +60,7 @@ function Filters({ data }: { data: Route.ComponentProps["loaderData"] }) {
   return (
     <Form ref={form} method="get" action="/search" aria-label="Filter results" className="rounded-xl bg-ink-800 p-4 ring-1 ring-white/5">
       <input type="hidden" name="q" value={params.text} />
-      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-6">
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-6">
         <label className="text-xs font-medium text-mist-300">
           Type
           <select name="type" defaultValue={params.filters.type ?? ""} onChange={autoSubmit} className={`${field} mt-1`}>
@@ -157,7 +157,8 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           {results.totalPages > 1 && ` · page ${results.page} of ${results.totalPages}`}
         </p>
       )}
-      {q && (
+      {/* Filters only narrow results down: offered when there are results, or filters to clear. */}
+      {q && ((results?.total ?? 0) > 0 || hasFilters(params.filters) || Object.keys(params.errors).length > 0) && (
         <div className="mt-6">
           <Filters key={location.search} data={loaderData} />
         </div>
