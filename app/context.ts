@@ -8,13 +8,17 @@ export interface AppContext {
   dialect: DialectName;
   /** Origin of the site, for canonical and share URLs. */
   publicUrl: string;
-  /** Per-request nonce that the Content-Security-Policy allows scripts with. */
-  cspNonce: string;
+  /** Per-request nonce that the Content-Security-Policy allows scripts with; none in development, which has no CSP. */
+  cspNonce: string | undefined;
   requestId: string;
   logger: Logger;
 }
 
-export const appContext = createContext<AppContext>();
+// One key per process: in development the server (run by tsx) and the app (loaded
+// through Vite) each load this module, and both must use the same key.
+const KEY = Symbol.for("cinedex.appContext");
+const registry = globalThis as { [KEY]?: ReturnType<typeof createContext<AppContext>> };
+export const appContext = (registry[KEY] ??= createContext<AppContext>());
 
 export function getApp(context: Readonly<RouterContextProvider>): AppContext {
   return context.get(appContext);

@@ -45,7 +45,8 @@ export function createApp({ config, database, logger, build, clientDir, viteMidd
       },
     }),
   );
-  app.use(cspNonce);
+  // Development has no CSP, so no nonce (a nonce the browser hides would only make React warn on hydration).
+  if (!viteMiddleware) app.use(cspNonce);
   app.use(securityHeaders({ development: Boolean(viteMiddleware) }));
   app.use(hstsOverHttps);
   app.use(compression());
@@ -70,7 +71,7 @@ export function createApp({ config, database, logger, build, clientDir, viteMidd
           db: database.db,
           dialect: database.dialect,
           publicUrl: config.publicUrl,
-          cspNonce: res.locals.cspNonce as string,
+          cspNonce: res.locals.cspNonce as string | undefined,
           requestId: String(req.id),
           logger: req.log,
         });

@@ -1,9 +1,10 @@
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { withPgClient } from "#tests/helpers/database.ts";
-import { spawnServer, startServer, tempDataDir } from "#tests/helpers/server-process.ts";
+import { freePort, spawnServer, startServer, tempDataDir } from "#tests/helpers/server-process.ts";
 
 // The production server as an operator runs it: configuration, data, shutdown.
 
@@ -95,5 +96,34 @@ test("DATABASE_URL=postgres://… serves the same demo catalogue from PostgreSQL
     expect(await sqliteServer.stop()).toBe(0);
   } finally {
     await withPgClient(url!, (c) => c.query(`drop schema if exists ${schema} cascade`));
+  }
+});
+
+test("the development server (npm run dev) serves the same pages", async () => {
+  test.setTimeout(90_000);
+  const port = await freePort();
+  const child = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "server/dev.ts"], {
+    env: { PATH: process.env.PATH, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: tempDataDir(), LOG_LEVEL: "warn" },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let stderr = "";
+  child.stderr!.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+  try {
+    const base = `http://127.0.0.1:${port}`;
+    const deadline = Date.now() + 60_000;
+    while (!(await fetch(`${base}/healthz`).then((r) => r.ok, () => false))) {
+      expect(child.exitCode, stderr).toBeNull();
+      expect(Date.now() < deadline, `dev server did not start: ${stderr}`).toBe(true);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    const home = await fetch(`${base}/`);
+    expect(home.status).toBe(200);
+    const html = await home.text();
+    expect(html).toContain("Latest uploads");
+    const title = /href="(\/movie\/\d+\/[^"#]+)"/.exec(html)![1]!;
+    expect((await fetch(`${base}${title}`)).status).toBe(200);
+    expect((await fetch(`${base}/api/suggest?q=nos`)).status).toBe(200);
+  } finally {
+    child.kill("SIGTERM");
   }
 });

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { Form, useFetcher, useNavigate } from "react-router";
-import type { Suggestion } from "#app/routes/api/suggest.ts";
+import type { Suggestion } from "#app/modules/search/types.ts";
 import { SearchIcon } from "#app/components/ui/icons.tsx";
 import { titleHue } from "#app/components/catalogue/poster.tsx";
 

@@ -1,5 +1,7 @@
 /** Site paths of catalogue pages: one place for each URL shape (SPEC.md section 2). */
 
+import type { LinkDetailsRef } from "./types.ts";
+
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /** One path segment, percent-encoded; never throws (encodeURIComponent does on a lone surrogate). */
@@ -19,8 +21,8 @@ export function archivePath(titleId: number, releaseKey: string): string {
   return `/archive/${titleId}/${encodeSegment(releaseKey)}`;
 }
 
-/** Prefix that marks an episode (file) id in a link-details path, as opposed to a release id. */
-export const EPISODE_REF_PREFIX = "e";
+/** Marks an episode (file) id in a link-details path, as opposed to a release id. */
+const EPISODE_REF_PREFIX = "e";
 
 /** Link details: a movie's release, a TV release's archive links, or one episode. */
 export function linkDetailsPath(
@@ -30,6 +32,19 @@ export function linkDetailsPath(
 ): string {
   const segment = ref.kind === "movie" ? "null" : ref.kind === "release" ? String(ref.id) : `${EPISODE_REF_PREFIX}${ref.id}`;
   return `/desksync/${titleId}/${segment}/${encodeSegment(releaseKey)}/${ref.kind === "movie" ? "movie" : "tv"}`;
+}
+
+/**
+ * Reads a link-details path's segments back: `null` with type movie names a movie
+ * release by its key; a number with type tv a TV release; `e{id}` one episode.
+ * Null when the segments name nothing.
+ */
+export function parseLinkDetailsRef(type: string, seasonId: string, key: string): LinkDetailsRef | null {
+  if (type === "movie") return seasonId === "null" ? { kind: "release-key", key } : null;
+  if (type !== "tv") return null;
+  const episode = new RegExp(`^${EPISODE_REF_PREFIX}([1-9]\\d{0,9})$`).exec(seasonId);
+  if (episode) return { kind: "file", id: Number(episode[1]) };
+  return /^[1-9]\d{0,9}$/.test(seasonId) ? { kind: "release", id: Number(seasonId) } : null;
 }
 
 export function middlemanPath(linkId: number): string {

@@ -12,3 +12,13 @@ export interface SearchFilters {
   /** A release quality label, e.g. 1080p (any case). */
   quality?: string;
 }
+
+/** One instant suggestion, as GET /api/suggest returns it. */
+export interface Suggestion {
+  id: number;
+  title: string;
+  year: number | null;
+  type: TitleType;
+  posterUrl: string | null;
+  href: string;
+}

@@ -11,8 +11,8 @@ import { pageHref, parsePageParam } from "#app/utils/pagination.ts";
 import { originOf, seoMeta } from "#app/utils/seo.ts";
 import type { Route } from "./+types/home";
 
-export const EMPTY_CATALOGUE = "No movies available at the moment. Please try again later.";
-export const SEARCH_FAILED = "Something went wrong";
+const EMPTY_CATALOGUE = "No movies available at the moment. Please try again later.";
+const SEARCH_FAILED = "Something went wrong";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);

@@ -6,7 +6,7 @@ import { BackButton } from "#app/components/ui/back-button.tsx";
 import { InfoIcon, ShareIcon, TelegramIcon } from "#app/components/ui/icons.tsx";
 import { getApp } from "#app/context.ts";
 import { releaseLabel } from "#app/modules/catalogue/display.ts";
-import { EPISODE_REF_PREFIX, linkDetailsPath, titlePath } from "#app/modules/catalogue/paths.ts";
+import { linkDetailsPath, parseLinkDetailsRef, titlePath } from "#app/modules/catalogue/paths.ts";
 import { getLinkDetails } from "#app/modules/catalogue/read.server.ts";
 import type { LinkDetails, LinkDetailsRef } from "#app/modules/catalogue/types.ts";
 import type { Settings } from "#app/modules/settings/schema.ts";
@@ -14,15 +14,6 @@ import { copyText } from "#app/utils/clipboard.ts";
 import { formatReleaseDate } from "#app/utils/dates.ts";
 import { originOf, seoMeta } from "#app/utils/seo.ts";
 import type { Route } from "./+types/link-details";
-
-/** What the seasonId segment names: nothing for a movie, a release id, or `e{fileId}` for one episode. */
-function parseRef(type: string, seasonId: string, key: string): LinkDetailsRef | null {
-  if (type === "movie") return seasonId === "null" ? { kind: "release-key", key } : null;
-  if (type !== "tv") return null;
-  const episode = new RegExp(`^${EPISODE_REF_PREFIX}([1-9]\\d{0,9})$`).exec(seasonId);
-  if (episode) return { kind: "file", id: Number(episode[1]) };
-  return /^[1-9]\d{0,9}$/.test(seasonId) ? { kind: "release", id: Number(seasonId) } : null;
-}
 
 function canonicalPath(details: LinkDetails, ref: LinkDetailsRef): string {
   const { title, release } = details;
@@ -33,7 +24,7 @@ function canonicalPath(details: LinkDetails, ref: LinkDetailsRef): string {
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const id = /^\d{1,9}$/.test(params.id) ? Number(params.id) : null;
-  const ref = parseRef(params.type, params.seasonId, params.quality);
+  const ref = parseLinkDetailsRef(params.type, params.seasonId, params.quality);
   const details = id === null || ref === null ? null : await getLinkDetails(getApp(context).db, id, ref);
   if (!details || (details.title.type === "movie") !== (params.type === "movie")) throw data("Failed to fetch data", { status: 404 });
   const canonical = canonicalPath(details, ref!);

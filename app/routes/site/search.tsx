@@ -14,7 +14,7 @@ import { pageHref } from "#app/utils/pagination.ts";
 import { originOf, seoMeta } from "#app/utils/seo.ts";
 import type { Route } from "./+types/search";
 
-export const NOT_FOUND_TEXT = "Data not found";
+const NOT_FOUND_TEXT = "Data not found";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
