@@ -12,6 +12,8 @@ export interface AppContext {
   cspNonce: string | undefined;
   requestId: string;
   logger: Logger;
+  /** The client's address: the socket's, or a trusted proxy's X-Forwarded-For (TRUST_PROXY). */
+  clientAddress: string;
 }
 
 // One key per process: in development the server (run by tsx) and the app (loaded

@@ -6,6 +6,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
   useNavigation,
   useRouteLoaderData,
   type ShouldRevalidateFunctionArgs,
@@ -58,6 +59,8 @@ function NavigationProgress() {
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const root = useRouteLoaderData<typeof loader>("root");
+  // The admin panel brings its own frame (routes/admin/layout.tsx) instead of the site's.
+  const adminChrome = useMatches().some((m) => (m.handle as { chrome?: string } | undefined)?.chrome === "admin");
   return (
     <html lang="en" suppressHydrationWarning>
       <head>
@@ -76,12 +79,18 @@ export function Layout({ children }: { children: ReactNode }) {
           Skip to content
         </a>
         <NavigationProgress />
-        <SiteHeader />
-        {root && <NoticeBanners dismissed={root.dismissedBanners} autoClose={root.settings.bannerAutoClose} />}
-        <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 pt-6 pb-16 sm:px-6 lg:px-8">
-          {children}
-        </main>
-        <SiteFooter />
+        {adminChrome ? (
+          children
+        ) : (
+          <>
+            <SiteHeader />
+            {root && <NoticeBanners dismissed={root.dismissedBanners} autoClose={root.settings.bannerAutoClose} />}
+            <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 pt-6 pb-16 sm:px-6 lg:px-8">
+              {children}
+            </main>
+            <SiteFooter />
+          </>
+        )}
         <Toaster />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

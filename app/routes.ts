@@ -1,4 +1,4 @@
-import { index, route, type RouteConfig } from "@react-router/dev/routes";
+import { index, layout, route, type RouteConfig } from "@react-router/dev/routes";
 
 // The route table; paths follow SPEC.md section 2.
 export default [
@@ -23,6 +23,25 @@ export default [
   route("about", "routes/site/help/moved.ts", { id: "moved-about" }),
   route("contact", "routes/site/help/moved.ts", { id: "moved-contact" }),
   route("privacy", "routes/site/help/moved.ts", { id: "moved-privacy" }),
+
+  // Admin panel (SPEC.md "Admin screens"): /admin signs in; everything in the layout requires a session.
+  route("admin", "routes/admin/login.tsx"),
+  route("admin/logout", "routes/admin/logout.ts"),
+  layout("routes/admin/layout.tsx", [
+    route("dashboard", "routes/admin/overview.tsx"),
+    route("dashboard/movies", "routes/admin/titles.tsx", { id: "admin-movies" }, [
+      route(":id", "routes/admin/edit-title.tsx", { id: "admin-movie-edit" }),
+    ]),
+    route("dashboard/tv", "routes/admin/titles.tsx", { id: "admin-tv" }, [
+      route(":id", "routes/admin/edit-title.tsx", { id: "admin-tv-edit" }),
+    ]),
+    route("dashboard/titles/:id/delete", "routes/admin/delete-title-part.ts"),
+    route("add", "routes/admin/add.tsx"),
+    route("dashboard/users", "routes/admin/users.tsx"),
+    route("dashboard/analytics", "routes/admin/analytics.tsx"),
+    route("dashboard/activity", "routes/admin/activity.tsx"),
+    route("dashboard/settings", "routes/admin/settings.tsx"),
+  ]),
 
   route("api/suggest", "routes/api/suggest.ts"),
   route("banners/dismiss", "routes/resources/dismiss-banner.ts"),

@@ -8,7 +8,7 @@ import { RouterContextProvider, type ServerBuild } from "react-router";
 import { appContext } from "#app/context.ts";
 import type { DatabaseHandle } from "#app/db/client.server.ts";
 import type { Config } from "./config.ts";
-import { bodyLimit, cspNonce, hstsOverHttps, MAX_BODY_BYTES, securityHeaders } from "./security.ts";
+import { bodyLimit, cspNonce, hstsOverHttps, MAX_BODY_BYTES, sameOriginWrites, securityHeaders } from "./security.ts";
 
 export interface AppOptions {
   config: Config;
@@ -51,6 +51,7 @@ export function createApp({ config, database, logger, build, clientDir, viteMidd
   app.use(hstsOverHttps);
   app.use(compression());
   app.use(bodyLimit(MAX_BODY_BYTES));
+  app.use(sameOriginWrites(config.publicUrl));
 
   if (viteMiddleware) {
     app.use(viteMiddleware);
@@ -74,6 +75,7 @@ export function createApp({ config, database, logger, build, clientDir, viteMidd
           cspNonce: res.locals.cspNonce as string | undefined,
           requestId: String(req.id),
           logger: req.log,
+          clientAddress: req.ip ?? req.socket.remoteAddress ?? "unknown",
         });
         return context;
       },

@@ -167,6 +167,58 @@ export interface SearchQueriesTable {
   last_searched_at: Timestamp;
 }
 
+export type AdminRole = "admin" | "editor";
+export type LoginOutcome = "success" | "failure" | "locked" | "throttled";
+
+export interface AdminsTable {
+  id: Id;
+  email: string;
+  name: string;
+  password_hash: string;
+  role: AdminRole;
+  disabled: DbBool;
+  bio: string | null;
+  location: string | null;
+  /** JSON text. */
+  preferences: Generated<string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  password_changed_at: Timestamp;
+}
+
+export interface AdminSessionsTable {
+  /** SHA-256 (hex) of the cookie's token. */
+  id: string;
+  admin_id: number;
+  persistent: DbBool;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
+  user_agent: string | null;
+}
+
+export interface LoginAttemptsTable {
+  id: Id;
+  at: string;
+  email: string;
+  admin_id: number | null;
+  client: string;
+  outcome: LoginOutcome;
+}
+
+export interface AuditLogTable {
+  id: Id;
+  at: string;
+  admin_id: number | null;
+  actor: string;
+  action: string;
+  entity_type: string;
+  entity_id: number | null;
+  summary: string;
+  /** JSON text. */
+  details: string | null;
+}
+
 export interface Database {
   titles: TitlesTable;
   genres: GenresTable;
@@ -184,6 +236,10 @@ export interface Database {
   search_trigrams: SearchTrigramsTable;
   search_trigram_terms: SearchTrigramTermsTable;
   search_queries: SearchQueriesTable;
+  admins: AdminsTable;
+  admin_sessions: AdminSessionsTable;
+  login_attempts: LoginAttemptsTable;
+  audit_log: AuditLogTable;
 }
 
 export type TitleRow = Selectable<TitlesTable>;

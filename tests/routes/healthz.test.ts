@@ -1,9 +1,7 @@
-import pino from "pino";
-import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { appContext } from "#app/context.ts";
 import { loader } from "#app/routes/resources/healthz.ts";
 import { createTestDatabase, type TestDatabase } from "#tests/helpers/database.ts";
+import { routeContext } from "#tests/helpers/route.ts";
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -14,15 +12,7 @@ afterAll(async () => {
 });
 
 function call(db: TestDatabase["db"]) {
-  const context = new RouterContextProvider();
-  context.set(appContext, {
-    db,
-    dialect: "sqlite",
-    publicUrl: "http://localhost",
-    cspNonce: "n",
-    requestId: "r",
-    logger: pino({ level: "silent" }),
-  });
+  const context = routeContext(db, { dialect: "sqlite" });
   const request = new Request("http://localhost/healthz");
   return loader({ request, url: new URL(request.url), pattern: "/healthz", params: {}, context } as unknown as Parameters<typeof loader>[0]);
 }

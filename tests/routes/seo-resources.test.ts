@@ -1,11 +1,9 @@
-import pino from "pino";
-import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { appContext } from "#app/context.ts";
 import { loader as robotsLoader } from "#app/routes/resources/robots.ts";
 import { loader as sitemapPartLoader } from "#app/routes/resources/sitemap-part.ts";
 import { loader as sitemapLoader } from "#app/routes/resources/sitemap.ts";
 import { createTestDatabase, type TestDatabase } from "#tests/helpers/database.ts";
+import { routeContext } from "#tests/helpers/route.ts";
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -16,15 +14,7 @@ afterAll(async () => {
 });
 
 function args(path: string, params: Record<string, string> = {}) {
-  const context = new RouterContextProvider();
-  context.set(appContext, {
-    db: database.db,
-    dialect: "sqlite",
-    publicUrl: "https://cinedex.example",
-    cspNonce: "n",
-    requestId: "r",
-    logger: pino({ level: "silent" }),
-  });
+  const context = routeContext(database.db, { publicUrl: "https://cinedex.example" });
   const request = new Request(`https://cinedex.example${path}`);
   return { request, url: new URL(request.url), pattern: path, params, context };
 }

@@ -1,6 +1,8 @@
 import type { Db } from "#app/db/client.server.ts";
 import type { LinkKind, NewTitleRow, TitleType } from "#app/db/schema.ts";
+import { inTransaction } from "#app/db/transaction.server.ts";
 import { AppError } from "#app/utils/errors.ts";
+import { parseOrThrow } from "#app/utils/validation.ts";
 import { indexTitles } from "#app/modules/search/index.server.ts";
 import { getTitle } from "./read.server.ts";
 import { titleInputSchema, type ParsedReleaseInput, type ParsedTitleInput, type TitleInput } from "./schema.ts";
@@ -11,18 +13,7 @@ export const TITLE_NOT_FOUND = "No item found with this ID. Please try again lat
 
 /** Validates a title tree; invalid input is a 400 with messages per field path. */
 export function parseTitleInput(input: unknown): ParsedTitleInput {
-  const result = titleInputSchema.safeParse(input);
-  if (result.success) return result.data;
-  const fields: Record<string, string[]> = {};
-  for (const issue of result.error.issues) {
-    const key = issue.path.join(".") || "form";
-    (fields[key] ??= []).push(issue.message);
-  }
-  throw new AppError(400, "Some fields need attention.", { fields });
-}
-
-async function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
-  return db.isTransaction ? work(db) : db.transaction().execute(work);
+  return parseOrThrow(titleInputSchema, input, "Some fields need attention.");
 }
 
 function titleColumns(data: ParsedTitleInput) {

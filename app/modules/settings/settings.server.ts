@@ -1,5 +1,5 @@
 import type { Db } from "#app/db/client.server.ts";
-import { AppError } from "#app/utils/errors.ts";
+import { parseOrThrow } from "#app/utils/validation.ts";
 import { DEFAULT_SETTINGS, settingsSchema, type SettingKey, type Settings } from "./schema.ts";
 
 /**
@@ -28,15 +28,10 @@ export async function getSettings(db: Db): Promise<Settings> {
 
 /** Validates and stores some settings; returns all of them. */
 export async function updateSettings(db: Db, patch: Partial<Settings>): Promise<Settings> {
-  const parsed = settingsSchema.partial().safeParse(patch);
-  if (!parsed.success) {
-    const fields: Record<string, string[]> = {};
-    for (const issue of parsed.error.issues) (fields[issue.path.join(".") || "form"] ??= []).push(issue.message);
-    throw new AppError(400, "Some settings need attention.", { fields });
-  }
+  const parsed = parseOrThrow(settingsSchema.partial(), patch, "Some settings need attention.");
   const now = new Date().toISOString();
   // Defaults fill in keys the patch leaves out; only the keys it names are stored.
-  const entries = Object.entries(parsed.data).filter(([key, v]) => key in patch && v !== undefined);
+  const entries = Object.entries(parsed).filter(([key, v]) => key in patch && v !== undefined);
   if (entries.length > 0) {
     await db
       .insertInto("settings")

@@ -1,0 +1,187 @@
+import { useEffect, useId, useRef, useState, type ComponentProps, type ReactNode } from "react";
+import { EyeIcon, EyeOffIcon } from "#app/components/ui/icons.tsx";
+
+/** Shared building blocks of the admin panel, so every screen looks and behaves alike. */
+
+const BUTTON_VARIANTS = {
+  primary: "bg-accent-500 text-ink-950 hover:bg-accent-400 disabled:bg-accent-500/50",
+  secondary: "border border-white/12 bg-white/5 text-white hover:bg-white/10 disabled:opacity-50",
+  danger: "bg-red-600 text-[#fff] hover:bg-red-500 disabled:opacity-50",
+  ghost: "text-mist-300 hover:bg-white/8 hover:text-white disabled:opacity-50",
+} as const;
+
+export function buttonClass(variant: keyof typeof BUTTON_VARIANTS = "primary", size: "sm" | "md" = "md") {
+  return [
+    "inline-flex items-center justify-center gap-2 rounded-lg font-semibold transition-colors disabled:cursor-not-allowed",
+    size === "sm" ? "px-3 py-1.5 text-sm" : "px-4 py-2.5 text-sm",
+    BUTTON_VARIANTS[variant],
+  ].join(" ");
+}
+
+export function Button({
+  variant = "primary",
+  size = "md",
+  className = "",
+  type = "button",
+  ...props
+}: ComponentProps<"button"> & { variant?: keyof typeof BUTTON_VARIANTS; size?: "sm" | "md" }) {
+  return <button type={type} className={`${buttonClass(variant, size)} ${className}`} {...props} />;
+}
+
+export const inputClass =
+  "block w-full rounded-lg border border-white/12 bg-ink-900 px-3 py-2 text-sm text-white placeholder:text-mist-400 focus:border-accent-400 focus:outline-none focus:ring-2 focus:ring-accent-400/30 aria-[invalid=true]:border-red-400 disabled:opacity-60";
+
+/** A labelled control with its hint and error, wired up for screen readers. */
+export function Field({
+  label,
+  hint,
+  error,
+  children,
+  className = "",
+}: {
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: string | string[] | null;
+  children: (props: { id: string; "aria-describedby"?: string; "aria-invalid"?: boolean }) => ReactNode;
+  className?: string;
+}) {
+  const id = useId();
+  const message = Array.isArray(error) ? error[0] : error;
+  const describedBy = [hint ? `${id}-hint` : null, message ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-mist-100">
+        {label}
+      </label>
+      {children({ id, "aria-describedby": describedBy, "aria-invalid": message ? true : undefined })}
+      {hint && (
+        <p id={`${id}-hint`} className="mt-1.5 text-xs text-mist-400">
+          {hint}
+        </p>
+      )}
+      {message && (
+        <p id={`${id}-error`} className="mt-1.5 text-sm text-red-300" role="alert">
+          {message}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** A password input with the show/hide toggle. */
+export function PasswordInput(props: ComponentProps<"input">) {
+  const [shown, setShown] = useState(false);
+  return (
+    <div className="relative">
+      <input {...props} type={shown ? "text" : "password"} className={`${inputClass} pr-11`} />
+      <button
+        type="button"
+        onClick={() => setShown((s) => !s)}
+        className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-lg text-mist-400 hover:text-white"
+        aria-label={shown ? "Hide password" : "Show password"}
+        aria-pressed={shown}
+      >
+        {shown ? <EyeOffIcon size={18} /> : <EyeIcon size={18} />}
+      </button>
+    </div>
+  );
+}
+
+export function Card({ title, action, children, className = "" }: { title?: ReactNode; action?: ReactNode; children: ReactNode; className?: string }) {
+  return (
+    <section className={`rounded-2xl border border-white/8 bg-ink-900/80 p-5 sm:p-6 ${className}`}>
+      {(title || action) && (
+        <div className="mb-4 flex items-center justify-between gap-3">
+          {title && <h2 className="text-base font-semibold text-white">{title}</h2>}
+          {action}
+        </div>
+      )}
+      {children}
+    </section>
+  );
+}
+
+export function PageHeader({ title, subtitle, actions }: { title: ReactNode; subtitle?: ReactNode; actions?: ReactNode }) {
+  return (
+    <header className="mb-6 flex flex-wrap items-end justify-between gap-4">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight text-white sm:text-3xl">{title}</h1>
+        {subtitle && <p className="mt-1 text-sm text-mist-300">{subtitle}</p>}
+      </div>
+      {actions && <div className="flex flex-wrap gap-2">{actions}</div>}
+    </header>
+  );
+}
+
+/**
+ * A confirmation dialog on the native <dialog> (focus kept inside, Escape closes).
+ * `onConfirm` runs when the person confirms.
+ */
+export function ConfirmDialog({
+  open,
+  message,
+  confirmLabel = "Confirm",
+  danger = false,
+  onConfirm,
+  onCancel,
+}: {
+  open: boolean;
+  message: ReactNode;
+  confirmLabel?: string;
+  danger?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        event.preventDefault();
+        onCancel();
+      }}
+      className="m-auto w-[min(92vw,26rem)] rounded-2xl border border-white/10 bg-ink-800 p-6 text-mist-100 shadow-2xl backdrop:bg-black/60"
+    >
+      <p id={titleId} className="text-base font-semibold text-white">
+        {message}
+      </p>
+      <div className="mt-6 flex justify-end gap-2">
+        <Button variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button variant={danger ? "danger" : "primary"} onClick={onConfirm} autoFocus>
+          {confirmLabel}
+        </Button>
+      </div>
+    </dialog>
+  );
+}
+
+/** State for one ConfirmDialog: `ask(action)` opens it, confirming runs the action. */
+export function useConfirm() {
+  const [pending, setPending] = useState<(() => void) | null>(null);
+  return {
+    ask: (action: () => void) => setPending(() => action),
+    dialogProps: {
+      open: pending !== null,
+      onConfirm: () => {
+        const action = pending;
+        setPending(null);
+        action?.();
+      },
+      onCancel: () => setPending(null),
+    },
+  };
+}
+
+export function EmptyState({ children }: { children: ReactNode }) {
+  return <p className="rounded-xl border border-dashed border-white/12 px-4 py-10 text-center text-mist-300">{children}</p>;
+}

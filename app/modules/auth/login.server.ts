@@ -1,0 +1,133 @@
+import type { Logger } from "pino";
+import type { Db } from "#app/db/client.server.ts";
+import { toBool, toCount } from "#app/db/dialect.server.ts";
+import type { LoginOutcome } from "#app/db/schema.ts";
+import { AppError } from "#app/utils/errors.ts";
+import { parseOrThrow } from "#app/utils/validation.ts";
+import { findAdminByEmail, toAdmin } from "./accounts.server.ts";
+import { verifyNothing, verifyPassword } from "./password.server.ts";
+import {
+  ACCOUNT_FAILURE_LIMIT,
+  ACCOUNT_FAILURE_WINDOW_MS,
+  CLIENT_ATTEMPT_LIMIT,
+  CLIENT_ATTEMPT_WINDOW_MS,
+  FAILURE_MEMORY_MS,
+  lockDuration,
+} from "./policy.ts";
+import { LOGIN_FAILED, loginSchema } from "./schema.ts";
+import { createSession, pruneSessions } from "./sessions.server.ts";
+import type { Admin } from "./types.ts";
+
+export interface LoginRequest {
+  email: unknown;
+  password: unknown;
+  remember: unknown;
+  /** The client's address as the server sees it (TRUST_PROXY decides whose). */
+  client: string;
+  userAgent?: string | null;
+}
+
+export interface LoginSuccess {
+  admin: Admin;
+  token: string;
+  persistent: boolean;
+}
+
+function waitMessage(ms: number): string {
+  const minutes = Math.max(1, Math.ceil(ms / 60_000));
+  return `Too many failed attempts. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+}
+
+/**
+ * When the account named by this e-mail is locked, the time it unlocks. Keyed by
+ * the typed address, not by the account, so unknown addresses lock the same way
+ * and a lock says nothing about which addresses have accounts. A success, or a
+ * password reset, starts the count again.
+ */
+async function lockedUntil(db: Db, email: string, resetAt: string | null, now: number): Promise<number | null> {
+  const since = new Date(Math.max(now - FAILURE_MEMORY_MS, resetAt ? Date.parse(resetAt) : 0)).toISOString();
+  const lastSuccess = await db
+    .selectFrom("login_attempts")
+    .select("at")
+    .where("email", "=", email)
+    .where("outcome", "=", "success")
+    .where("at", ">", since)
+    .orderBy("at", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  const from = lastSuccess?.at ?? since;
+  const failures = await db
+    .selectFrom("login_attempts")
+    .select("at")
+    .where("email", "=", email)
+    .where("outcome", "=", "failure")
+    .where("at", ">", from)
+    .orderBy("at", "desc")
+    .execute();
+  const windowStart = now - ACCOUNT_FAILURE_WINDOW_MS;
+  const recent = failures.filter((f) => Date.parse(f.at) > windowStart).length;
+  if (recent < ACCOUNT_FAILURE_LIMIT) return null;
+  const until = Date.parse(failures[0]!.at) + lockDuration(failures.length);
+  return until > now ? until : null;
+}
+
+async function clientAttempts(db: Db, client: string, now: number): Promise<number> {
+  const row = await db
+    .selectFrom("login_attempts")
+    .select((eb) => eb.fn.countAll().as("n"))
+    .where("client", "=", client)
+    .where("outcome", "in", ["failure", "locked"])
+    .where("at", ">", new Date(now - CLIENT_ATTEMPT_WINDOW_MS).toISOString())
+    .executeTakeFirstOrThrow();
+  return toCount(row.n as number | string);
+}
+
+/**
+ * Checks a sign-in and, when it is right, starts a session. Every attempt is
+ * recorded (time, client, account, outcome; never the password) and logged.
+ * A wrong password and an unknown address get the same answer after the same work.
+ */
+export async function login(db: Db, logger: Logger, request: LoginRequest): Promise<LoginSuccess> {
+  const input = parseOrThrow(loginSchema, {
+    email: typeof request.email === "string" ? request.email : "",
+    password: typeof request.password === "string" ? request.password : "",
+    remember: request.remember === true || request.remember === "on" || request.remember === "true",
+  });
+  const now = Date.now();
+  const client = request.client.slice(0, 100);
+  const row = input.email ? await findAdminByEmail(db, input.email) : undefined;
+
+  const record = async (outcome: LoginOutcome) => {
+    await db
+      .insertInto("login_attempts")
+      .values({ at: new Date().toISOString(), email: input.email.slice(0, 320), admin_id: row?.id ?? null, client, outcome })
+      .execute();
+    const fields = { event: "admin.login", email: input.email.slice(0, 320), client, outcome, adminId: row?.id ?? null };
+    if (outcome === "success") logger.info(fields, "admin sign-in");
+    else logger.warn(fields, outcome === "failure" ? "admin sign-in failed" : "admin sign-in refused");
+  };
+
+  if ((await clientAttempts(db, client, now)) >= CLIENT_ATTEMPT_LIMIT) {
+    await record("throttled");
+    throw new AppError(429, "Too many sign-in attempts from your network. Please wait a few minutes and try again.");
+  }
+  const until = await lockedUntil(db, input.email, row?.password_changed_at ?? null, now);
+  if (until !== null) {
+    await record("locked");
+    throw new AppError(429, waitMessage(until - now));
+  }
+
+  const ok =
+    row && input.password ? await verifyPassword(row.password_hash, input.password) : await verifyNothing(input.password);
+  if (!ok || !row || toBool(row.disabled)) {
+    await record("failure");
+    const next = await lockedUntil(db, input.email, row?.password_changed_at ?? null, now);
+    if (next !== null) logger.warn({ event: "admin.lockout", email: input.email.slice(0, 320), client }, "sign-in locked");
+    throw new AppError(401, LOGIN_FAILED);
+  }
+
+  await record("success");
+  await pruneSessions(db);
+  const session = await createSession(db, row.id, { persistent: input.remember, userAgent: request.userAgent });
+  return { admin: toAdmin(row), token: session.token, persistent: input.remember };
+}

@@ -1,0 +1,5 @@
+import { PageHeader } from "#app/components/admin/ui.tsx";
+
+export default function Placeholder() {
+  return <PageHeader title="titles" />;
+}

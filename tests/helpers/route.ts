@@ -1,0 +1,27 @@
+import pino from "pino";
+import { RouterContextProvider } from "react-router";
+import { appContext, type AppContext } from "#app/context.ts";
+import type { Db } from "#app/db/client.server.ts";
+import { dialectOf } from "#app/db/dialect.server.ts";
+
+/** The router context the server would build for one request (see server/app.ts). */
+export function routeContext(db: Db, overrides: Partial<AppContext> = {}): RouterContextProvider {
+  const context = new RouterContextProvider();
+  context.set(appContext, {
+    db,
+    dialect: dialectOf(db),
+    publicUrl: "http://localhost",
+    cspNonce: "n",
+    requestId: "test",
+    logger: pino({ level: "silent" }),
+    clientAddress: "127.0.0.1",
+    ...overrides,
+  });
+  return context;
+}
+
+/** Loader/action arguments for calling a route module directly. */
+export function routeArgs<A>(request: Request, context: RouterContextProvider, params: Record<string, string> = {}): A {
+  const url = new URL(request.url);
+  return { request, url, pattern: url.pathname, params, context } as unknown as A;
+}
