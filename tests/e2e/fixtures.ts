@@ -1,10 +1,15 @@
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
+import crypto from "node:crypto";
 import { test as base, expect, type Page } from "@playwright/test";
 import { openDatabase, type Db } from "#app/db/client.server.ts";
 import { createTitle, deleteTitle } from "#app/modules/catalogue/write.server.ts";
 import type { TitleInput } from "#app/modules/catalogue/schema.ts";
 import type { TitleDetail } from "#app/modules/catalogue/types.ts";
+import { createAdmin } from "#app/modules/auth/accounts.server.ts";
+import type { Role } from "#app/modules/auth/schema.ts";
+import { createSession, sessionCookieName } from "#app/modules/auth/sessions.server.ts";
+import type { Admin } from "#app/modules/auth/types.ts";
 
 /** A 1×1 transparent PNG, served for every image from another host (tests never reach the internet). */
 const PIXEL = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
@@ -17,11 +22,32 @@ interface Catalogue {
   create(input: TitleInput): Promise<TitleDetail>;
 }
 
+interface AdminAccount {
+  admin: Admin;
+  password: string;
+  /** The e2e server's database. */
+  db: Db;
+}
+
+function openE2eDatabase() {
+  return openDatabase({ dialect: "sqlite", file: path.join(process.env.E2E_DATA_DIR!, "cinedex.db") });
+}
+
 /**
  * Every page test fails on a browser console error or an uncaught exception,
  * which also catches scripts the Content-Security-Policy blocked.
  */
-export const test = base.extend<{ pageErrors: string[]; expectedConsoleErrors: RegExp[]; catalogue: Catalogue }>({
+export const test = base.extend<{
+  pageErrors: string[];
+  expectedConsoleErrors: RegExp[];
+  catalogue: Catalogue;
+  /** The role of the `admin` fixture's account. */
+  adminRole: Role;
+  /** A fresh admin account of this test, already signed in in `page` (removed when the test ends). */
+  admin: AdminAccount;
+  /** A fresh admin account of this test, not signed in. */
+  adminAccount: AdminAccount;
+}>({
   /** Console errors a test provokes on purpose (a 404 document logs one). */
   expectedConsoleErrors: [[], { option: true }],
   page: async ({ page }, use) => {
@@ -49,7 +75,7 @@ export const test = base.extend<{ pageErrors: string[]; expectedConsoleErrors: R
   ],
   // eslint-disable-next-line no-empty-pattern -- Playwright fixtures take their dependencies as a destructured first argument.
   catalogue: async ({}, use) => {
-    const handle = openDatabase({ dialect: "sqlite", file: path.join(process.env.E2E_DATA_DIR!, "cinedex.db") });
+    const handle = openE2eDatabase();
     const created: number[] = [];
     await use({
       db: handle.db,
@@ -61,6 +87,27 @@ export const test = base.extend<{ pageErrors: string[]; expectedConsoleErrors: R
     });
     for (const id of created) await deleteTitle(handle.db, id);
     await handle.close();
+  },
+  adminRole: ["admin", { option: true }],
+  adminAccount: async ({ adminRole }, use) => {
+    const handle = openE2eDatabase();
+    const password = `pw-${crypto.randomBytes(9).toString("base64url")}`;
+    const suffix = crypto.randomBytes(5).toString("hex");
+    const admin = await createAdmin(handle.db, null, {
+      name: `Tester ${suffix}`,
+      email: `e2e-${suffix}@cinedex.test`,
+      password,
+      confirmPassword: password,
+      role: adminRole,
+    });
+    await use({ admin, password, db: handle.db });
+    await handle.db.deleteFrom("admins").where("id", "=", admin.id).execute();
+    await handle.close();
+  },
+  admin: async ({ adminAccount, page, baseURL }, use) => {
+    const { token } = await createSession(adminAccount.db, adminAccount.admin.id, { persistent: false });
+    await page.context().addCookies([{ name: sessionCookieName(false), value: token, url: baseURL!, httpOnly: true, sameSite: "Lax" }]);
+    await use(adminAccount);
   },
 });
 
