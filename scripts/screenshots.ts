@@ -1,5 +1,6 @@
 // Screenshots of pages at desktop (1440 px) and phone (390 px) widths, for a visual check.
 //   npx tsx scripts/screenshots.ts http://localhost:3000 out-dir / /movie/1/x ...
+// COOKIE="name=value" sends a cookie with every page (e.g. an admin session for /dashboard).
 import fs from "node:fs";
 import path from "node:path";
 import { chromium } from "@playwright/test";
@@ -15,6 +16,10 @@ for (const [label, viewport] of [
   ["phone", { width: 390, height: 844 }],
 ] as const) {
   const page = await browser.newPage({ viewport, deviceScaleFactor: label === "phone" ? 2 : 1 });
+  if (process.env.COOKIE) {
+    const eq = process.env.COOKIE.indexOf("=");
+    await page.context().addCookies([{ name: process.env.COOKIE.slice(0, eq), value: process.env.COOKIE.slice(eq + 1), url: base }]);
+  }
   for (const p of paths.length ? paths : ["/"]) {
     await page.goto(new URL(p, base).toString(), { waitUntil: "networkidle" });
     const file = path.join(outDir, `${label}${p.replace(/[^a-z0-9]+/gi, "_")}.png`);
