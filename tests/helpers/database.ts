@@ -57,8 +57,11 @@ export async function withPgClient<T>(url: string, work: (client: pg.Client) => 
   }
 }
 
-/** Empties the catalogue, keeping the genres the first migration seeds. */
+/** Empties the catalogue and the admin tables, keeping the genres the first migration seeds. */
 export async function clearCatalogue(db: Db): Promise<void> {
+  await db.deleteFrom("audit_log").execute();
+  await db.deleteFrom("login_attempts").execute();
+  await db.deleteFrom("admins").execute();
   await db.deleteFrom("titles").execute();
   await db.deleteFrom("genres").where("position", ">", 21).execute();
 }
