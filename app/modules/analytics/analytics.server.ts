@@ -10,12 +10,6 @@ import type { TitleType } from "#app/db/schema.ts";
 
 const DAY_MS = 86_400_000;
 
-/** The Analytics page's window, and how many titles and searches its tables list. */
-export const ANALYTICS_WINDOW_DAYS = 30;
-export const ANALYTICS_TOP_LIMIT = 10;
-/** The overview's click figure covers a week. */
-export const OVERVIEW_CLICK_DAYS = 7;
-
 /** The UTC day `days - 1` days before `now`'s, so a window of `days` days ends today. */
 export function windowStart(days: number, now = new Date()): string {
   return new Date(now.getTime() - (Math.max(1, days) - 1) * DAY_MS).toISOString().slice(0, 10);

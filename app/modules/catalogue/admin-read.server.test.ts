@@ -95,9 +95,14 @@ describeEachDatabase("admin title list", (ctx) => {
     const movie = await createTitle(ctx.db, buildMovie({ title: "A Movie", runtimeMinutes: 95, releaseDate: "1968-10-01", genres: ["Horror", "Thriller"] }));
     const series = buildSeries({ title: "A Series", genres: ["Crime", "TV-Shows"] });
     // Season 1 twice (two qualities) counts once; a release without a season label counts none.
-    series.releases.push({ season: "Season 1", quality: "720p", files: [{ title: "E1", links: [{ label: "x", url: "https://x.example/1", status: "broken" }] }] });
-    series.releases.push({ quality: "1080p", files: [{ title: "Extras", links: [{ label: "y", url: "https://y.example/1", status: "disabled" }] }] });
-    const show = await createTitle(ctx.db, series);
+    const show = await createTitle(ctx.db, {
+      ...series,
+      releases: [
+        ...(series.releases ?? []),
+        { season: "Season 1", quality: "720p", files: [{ title: "E1", links: [{ label: "x", url: "https://x.example/1", status: "broken" }] }] },
+        { quality: "1080p", files: [{ title: "Extras", links: [{ label: "y", url: "https://y.example/1", status: "disabled" }] }] },
+      ],
+    });
 
     const movies = await listAdminTitles(ctx.db, { type: "movie" });
     expect(movies.items).toEqual([
@@ -133,10 +138,26 @@ describeEachDatabase("catalogue stats", (ctx) => {
     expect(await getCatalogueStats(ctx.db)).toEqual({
       titles: 0, movies: 0, tvShows: 0, other: 0, links: 0, brokenLinks: 0, disabledLinks: 0, addedThisWeek: 0,
     });
-    const movie = buildMovie();
-    movie.releases[0]!.files[0]!.links[0]!.status = "broken";
-    movie.releases[1]!.files[0]!.links[0]!.status = "disabled";
-    await createTitle(ctx.db, movie);
+    await createTitle(
+      ctx.db,
+      buildMovie({
+        releases: [
+          {
+            quality: "720p",
+            files: [
+              {
+                title: "720p",
+                links: [
+                  { label: "a", url: "https://a.example/1", status: "broken" },
+                  { label: "b", url: "https://b.example/1", status: "disabled" },
+                ],
+              },
+            ],
+          },
+          { quality: "1080p", files: [{ title: "1080p", links: [{ label: "c", url: "https://c.example/1" }] }] },
+        ],
+      }),
+    );
     const old = await createTitle(ctx.db, buildMovie({ releases: [] }));
     await createTitle(ctx.db, buildSeries());
     await ctx.db.updateTable("titles").set({ created_at: "2020-01-01T00:00:00.000Z" }).where("id", "=", old.id).execute();
