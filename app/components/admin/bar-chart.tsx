@@ -27,7 +27,8 @@ export function BarChart({ bars, title, summary }: { bars: Bar[]; title: string;
         preserveAspectRatio="none"
         className="h-40 w-full"
         role="img"
-        aria-labelledby={`${id}-title ${id}-desc`}
+        aria-labelledby={`${id}-title`}
+        aria-describedby={`${id}-desc`}
       >
         <title id={`${id}-title`}>{title}</title>
         <desc id={`${id}-desc`}>{summary}</desc>

@@ -32,7 +32,7 @@ export function DonutChart({ title, segments, centerLabel }: { title: string; se
     <div className="@container">
       <div className="flex flex-col items-center gap-6 @sm:flex-row">
         <div className="relative h-40 w-40 shrink-0">
-          <svg viewBox={`0 0 ${SIZE} ${SIZE}`} className="h-full w-full -rotate-90" role="img" aria-labelledby={`${id}-title ${id}-desc`}>
+          <svg viewBox={`0 0 ${SIZE} ${SIZE}`} className="h-full w-full -rotate-90" role="img" aria-labelledby={`${id}-title`} aria-describedby={`${id}-desc`}>
             <title id={`${id}-title`}>{title}</title>
             <desc id={`${id}-desc`}>{describeSegments(segments)}</desc>
             <circle cx={SIZE / 2} cy={SIZE / 2} r={RADIUS} fill="none" strokeWidth={STROKE} className="stroke-white/8" />
@@ -65,8 +65,8 @@ export function DonutChart({ title, segments, centerLabel }: { title: string; se
           {segments.map((s) => (
             <li key={s.label} className="flex items-center gap-3">
               <span className={`h-3 w-3 shrink-0 rounded-sm ${s.swatch}`} aria-hidden="true" />
-              <span className="flex-1 text-mist-100">{s.label}</span>
-              <span className="font-semibold text-white tabular-nums">{formatCount(s.value)}</span>
+              <span className="flex-1 text-mist-100">{s.label}</span>{" "}
+              <span className="font-semibold text-white tabular-nums">{formatCount(s.value)}</span>{" "}
               <span className="w-12 text-right text-mist-400 tabular-nums">{percentOf(s.value, total)}%</span>
             </li>
           ))}

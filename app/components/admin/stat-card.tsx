@@ -23,23 +23,21 @@ export function StatCard({
 }) {
   return (
     <div className="relative flex flex-col rounded-2xl border border-white/8 bg-ink-900/80 p-5">
-      <div className="flex items-start justify-between gap-3">
-        <dt className="text-sm font-medium text-mist-300">
-          {href ? (
-            <Link to={href} className="after:absolute after:inset-0 after:rounded-2xl hover:text-white">
-              {label}
-            </Link>
-          ) : (
-            label
-          )}
-        </dt>
+      <dt className={`min-h-9 text-sm font-medium text-mist-300 ${icon ? "pr-12" : ""}`}>
+        {href ? (
+          <Link to={href} className="after:absolute after:inset-0 after:rounded-2xl hover:text-white">
+            {label}
+          </Link>
+        ) : (
+          label
+        )}
         {icon && (
-          <span className="rounded-lg bg-accent-500/12 p-2 text-accent-300" aria-hidden="true">
+          <span className="absolute top-5 right-5 rounded-lg bg-accent-500/12 p-2 text-accent-300" aria-hidden="true">
             {icon}
           </span>
         )}
-      </div>
-      <dd className="mt-1 text-3xl font-bold tracking-tight text-white tabular-nums">{value}</dd>
+      </dt>
+      <dd className="text-3xl font-bold tracking-tight text-white tabular-nums">{value}</dd>
       {hint && <dd className={`mt-1 text-xs ${tone === "warning" ? "text-red-300" : "text-mist-400"}`}>{hint}</dd>}
     </div>
   );

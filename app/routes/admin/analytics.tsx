@@ -39,7 +39,7 @@ const num = "px-3 py-2 text-right tabular-nums text-mist-100";
 
 function Table({ caption, head, children }: { caption: string; head: ReactNode; children: ReactNode }) {
   return (
-    <div className="-mx-2 overflow-x-auto">
+    <div className="-mx-2">
       <table className="w-full text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead>
@@ -77,7 +77,7 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
             />
             <details className="mt-4 text-sm">
               <summary className="cursor-pointer font-semibold text-accent-300 hover:text-accent-400">Show as a table</summary>
-              <div className="mt-3 max-h-96 overflow-y-auto">
+              <div className="mt-3">
                 <Table
                   caption="Out-link clicks per day"
                   head={

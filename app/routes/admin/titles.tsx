@@ -71,10 +71,10 @@ function DeleteOutcome({ id }: { id: number }) {
 function LinkHealth({ links }: { links: AdminTitleSummary["links"] }) {
   return (
     <span className="inline-flex flex-wrap items-center gap-1.5">
-      <span className="tabular-nums">{plural(links.total, "link")}</span>
+      <span className="tabular-nums">{plural(links.total, "link")}</span>{" "}
       {links.broken > 0 && (
         <span className="rounded-full bg-red-500/15 px-2 py-0.5 text-xs font-semibold text-red-300">{formatCount(links.broken)} broken</span>
-      )}
+      )}{" "}
       {links.disabled > 0 && (
         <span className="rounded-full bg-white/8 px-2 py-0.5 text-xs font-semibold text-mist-300">{formatCount(links.disabled)} disabled</span>
       )}
