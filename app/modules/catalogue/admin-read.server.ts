@@ -42,10 +42,8 @@ export function escapeLike(text: string): string {
  * A page of titles of one type, optionally filtered by title text and ordered
  * A-Z, Z-A or newest upload first. A page past the end is clamped to the last.
  *
- * The match lowercases both sides. PostgreSQL folds every letter; SQLite's lower()
- * folds ASCII only, so there a title with capital accented letters ("ÉLITE") is
- * matched case-sensitively on those letters. Typed text is lowercased here, which
- * covers the usual case of a capital first letter either way.
+ * The match lowercases both sides (the SQLite client gives lower() PostgreSQL's
+ * meaning: every letter folds, not only A-Z).
  */
 export async function listAdminTitles(db: Db, options: AdminListOptions): Promise<Page<AdminTitleSummary>> {
   const perPage = Math.max(1, Math.floor(options.perPage ?? ADMIN_LIST_PAGE_SIZE));
