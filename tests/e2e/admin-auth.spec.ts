@@ -309,7 +309,7 @@ test("a cross-site POST to an admin action is refused and changes nothing", asyn
   await page.goto("/dashboard");
   const origin = new URL(page.url()).origin;
   const target = `/dashboard/titles/${title.id}/delete`;
-  const forged = [
+  const forged: Record<string, string>[] = [
     { Origin: "https://evil.example" },
     { Origin: "null" },
     { "Sec-Fetch-Site": "cross-site" },
