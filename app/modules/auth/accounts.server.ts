@@ -215,7 +215,6 @@ export async function setAdminDisabled(db: Db, actor: Actor, id: number, disable
   return inTransaction(db, async (trx) => {
     const row = await trx.selectFrom("admins").selectAll().where("id", "=", id).executeTakeFirst();
     if (!row) throw new AppError(404, "No such account");
-    if (disabled && actor.id === id) throw new AppError(409, CANNOT_DISABLE_SELF);
     if (disabled && row.role === "admin" && !toBool(row.disabled)) {
       const others = await trx
         .selectFrom("admins")
@@ -226,6 +225,7 @@ export async function setAdminDisabled(db: Db, actor: Actor, id: number, disable
         .executeTakeFirstOrThrow();
       if (toCount(others.n as number | string) === 0) throw new AppError(409, "The last active Administrator cannot be disabled");
     }
+    if (disabled && actor.id === id) throw new AppError(409, CANNOT_DISABLE_SELF);
     const updated = await trx
       .updateTable("admins")
       .set({ disabled, updated_at: new Date().toISOString() })
@@ -249,7 +249,6 @@ export async function setAdminRole(db: Db, actor: Actor, id: number, role: Role)
     const row = await trx.selectFrom("admins").selectAll().where("id", "=", id).executeTakeFirst();
     if (!row) throw new AppError(404, "No such account");
     if (row.role === role) return toAdmin(row);
-    if (actor.id === id) throw new AppError(409, CANNOT_CHANGE_OWN_ROLE);
     if (row.role === "admin") {
       const others = await trx
         .selectFrom("admins")
@@ -260,6 +259,7 @@ export async function setAdminRole(db: Db, actor: Actor, id: number, role: Role)
         .executeTakeFirstOrThrow();
       if (toCount(others.n as number | string) === 0) throw new AppError(409, "The last active Administrator must stay an Administrator");
     }
+    if (actor.id === id) throw new AppError(409, CANNOT_CHANGE_OWN_ROLE);
     const updated = await trx
       .updateTable("admins")
       .set({ role, updated_at: new Date().toISOString() })
