@@ -1,16 +1,20 @@
 import { useEffect, useState } from "react";
-import { Link, useFetcher, useLocation } from "react-router";
+import { Link, useFetcher, useLocation, useRouteLoaderData } from "react-router";
+import { DEFAULT_SETTINGS, type Settings } from "#app/modules/settings/schema.ts";
 import { BANNERS, type BannerId } from "#app/modules/site/banners.ts";
 import { CloseIcon, InfoIcon } from "#app/components/ui/icons.tsx";
 
 /**
- * The four notices. Dismissing one posts to /banners/dismiss, which remembers it
+ * The four notices, with the wording an admin set in the site settings (a notice
+ * turned off there is not shown). Dismissing one posts to /banners/dismiss, which remembers it
  * in a cookie, so the server leaves it out of later pages (no flash, and it works
  * without JavaScript). Auto-close, when enabled, hides them for this visit only.
  */
 export function NoticeBanners({ dismissed, autoClose }: { dismissed: BannerId[]; autoClose: { enabled: boolean; delayMs: number } }) {
   const fetcher = useFetcher();
   const location = useLocation();
+  const root = useRouteLoaderData("root") as { settings?: Settings } | undefined;
+  const configured = root?.settings?.banners ?? DEFAULT_SETTINGS.banners;
   const [hidden, setHidden] = useState<BannerId[]>([]);
   const [closedByTimer, setClosedByTimer] = useState(false);
 
@@ -20,7 +24,7 @@ export function NoticeBanners({ dismissed, autoClose }: { dismissed: BannerId[];
     return () => clearTimeout(timer);
   }, [autoClose.enabled, autoClose.delayMs]);
 
-  const visible = BANNERS.filter((b) => !dismissed.includes(b.id) && !hidden.includes(b.id));
+  const visible = BANNERS.filter((b) => configured[b.id].enabled && !dismissed.includes(b.id) && !hidden.includes(b.id));
   if (closedByTimer || visible.length === 0) return null;
 
   return (
@@ -30,7 +34,7 @@ export function NoticeBanners({ dismissed, autoClose }: { dismissed: BannerId[];
           <li key={banner.id} className="flex items-start gap-3 py-2.5 text-sm text-mist-300 sm:items-center">
             <InfoIcon size={18} className="mt-0.5 shrink-0 text-accent-400 sm:mt-0" />
             <p className="flex-1">
-              {banner.text}
+              {configured[banner.id].text}
               {"link" in banner && (
                 <>
                   {" "}

@@ -3,7 +3,7 @@ import { FOOTER_RECENTLY_VIEWED } from "#app/constants.ts";
 import { recentlyViewed } from "#app/components/storage/lists.ts";
 import { FacebookIcon, InstagramIcon, TelegramIcon, XIcon } from "#app/components/ui/icons.tsx";
 import { titlePath } from "#app/modules/catalogue/paths.ts";
-import type { Settings } from "#app/modules/settings/schema.ts";
+import { DEFAULT_SITE_NAME, type Settings } from "#app/modules/settings/schema.ts";
 import { BrandMark } from "./brand.tsx";
 
 export const NO_FILES_STATEMENT =
@@ -72,13 +72,14 @@ function RecentlyViewed() {
 export function SiteFooter() {
   const root = useRouteLoaderData("root") as { settings?: Settings } | undefined;
   const social = root?.settings?.socialLinks;
+  const siteName = root?.settings?.siteName ?? DEFAULT_SITE_NAME;
   return (
     <footer className="border-t border-white/5 bg-ink-900 text-sm">
       <div className="mx-auto grid w-full max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 sm:px-6 lg:grid-cols-[1.4fr_1fr_1fr_1.2fr] lg:px-8">
         <div>
           <Link to="/" className="flex w-fit items-center gap-2 rounded-md text-base font-semibold text-white">
             <BrandMark className="h-7 w-7" />
-            Cinedex
+            {siteName}
           </Link>
           <p className="mt-4 max-w-sm leading-relaxed text-mist-400">{NO_FILES_STATEMENT}</p>
           {social && (
@@ -105,7 +106,9 @@ export function SiteFooter() {
       </div>
       <div className="border-t border-white/5">
         <div className="mx-auto flex w-full max-w-7xl flex-col gap-2 px-4 py-5 text-mist-400 sm:flex-row sm:items-center sm:justify-between sm:px-6 lg:px-8">
-          <p>© {new Date().getFullYear()} Cinedex. All rights reserved.</p>
+          <p>
+            © {new Date().getFullYear()} {siteName}. All rights reserved.
+          </p>
           <p className="flex gap-4">
             <Link to="/privacy-policy" className="rounded hover:text-white">
               Privacy Policy

@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { Link, NavLink, useLocation } from "react-router";
+import { Link, NavLink, useLocation, useRouteLoaderData } from "react-router";
 import { SearchBox } from "#app/components/search/search-box.tsx";
 import { NAVBAR_SCROLLED_PX } from "#app/constants.ts";
+import { DEFAULT_SITE_NAME, type Settings } from "#app/modules/settings/schema.ts";
 import { BookmarkIcon, CloseIcon, MenuIcon, SearchIcon } from "#app/components/ui/icons.tsx";
 import { BrandMark } from "./brand.tsx";
 import { NAV_LINKS } from "./nav-links.ts";
@@ -23,6 +24,7 @@ const linkClass = (isActive: boolean) =>
 
 export function SiteHeader() {
   const location = useLocation();
+  const siteName = (useRouteLoaderData("root") as { settings?: Settings } | undefined)?.settings?.siteName ?? DEFAULT_SITE_NAME;
   // Each panel is open for the page it was opened on: any navigation closes it.
   const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
   const [searchOpenOn, setSearchOpenOn] = useState<string | null>(null);
@@ -76,9 +78,9 @@ export function SiteHeader() {
       }`}
     >
       <div className="relative mx-auto flex h-16 w-full max-w-7xl items-center gap-3 px-4 sm:px-6 lg:px-8">
-        <Link to="/" className="flex shrink-0 items-center gap-2.5 rounded-md" aria-label="Cinedex home">
+        <Link to="/" className="flex shrink-0 items-center gap-2.5 rounded-md" aria-label={`${siteName} home`}>
           <BrandMark />
-          <span className="text-xl font-bold tracking-tight text-white">Cinedex</span>
+          <span className="text-xl font-bold tracking-tight text-white">{siteName}</span>
         </Link>
 
         <nav aria-label="Main" className="ml-2 hidden md:block lg:ml-4">

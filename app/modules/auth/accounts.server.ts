@@ -6,6 +6,7 @@ import { recordAudit, type Actor } from "#app/modules/audit/audit.server.ts";
 import { inTransaction } from "#app/db/transaction.server.ts";
 import { AppError } from "#app/utils/errors.ts";
 import { hashPassword, verifyPassword } from "./password.server.ts";
+import { BROWSER_SESSION_IDLE_MS, REMEMBERED_SESSION_IDLE_MS } from "./policy.ts";
 import {
   changePasswordSchema,
   newAdminSchema,
@@ -202,9 +203,13 @@ export async function updatePreferences(db: Db, admin: Admin, patch: unknown): P
   return merged;
 }
 
+export const CANNOT_DISABLE_SELF = "You cannot disable your own account. Another Administrator can.";
+export const CANNOT_CHANGE_OWN_ROLE = "You cannot change your own role. Another Administrator can.";
+
 /**
  * Disables or re-enables an account. A disabled account's sessions end at once.
- * The last enabled Administrator cannot be disabled (nobody could manage users).
+ * The last enabled Administrator cannot be disabled (nobody could manage users),
+ * and nobody disables their own account (the panel would lock them out mid-action).
  */
 export async function setAdminDisabled(db: Db, actor: Actor, id: number, disabled: boolean): Promise<Admin> {
   return inTransaction(db, async (trx) => {
@@ -220,6 +225,7 @@ export async function setAdminDisabled(db: Db, actor: Actor, id: number, disable
         .executeTakeFirstOrThrow();
       if (toCount(others.n as number | string) === 0) throw new AppError(409, "The last active Administrator cannot be disabled");
     }
+    if (disabled && actor.id === id) throw new AppError(409, CANNOT_DISABLE_SELF);
     const updated = await trx
       .updateTable("admins")
       .set({ disabled, updated_at: new Date().toISOString() })
@@ -237,7 +243,7 @@ export async function setAdminDisabled(db: Db, actor: Actor, id: number, disable
   });
 }
 
-/** Changes an account's role; the last enabled Administrator keeps theirs. */
+/** Changes another account's role; the last enabled Administrator keeps theirs. */
 export async function setAdminRole(db: Db, actor: Actor, id: number, role: Role): Promise<Admin> {
   return inTransaction(db, async (trx) => {
     const row = await trx.selectFrom("admins").selectAll().where("id", "=", id).executeTakeFirst();
@@ -253,6 +259,7 @@ export async function setAdminRole(db: Db, actor: Actor, id: number, role: Role)
         .executeTakeFirstOrThrow();
       if (toCount(others.n as number | string) === 0) throw new AppError(409, "The last active Administrator must stay an Administrator");
     }
+    if (actor.id === id) throw new AppError(409, CANNOT_CHANGE_OWN_ROLE);
     const updated = await trx
       .updateTable("admins")
       .set({ role, updated_at: new Date().toISOString() })
@@ -266,5 +273,41 @@ export async function setAdminRole(db: Db, actor: Actor, id: number, role: Role)
       summary: `Made ${row.email} ${ROLE_LABELS[role] === "Administrator" ? "an Administrator" : "an Editor"}`,
     });
     return toAdmin(updated);
+  });
+}
+
+/**
+ * Sessions of the account that can still be used: not past their lifetime and not
+ * idle for too long (readSession removes the others when they are next presented).
+ */
+export async function countActiveSessions(db: Db, adminId: number, now = new Date()): Promise<number> {
+  const at = now.getTime();
+  const row = await db
+    .selectFrom("admin_sessions")
+    .select((eb) => eb.fn.countAll().as("n"))
+    .where("admin_id", "=", adminId)
+    .where("expires_at", ">", now.toISOString())
+    .where((eb) =>
+      eb.or([
+        eb.and([eb("persistent", "=", true), eb("last_seen_at", ">", new Date(at - REMEMBERED_SESSION_IDLE_MS).toISOString())]),
+        eb.and([eb("persistent", "=", false), eb("last_seen_at", ">", new Date(at - BROWSER_SESSION_IDLE_MS).toISOString())]),
+      ]),
+    )
+    .executeTakeFirstOrThrow();
+  return toCount(row.n as number | string);
+}
+
+/** "Sign out everywhere": every session of the account ends, this one included. */
+export async function endAllSessions(db: Db, admin: Admin): Promise<number> {
+  return inTransaction(db, async (trx) => {
+    const result = await trx.deleteFrom("admin_sessions").where("admin_id", "=", admin.id).executeTakeFirst();
+    const ended = Number(result.numDeletedRows);
+    await recordAudit(trx, actorOf(admin), {
+      action: "account.signout",
+      entityType: "account",
+      entityId: admin.id,
+      summary: `Signed out everywhere (${ended} ${ended === 1 ? "session" : "sessions"})`,
+    });
+    return ended;
   });
 }

@@ -1,14 +1,45 @@
 import { z } from "zod";
 import { BANNER_AUTO_CLOSE_MS, MIDDLEMAN_COUNTDOWN_S } from "#app/constants.ts";
 import { isHttpUrl } from "#app/modules/catalogue/schema.ts";
+import { BANNERS, type BannerId } from "#app/modules/site/banners.ts";
 
-const link = z.string().trim().max(500).refine(isHttpUrl, "Must be an http:// or https:// address");
+const link = z.string().trim().max(500, "Address must be at most 500 characters").refine(isHttpUrl, "Must be an http:// or https:// address");
+
+export const DEFAULT_SITE_NAME = "Cinedex";
+export const BANNER_TEXT_MAX = 300;
+export const BANNER_DELAY_RANGE_S = { min: 1, max: 60 } as const;
+export const MIDDLEMAN_COUNTDOWN_RANGE_S = { min: 0, max: 60 } as const;
+
+const DELAY_MESSAGE = `Delay must be from ${BANNER_DELAY_RANGE_S.min} to ${BANNER_DELAY_RANGE_S.max} seconds`;
+const COUNTDOWN_MESSAGE = `Countdown must be a whole number from ${MIDDLEMAN_COUNTDOWN_RANGE_S.min} to ${MIDDLEMAN_COUNTDOWN_RANGE_S.max} seconds`;
+
+const bannerSchema = z.object({
+  /** Off: the notice is not shown to anyone. */
+  enabled: z.boolean(),
+  text: z
+    .string()
+    .trim()
+    .min(1, "Please enter the notice text")
+    .max(BANNER_TEXT_MAX, `Notice text must be at most ${BANNER_TEXT_MAX} characters`),
+});
+export type BannerSetting = z.output<typeof bannerSchema>;
+
+// The wording each notice starts with is the one in app/modules/site/banners.ts.
+const bannersShape = Object.fromEntries(BANNERS.map((b) => [b.id, bannerSchema])) as Record<BannerId, typeof bannerSchema>;
+const bannerDefaults = Object.fromEntries(BANNERS.map((b) => [b.id, { enabled: true, text: b.text }])) as Record<BannerId, BannerSetting>;
 
 /**
  * Options an admin changes at run time, each with its default. Every value here is
  * public: the visitor pages receive all of them.
  */
 export const settingsSchema = z.object({
+  /** The public header's brand text and the footer's copyright line. */
+  siteName: z
+    .string()
+    .trim()
+    .min(1, "Please enter the site name")
+    .max(60, "Site name must be at most 60 characters")
+    .default(DEFAULT_SITE_NAME),
   /** The footer's four social icons. */
   socialLinks: z
     .object({ facebook: link, x: link, instagram: link, telegram: link })
@@ -20,15 +51,39 @@ export const settingsSchema = z.object({
     }),
   /** The Telegram group named on link pages and the mediator page. */
   telegramGroupUrl: link.default("https://telegram.org/"),
+  /** The wording of each notice banner, and whether it shows at all. */
+  banners: z.object(bannersShape).default(bannerDefaults),
   /** The notice banners close by themselves after the delay, when enabled. */
   bannerAutoClose: z
-    .object({ enabled: z.boolean(), delayMs: z.number().int().min(1_000).max(60_000) })
+    .object({
+      enabled: z.boolean(),
+      delayMs: z
+        .number(DELAY_MESSAGE)
+        .int(DELAY_MESSAGE)
+        .min(BANNER_DELAY_RANGE_S.min * 1000, DELAY_MESSAGE)
+        .max(BANNER_DELAY_RANGE_S.max * 1000, DELAY_MESSAGE),
+    })
     .default({ enabled: false, delayMs: BANNER_AUTO_CLOSE_MS }),
   /** Seconds the mediator page counts down before the download button; 0 skips it. */
-  middlemanCountdownSeconds: z.number().int().min(0).max(60).default(MIDDLEMAN_COUNTDOWN_S),
+  middlemanCountdownSeconds: z
+    .number(COUNTDOWN_MESSAGE)
+    .int(COUNTDOWN_MESSAGE)
+    .min(MIDDLEMAN_COUNTDOWN_RANGE_S.min, COUNTDOWN_MESSAGE)
+    .max(MIDDLEMAN_COUNTDOWN_RANGE_S.max, COUNTDOWN_MESSAGE)
+    .default(MIDDLEMAN_COUNTDOWN_S),
 });
 
 export type Settings = z.output<typeof settingsSchema>;
 export type SettingKey = keyof Settings;
 
 export const DEFAULT_SETTINGS: Settings = settingsSchema.parse({});
+
+/** How the activity log names each setting. */
+export const SETTING_LABELS: Record<SettingKey, string> = {
+  siteName: "site name",
+  socialLinks: "social links",
+  telegramGroupUrl: "Telegram group link",
+  banners: "notice banners",
+  bannerAutoClose: "banner auto-close",
+  middlemanCountdownSeconds: "download countdown",
+};

@@ -1,6 +1,8 @@
 import type { Db } from "#app/db/client.server.ts";
+import { inTransaction } from "#app/db/transaction.server.ts";
+import { recordAudit, type Actor } from "#app/modules/audit/audit.server.ts";
 import { parseOrThrow } from "#app/utils/validation.ts";
-import { DEFAULT_SETTINGS, settingsSchema, type SettingKey, type Settings } from "./schema.ts";
+import { DEFAULT_SETTINGS, SETTING_LABELS, settingsSchema, type SettingKey, type Settings } from "./schema.ts";
 
 /**
  * The current settings: stored values over the defaults. A stored value that no
@@ -40,4 +42,32 @@ export async function updateSettings(db: Db, patch: Partial<Settings>): Promise<
       .execute();
   }
   return getSettings(db);
+}
+
+/**
+ * The admin screen's save: validates the whole patch, stores only the settings
+ * whose value really changes (so untouched ones keep following their defaults),
+ * and records one audit entry naming them, in the same transaction. Nothing is
+ * stored, and nothing recorded, when any value is refused.
+ */
+export async function updateSettingsAudited(db: Db, actor: Actor, patch: unknown): Promise<{ settings: Settings; changed: SettingKey[] }> {
+  const parsed = parseOrThrow(settingsSchema.partial(), patch, "Some settings need attention.");
+  const named = Object.keys(settingsSchema.shape).filter((key) => isObject(patch) && key in patch) as SettingKey[];
+  return inTransaction(db, async (trx) => {
+    const before = await getSettings(trx);
+    const changed = named.filter((key) => JSON.stringify(parsed[key]) !== JSON.stringify(before[key]));
+    if (changed.length === 0) return { settings: before, changed };
+    const settings = await updateSettings(trx, Object.fromEntries(changed.map((key) => [key, parsed[key]])));
+    await recordAudit(trx, actor, {
+      action: "settings.update",
+      entityType: "settings",
+      summary: `Changed the site settings: ${changed.map((key) => SETTING_LABELS[key]).join(", ")}`,
+      details: { keys: changed },
+    });
+    return { settings, changed };
+  });
+}
+
+function isObject(value: unknown): value is object {
+  return typeof value === "object" && value !== null;
 }

@@ -1,0 +1,65 @@
+import { BANNERS } from "#app/modules/site/banners.ts";
+import type { Settings } from "./schema.ts";
+
+/**
+ * The site-settings form posts flat fields named after the settings' paths
+ * ("socialLinks.facebook", "banners.vpn.text"), so a field error's path is the
+ * input's name. The one exception: the auto-close delay is typed in seconds
+ * ("bannerAutoClose.delaySeconds") and stored in milliseconds.
+ */
+export type SiteSettingsValues = Record<string, string>;
+
+export const DELAY_SECONDS_FIELD = "bannerAutoClose.delaySeconds";
+export const DELAY_ERROR_PATH = "bannerAutoClose.delayMs";
+
+const SOCIAL_KEYS = ["facebook", "x", "instagram", "telegram"] as const;
+const CHECKED = "on";
+
+/** The form's fields filled from the stored settings. */
+export function siteSettingsValues(settings: Settings): SiteSettingsValues {
+  const values: SiteSettingsValues = {
+    siteName: settings.siteName,
+    telegramGroupUrl: settings.telegramGroupUrl,
+    [DELAY_SECONDS_FIELD]: String(settings.bannerAutoClose.delayMs / 1000),
+    middlemanCountdownSeconds: String(settings.middlemanCountdownSeconds),
+  };
+  for (const key of SOCIAL_KEYS) values[`socialLinks.${key}`] = settings.socialLinks[key];
+  for (const { id } of BANNERS) {
+    values[`banners.${id}.text`] = settings.banners[id].text;
+    if (settings.banners[id].enabled) values[`banners.${id}.enabled`] = CHECKED;
+  }
+  if (settings.bannerAutoClose.enabled) values["bannerAutoClose.enabled"] = CHECKED;
+  return values;
+}
+
+/** The posted fields as typed, to put back into the form when they are refused. */
+export function postedValues(form: FormData): SiteSettingsValues {
+  const values: SiteSettingsValues = {};
+  for (const [name, value] of form) if (typeof value === "string") values[name] = value.slice(0, 2_000);
+  return values;
+}
+
+/** A number as typed; blank or not a number stays NaN, which the schema refuses with its message. */
+function numberFrom(text: string | undefined): number {
+  const trimmed = (text ?? "").trim();
+  return trimmed === "" ? Number.NaN : Number(trimmed);
+}
+
+/** The settings patch a posted form asks for (validated by the settings schema afterwards). */
+export function siteSettingsPatch(values: SiteSettingsValues): Record<string, unknown> {
+  const text = (name: string) => values[name] ?? "";
+  const checked = (name: string) => values[name] === CHECKED;
+  const seconds = numberFrom(values[DELAY_SECONDS_FIELD]);
+  return {
+    siteName: text("siteName"),
+    socialLinks: Object.fromEntries(SOCIAL_KEYS.map((key) => [key, text(`socialLinks.${key}`)])),
+    telegramGroupUrl: text("telegramGroupUrl"),
+    banners: Object.fromEntries(BANNERS.map(({ id }) => [id, { enabled: checked(`banners.${id}.enabled`), text: text(`banners.${id}.text`) }])),
+    bannerAutoClose: {
+      enabled: checked("bannerAutoClose.enabled"),
+      // Rounded to whole milliseconds; a fractional second such as 2.5 is fine.
+      delayMs: Number.isFinite(seconds) ? Math.round(seconds * 1000) : seconds,
+    },
+    middlemanCountdownSeconds: numberFrom(values.middlemanCountdownSeconds),
+  };
+}
