@@ -1,5 +1,11 @@
+import { Outlet } from "react-router";
 import { PageHeader } from "#app/components/admin/ui.tsx";
 
 export default function Placeholder() {
-  return <PageHeader title="titles" />;
+  return (
+    <>
+      <PageHeader title="titles" />
+      <Outlet />
+    </>
+  );
 }
