@@ -106,6 +106,7 @@ export type ScreenshotRow = z.infer<typeof screenshotRowSchema>;
 
 /** Messages per field: top-level fields by name, row fields as `<row key>.<field>`, the rest under "form". */
 export type EditorErrors = Record<string, string[]>;
+export const NO_ERRORS: EditorErrors = Object.freeze({}) as EditorErrors;
 
 let serial = 0;
 /** A key for a row that is not saved yet (saved rows are keyed by their id). */

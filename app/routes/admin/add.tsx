@@ -3,11 +3,11 @@ import { Link, useFetcher, useSearchParams } from "react-router";
 import toast from "react-hot-toast";
 import { AdminErrorBoundary } from "#app/components/admin/error-boundary.tsx";
 import { firstTabWithErrors, TabbedTitleEditor, type EditorTab } from "#app/components/admin/title-editor/title-editor.tsx";
-import { Button, Card, PageHeader } from "#app/components/admin/ui.tsx";
+import { Button, PageHeader } from "#app/components/admin/ui.tsx";
 import { getApp } from "#app/context.ts";
 import { actorFrom } from "#app/modules/auth/guard.server.ts";
 import { addTitleFromEditor } from "#app/modules/catalogue/admin.server.ts";
-import { ADD_FAILED, addedMessage, adminListPath, checkEditor, emptyEditorValues, type EditorErrors } from "#app/modules/catalogue/admin-form.ts";
+import { ADD_FAILED, addedMessage, adminListPath, checkEditor, emptyEditorValues, NO_ERRORS, type EditorErrors } from "#app/modules/catalogue/admin-form.ts";
 import { titlePath } from "#app/modules/catalogue/paths.ts";
 import type { TitleType } from "#app/modules/catalogue/types.ts";
 import { actionError } from "#app/utils/action.server.ts";
@@ -60,6 +60,13 @@ export default function AddTitle({ loaderData }: Route.ComponentProps) {
   const formRef = useRef<HTMLFormElement>(null);
   const busy = fetcher.state !== "idle";
 
+  // The type in the URL wins when it changes (the overview's "Add TV show" link), keeping what was typed.
+  const [urlType, setUrlType] = useState(loaderData.type);
+  if (loaderData.type !== urlType) {
+    setUrlType(loaderData.type);
+    setValues((v) => ({ ...v, type: loaderData.type }));
+  }
+
   // The answer of a save, taken in once: success resets the form, failure shows its messages.
   const [seen, setSeen] = useState(fetcher.data);
   if (fetcher.data !== seen) {
@@ -86,7 +93,7 @@ export default function AddTitle({ loaderData }: Route.ComponentProps) {
     if (focusRequest > 0) formRef.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus();
   }, [focusRequest]);
 
-  const errors = clientErrors ?? (fetcher.data && !fetcher.data.ok ? fetcher.data.fields : {});
+  const errors = clientErrors ?? (fetcher.data && !fetcher.data.ok ? fetcher.data.fields : NO_ERRORS);
 
   const chooseType = (type: TitleType) => {
     setValues((v) => ({ ...v, type }));
@@ -141,16 +148,16 @@ export default function AddTitle({ loaderData }: Route.ComponentProps) {
       )}
 
       <form ref={formRef} onSubmit={submit} noValidate aria-label={HEADINGS[values.type]}>
-        <Card>
+        <div className="rounded-2xl border border-white/8 bg-ink-900/80 p-4 sm:p-6">
           <TabbedTitleEditor values={values} setValues={setValues} errors={errors} removing={false} tab={tab} onTabChange={setTab} />
-        </Card>
+        </div>
         <div className="mt-6 flex flex-wrap items-center justify-end gap-3">
           <Button
             variant="ghost"
             disabled={busy}
             onClick={() => {
               setValues(emptyEditorValues(values.type, new Date().toISOString()));
-              setClientErrors({});
+              setClientErrors(NO_ERRORS);
               setTab("basic");
             }}
           >

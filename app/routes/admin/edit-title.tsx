@@ -1,11 +1,11 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { data, useFetcher, useLocation, useNavigate } from "react-router";
 import toast from "react-hot-toast";
 import { AdminErrorBoundary } from "#app/components/admin/error-boundary.tsx";
 import type { SavedPart } from "#app/components/admin/title-editor/context.tsx";
 import { trapTab } from "#app/components/admin/title-editor/focus-trap.ts";
 import { SectionedTitleEditor } from "#app/components/admin/title-editor/title-editor.tsx";
-import { Button, ConfirmDialog, useConfirm } from "#app/components/admin/ui.tsx";
+import { Button, ConfirmDialog } from "#app/components/admin/ui.tsx";
 import { CloseIcon } from "#app/components/ui/icons.tsx";
 import { Toaster } from "#app/components/ui/toaster.tsx";
 import { getApp } from "#app/context.ts";
@@ -18,6 +18,7 @@ import {
   CONFIRM_DELETE,
   DELETE_FAILED,
   DELETED,
+  NO_ERRORS,
   SAVE_FAILED,
   SAVED,
   valuesFromTitle,
@@ -84,9 +85,10 @@ function EditDialog({ title }: { title: TitleDetail }) {
   const headingId = useId();
   const save = useFetcher<typeof action>();
   const remove = useFetcher<typeof deleteAction>();
-  const confirm = useConfirm();
   const [values, setValues] = useState(() => valuesFromTitle(title));
   const [clientErrors, setClientErrors] = useState<EditorErrors | null>(null);
+  // A saved row the person asked to remove (awaiting "Are you sure?"), then the removal on its way.
+  const [removal, setRemoval] = useState<{ part: SavedPart; id: number; apply: () => void } | null>(null);
   const [pendingRemoval, setPendingRemoval] = useState<(() => void) | null>(null);
   const [focusRequest, setFocusRequest] = useState(0);
   const listHref = `${adminListPath(title.type)}${location.search}`;
@@ -137,11 +139,13 @@ function EditDialog({ title }: { title: TitleDetail }) {
 
   const close = () => navigate(listHref, { preventScrollReset: true });
 
-  const removeSaved = (part: SavedPart, id: number, apply: () => void) =>
-    confirm.ask(() => {
-      setPendingRemoval(() => apply);
-      remove.submit({ part, partId: String(id) }, { method: "post", action: `/dashboard/titles/${title.id}/delete` });
-    });
+  const removeSaved = useCallback((part: SavedPart, id: number, apply: () => void) => setRemoval({ part, id, apply }), []);
+  const confirmRemoval = () => {
+    if (!removal) return;
+    setRemoval(null);
+    setPendingRemoval(() => removal.apply);
+    remove.submit({ part: removal.part, partId: String(removal.id) }, { method: "post", action: `/dashboard/titles/${title.id}/delete` });
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -156,7 +160,7 @@ function EditDialog({ title }: { title: TitleDetail }) {
     save.submit(values, { method: "post", encType: "application/json" });
   };
 
-  const errors = clientErrors ?? (save.data && !save.data.ok ? save.data.fields : {});
+  const errors = clientErrors ?? (save.data && !save.data.ok ? save.data.fields : NO_ERRORS);
   const saving = save.state !== "idle";
 
   return (
@@ -211,7 +215,7 @@ function EditDialog({ title }: { title: TitleDetail }) {
           </Button>
         </footer>
       </form>
-      <ConfirmDialog {...confirm.dialogProps} message={CONFIRM_DELETE} confirmLabel="Delete" danger />
+      <ConfirmDialog open={removal !== null} onConfirm={confirmRemoval} onCancel={() => setRemoval(null)} message={CONFIRM_DELETE} confirmLabel="Delete" danger />
     </dialog>
   );
 }

@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { memo, useId, useState } from "react";
 import { Button, inputClass } from "#app/components/admin/ui.tsx";
 import { PlusIcon } from "#app/components/ui/icons.tsx";
 import { ADMIN_QUALITY_OPTIONS } from "#app/constants.ts";
@@ -28,10 +28,6 @@ type Update<T> = (change: (row: T) => T) => void;
  */
 export function DownloadsEditor({ values, setValues }: { values: EditorValues; setValues: SetValues }) {
   const tv = values.type === "tv";
-  const remove = useRemoveRow();
-  const updateGroup = (key: string, change: (g: GroupRow) => GroupRow) =>
-    setValues((v) => ({ ...v, groups: v.groups.map((g) => (g.key === key ? change(g) : g)) }));
-  const dropGroup = (key: string) => setValues((v) => ({ ...v, groups: v.groups.filter((g) => g.key !== key) }));
   return (
     <div className="space-y-5">
       {values.groups.length === 0 && (
@@ -40,14 +36,7 @@ export function DownloadsEditor({ values, setValues }: { values: EditorValues; s
         </p>
       )}
       {values.groups.map((group, i) => (
-        <GroupEditor
-          key={group.key}
-          group={group}
-          index={i}
-          tv={tv}
-          update={(change) => updateGroup(group.key, change)}
-          onRemove={() => remove("release", group.id, () => dropGroup(group.key))}
-        />
+        <GroupEditor key={group.key} group={group} index={i} tv={tv} setValues={setValues} />
       ))}
       <Button
         variant="secondary"
@@ -80,13 +69,15 @@ function QualitySelect({ value, onChange, field, label }: { value: string; onCha
   );
 }
 
-function GroupEditor({ group, index, tv, update, onRemove }: { group: GroupRow; index: number; tv: boolean; update: Update<GroupRow>; onRemove: () => void }) {
+// Memoised, with only stable props besides its own rows, so typing re-renders the group typed into, not every episode.
+const GroupEditor = memo(function GroupEditor({ group, index, tv, setValues }: { group: GroupRow; index: number; tv: boolean; setValues: SetValues }) {
   const remove = useRemoveRow();
+  const update: Update<GroupRow> = (change) => setValues((v) => ({ ...v, groups: v.groups.map((g) => (g.key === group.key ? change(g) : g)) }));
+  const onRemove = () => remove("release", group.id, () => setValues((v) => ({ ...v, groups: v.groups.filter((g) => g.key !== group.key) })));
   const messages = useRowMessages(group.key, ["id", "files", "zipLinks"]);
   const n = index + 1;
   const name = `${tv ? "Season group" : "Quality group"} ${n}`;
   const summary = [tv ? group.season.trim() : "", group.quality].filter(Boolean).join(" · ");
-  const updateFile = (key: string, change: (f: FileRow) => FileRow) => update((g) => ({ ...g, files: g.files.map((f) => (f.key === key ? change(f) : f)) }));
   const updateZip = (key: string, change: (z: ZipRow) => ZipRow) => update((g) => ({ ...g, zipLinks: g.zipLinks.map((z) => (z.key === key ? change(z) : z)) }));
   const fileWord = tv ? "Episode" : "Download option";
   return (
@@ -118,15 +109,7 @@ function GroupEditor({ group, index, tv, update, onRemove }: { group: GroupRow; 
       <h3 className="mt-5 mb-2 text-sm font-semibold text-mist-100">{tv ? "Episodes" : "Download options"}</h3>
       <div className="space-y-3">
         {group.files.map((file, i) => (
-          <FileEditor
-            key={file.key}
-            file={file}
-            name={`${fileWord} ${i + 1}`}
-            update={(change) => updateFile(file.key, change)}
-            // Episodes and options have no delete of their own: a saved one goes when the title is saved.
-            onRemove={() => update((g) => ({ ...g, files: g.files.filter((f) => f.key !== file.key) }))}
-            saved={file.id !== undefined}
-          />
+          <FileEditor key={file.key} file={file} name={`${fileWord} ${i + 1}`} groupKey={group.key} setValues={setValues} />
         ))}
       </div>
       <Button
@@ -147,7 +130,10 @@ function GroupEditor({ group, index, tv, update, onRemove }: { group: GroupRow; 
           <p className="mb-3 text-xs text-mist-400">Archives of the whole season.</p>
           <div className="space-y-3">
             {group.zipLinks.map((zip, i) => (
-              <div key={zip.key} className="grid grid-cols-2 items-start gap-2 rounded-lg bg-ink-950/40 p-3 sm:grid-cols-[8rem_minmax(0,1fr)_7rem_8.5rem_auto]">
+              <div
+                key={zip.key}
+                className="grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] items-start gap-2 rounded-lg bg-ink-950/40 p-3 sm:grid-cols-[8rem_minmax(0,1fr)_7rem_8.5rem_auto]"
+              >
                 <RowInput label={`Zip ${i + 1} label`} field={`${zip.key}.label`} value={zip.label} onChange={(e) => updateZip(zip.key, (z) => ({ ...z, label: e.target.value }))} placeholder="e.g. gdrive" />
                 <RowInput
                   label={`Zip ${i + 1} URL`}
@@ -156,11 +142,17 @@ function GroupEditor({ group, index, tv, update, onRemove }: { group: GroupRow; 
                   value={zip.url}
                   onChange={(e) => updateZip(zip.key, (z) => ({ ...z, url: e.target.value }))}
                   placeholder="https://"
-                  className="col-span-2 sm:col-span-1"
+                  className="order-1 col-span-3 sm:order-none sm:col-span-1"
                 />
                 <RowInput label={`Zip ${i + 1} size`} field={`${zip.key}.size`} value={zip.size} onChange={(e) => updateZip(zip.key, (z) => ({ ...z, size: e.target.value }))} placeholder="e.g. 4.2 GB" />
-                <StatusSelect label={`Zip ${i + 1} status`} field={`${zip.key}.status`} value={zip.status} onChange={(status) => updateZip(zip.key, (z) => ({ ...z, status }))} />
-                <div className="col-span-2 flex justify-end pt-5 sm:col-span-1">
+                <StatusSelect
+                  label={`Zip ${i + 1} status`}
+                  field={`${zip.key}.status`}
+                  value={zip.status}
+                  onChange={(status) => updateZip(zip.key, (z) => ({ ...z, status }))}
+                  className="order-2 col-span-2 sm:order-none sm:col-span-1"
+                />
+                <div className="pt-5">
                   <RemoveButton
                     label={`Remove zip ${i + 1} of ${name.toLowerCase()}`}
                     disabled={i === 0 && zip.id === undefined}
@@ -185,10 +177,16 @@ function GroupEditor({ group, index, tv, update, onRemove }: { group: GroupRow; 
       )}
     </fieldset>
   );
-}
+});
 
-function FileEditor({ file, name, update, onRemove, saved }: { file: FileRow; name: string; update: Update<FileRow>; onRemove: () => void; saved: boolean }) {
+const FileEditor = memo(function FileEditor({ file, name, groupKey, setValues }: { file: FileRow; name: string; groupKey: string; setValues: SetValues }) {
   const remove = useRemoveRow();
+  const updateFiles = (change: (files: FileRow[]) => FileRow[]) =>
+    setValues((v) => ({ ...v, groups: v.groups.map((g) => (g.key === groupKey ? { ...g, files: change(g.files) } : g)) }));
+  const update: Update<FileRow> = (change) => updateFiles((files) => files.map((f) => (f.key === file.key ? change(f) : f)));
+  // Episodes and options have no delete of their own: a saved one goes when the title is saved.
+  const onRemove = () => updateFiles((files) => files.filter((f) => f.key !== file.key));
+  const saved = file.id !== undefined;
   const messages = useRowMessages(file.key, ["id", "links"]);
   const updateLink = (key: string, change: (l: LinkRow) => LinkRow) => update((f) => ({ ...f, links: f.links.map((l) => (l.key === key ? change(l) : l)) }));
   return (
@@ -209,7 +207,7 @@ function FileEditor({ file, name, update, onRemove, saved }: { file: FileRow; na
       </div>
       <ul className="mt-3 space-y-2">
         {file.links.map((link, i) => (
-          <li key={link.key} className="grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] items-start gap-2 sm:grid-cols-[8rem_minmax(0,1fr)_8.5rem_auto]">
+          <li key={link.key} className="grid grid-cols-[minmax(0,1fr)_8.5rem_auto] items-start gap-2 sm:grid-cols-[8rem_minmax(0,1fr)_8.5rem_auto]">
             <RowInput label={`URL ${i + 1} label`} field={`${link.key}.label`} value={link.label} onChange={(e) => updateLink(link.key, (l) => ({ ...l, label: e.target.value }))} placeholder="e.g. instant" />
             <RowInput
               label={`URL ${i + 1} address`}
@@ -246,7 +244,7 @@ function FileEditor({ file, name, update, onRemove, saved }: { file: FileRow; na
       </div>
     </div>
   );
-}
+});
 
 /** Many addresses at once, one a line: each becomes a URL row labelled by its host. */
 function BulkPaste({ name, onAdd }: { name: string; onAdd: (rows: LinkRow[]) => void }) {

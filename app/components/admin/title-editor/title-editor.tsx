@@ -1,4 +1,4 @@
-import { useId, useRef, type KeyboardEvent, type ReactNode } from "react";
+import { useId, useMemo, useRef, type KeyboardEvent, type ReactNode } from "react";
 import type { EditorErrors, EditorValues } from "#app/modules/catalogue/admin-form.ts";
 import { BasicFields, type SetValues } from "./basic-fields.tsx";
 import { EditorContext, type EditorContextValue } from "./context.tsx";
@@ -36,6 +36,11 @@ interface Props extends Omit<EditorContextValue, "errors"> {
   errors: EditorErrors;
 }
 
+/** One context value per change of what it holds, so typing does not re-render every row. */
+function useContextValue({ errors, removeSaved, removing, toasterId }: Props): EditorContextValue {
+  return useMemo(() => ({ errors, removeSaved, removing, toasterId }), [errors, removeSaved, removing, toasterId]);
+}
+
 /** Messages that belong to no field. */
 function FormMessages({ errors }: { errors: EditorErrors }) {
   const messages = errors.form ?? [];
@@ -51,7 +56,8 @@ function FormMessages({ errors }: { errors: EditorErrors }) {
 
 /** The Add screen's layout: tabs Basic Info, Media, Download Links (a WAI-ARIA tablist). */
 export function TabbedTitleEditor({ tab, onTabChange, ...props }: Props & { tab: EditorTab; onTabChange: (tab: EditorTab) => void }) {
-  const { values, setValues, errors, ...context } = props;
+  const { values, setValues, errors } = props;
+  const context = useContextValue(props);
   const id = useId();
   const tabRefs = useRef<Record<EditorTab, HTMLButtonElement | null>>({ basic: null, media: null, downloads: null });
   const withErrors = new Set(Object.keys(errors).map((k) => tabOfField(k, values)));
@@ -78,9 +84,9 @@ export function TabbedTitleEditor({ tab, onTabChange, ...props }: Props & { tab:
   );
 
   return (
-    <EditorContext.Provider value={{ errors, ...context }}>
+    <EditorContext.Provider value={context}>
       <FormMessages errors={errors} />
-      <div role="tablist" aria-label="Sections" className="mb-6 flex gap-1 overflow-x-auto border-b border-white/8" onKeyDown={onKeyDown}>
+      <div role="tablist" aria-label="Sections" className="mb-6 flex overflow-x-auto border-b border-white/8 sm:gap-1" onKeyDown={onKeyDown}>
         {TABS.map((t) => (
           <button
             key={t.id}
@@ -94,7 +100,7 @@ export function TabbedTitleEditor({ tab, onTabChange, ...props }: Props & { tab:
             aria-selected={tab === t.id}
             tabIndex={tab === t.id ? 0 : -1}
             onClick={() => onTabChange(t.id)}
-            className={`-mb-px flex shrink-0 items-center gap-2 border-b-2 px-4 py-2.5 text-sm font-semibold transition-colors ${
+            className={`-mb-px flex shrink-0 items-center gap-1.5 border-b-2 px-2.5 py-2.5 text-[13px] font-semibold sm:gap-2 sm:px-4 sm:text-sm transition-colors ${
               tab === t.id ? "border-accent-400 text-accent-300" : "border-transparent text-mist-300 hover:text-white"
             }`}
           >
@@ -135,9 +141,10 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 /** The Edit modal's layout: the spec's four sections one after another. */
 export function SectionedTitleEditor(props: Props) {
-  const { values, setValues, errors, ...context } = props;
+  const { values, setValues, errors } = props;
+  const context = useContextValue(props);
   return (
-    <EditorContext.Provider value={{ errors, ...context }}>
+    <EditorContext.Provider value={context}>
       <FormMessages errors={errors} />
       <div className="space-y-8">
         <Section title="Basic Information">
