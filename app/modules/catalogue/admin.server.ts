@@ -2,7 +2,7 @@ import type { Db } from "#app/db/client.server.ts";
 import { inTransaction } from "#app/db/transaction.server.ts";
 import { recordAudit, type Actor } from "#app/modules/audit/audit.server.ts";
 import { AppError, isAppError } from "#app/utils/errors.ts";
-import { checkEditor, editorValuesSchema, FIELDS_NEED_ATTENTION, toEditorErrors, type EditorMapping, type EditorValues } from "./admin-form.ts";
+import { checkEditor, editorValuesSchema, FIELDS_NEED_ATTENTION, toEditorErrors, type EditorMapping } from "./admin-form.ts";
 import { getTitle } from "./read.server.ts";
 import type { TitleInput } from "./schema.ts";
 import type { TitleDetail, TitleType } from "./types.ts";
@@ -127,13 +127,13 @@ export async function removeFromTitle(db: Db, actor: Actor, titleId: number, par
  * The editor's values as sent by the browser, checked (as a title of `type` when
  * given); a 400 with messages per editor field otherwise.
  */
-function checkedEditorInput(payload: unknown, type?: TitleType): { values: EditorValues; input: TitleInput; mapping: EditorMapping } {
+function checkedEditorInput(payload: unknown, type?: TitleType): { input: TitleInput; mapping: EditorMapping } {
   const shape = editorValuesSchema.safeParse(payload);
   if (!shape.success) throw new AppError(400, FIELDS_NEED_ATTENTION, { fields: { form: ["The form could not be read. Reload the page and try again."] } });
   const values = type ? { ...shape.data, type } : shape.data;
   const check = checkEditor(values);
   if (!check.ok) throw new AppError(400, check.message, { fields: check.fields });
-  return { values, input: check.input, mapping: check.mapping };
+  return { input: check.input, mapping: check.mapping };
 }
 
 /** Field messages of the catalogue write (e.g. an id that does not belong) moved onto the editor's fields. */
