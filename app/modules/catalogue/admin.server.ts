@@ -1,10 +1,11 @@
 import type { Db } from "#app/db/client.server.ts";
 import { inTransaction } from "#app/db/transaction.server.ts";
 import { recordAudit, type Actor } from "#app/modules/audit/audit.server.ts";
-import { AppError } from "#app/utils/errors.ts";
+import { AppError, isAppError } from "#app/utils/errors.ts";
+import { checkEditor, editorValuesSchema, FIELDS_NEED_ATTENTION, toEditorErrors, type EditorMapping } from "./admin-form.ts";
 import { getTitle } from "./read.server.ts";
 import type { TitleInput } from "./schema.ts";
-import type { TitleDetail } from "./types.ts";
+import type { TitleDetail, TitleType } from "./types.ts";
 import { createTitle, deleteLink, deleteRelease, deleteScreenshot, deleteTitle, deleteZipLink, replaceTitle, TITLE_NOT_FOUND } from "./write.server.ts";
 
 /**
@@ -119,5 +120,61 @@ export async function removeFromTitle(db: Db, actor: Actor, titleId: number, par
       summary: `Deleted ${what}`,
       details: { titleId, part, partId },
     });
+  });
+}
+
+/**
+ * The editor's values as sent by the browser, checked (as a title of `type` when
+ * given); a 400 with messages per editor field otherwise.
+ */
+function checkedEditorInput(payload: unknown, type?: TitleType): { input: TitleInput; mapping: EditorMapping } {
+  const shape = editorValuesSchema.safeParse(payload);
+  if (!shape.success) throw new AppError(400, FIELDS_NEED_ATTENTION, { fields: { form: ["The form could not be read. Reload the page and try again."] } });
+  const values = type ? { ...shape.data, type } : shape.data;
+  const check = checkEditor(values);
+  if (!check.ok) throw new AppError(400, check.message, { fields: check.fields });
+  return { input: check.input, mapping: check.mapping };
+}
+
+/** Field messages of the catalogue write (e.g. an id that does not belong) moved onto the editor's fields. */
+async function withEditorErrors<T>(mapping: EditorMapping, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isAppError(error) && error.fields) {
+      throw new AppError(error.status, error.message, { fields: toEditorErrors(error.fields, mapping), cause: error });
+    }
+    throw error;
+  }
+}
+
+/** The Add screen's save: the editor's values become a new title (audited by addTitle). */
+export async function addTitleFromEditor(db: Db, actor: Actor, payload: unknown): Promise<TitleDetail> {
+  const { input, mapping } = checkedEditorInput(payload);
+  return withEditorErrors(mapping, () => addTitle(db, actor, input));
+}
+
+/**
+ * The Edit modal's save: replaces the title's tree (audited by saveTitle). The title
+ * must be of `type` (the list the modal was opened from). What the editor does not
+ * show is kept: type, original title, IMDb id, featured place, the actors'
+ * characters, and the slug unless the title changed.
+ */
+export async function saveTitleFromEditor(db: Db, actor: Actor, id: number, type: TitleType, payload: unknown): Promise<TitleDetail> {
+  return inTransaction(db, async (trx) => {
+    const current = await getTitle(trx, id, { includeDisabled: true });
+    if (!current || current.type !== type) throw new AppError(404, TITLE_NOT_FOUND);
+    const { input, mapping } = checkedEditorInput(payload, type);
+    const characters = new Map(current.cast.map((c) => [c.name.toLowerCase(), c.character]));
+    const merged: TitleInput = {
+      ...input,
+      slug: input.title === current.title ? current.slug : null,
+      originalTitle: current.originalTitle,
+      imdbId: current.imdbId,
+      featured: current.featured,
+      featuredOrder: current.featuredOrder,
+      cast: (input.cast ?? []).map((c) => ({ name: c.name, character: characters.get(c.name.toLowerCase()) ?? null })),
+    };
+    return withEditorErrors(mapping, () => saveTitle(trx, actor, id, merged));
   });
 }

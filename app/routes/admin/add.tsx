@@ -1,5 +1,173 @@
-import { PageHeader } from "#app/components/admin/ui.tsx";
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { Link, useFetcher, useSearchParams } from "react-router";
+import toast from "react-hot-toast";
+import { AdminErrorBoundary } from "#app/components/admin/error-boundary.tsx";
+import { firstTabWithErrors, TabbedTitleEditor, type EditorTab } from "#app/components/admin/title-editor/title-editor.tsx";
+import { Button, PageHeader } from "#app/components/admin/ui.tsx";
+import { getApp } from "#app/context.ts";
+import { actorFrom } from "#app/modules/auth/guard.server.ts";
+import { addTitleFromEditor } from "#app/modules/catalogue/admin.server.ts";
+import { ADD_FAILED, addedMessage, adminListPath, checkEditor, emptyEditorValues, NO_ERRORS, type EditorErrors } from "#app/modules/catalogue/admin-form.ts";
+import { titlePath } from "#app/modules/catalogue/paths.ts";
+import type { TitleType } from "#app/modules/catalogue/types.ts";
+import { actionError } from "#app/utils/action.server.ts";
+import type { Route } from "./+types/add";
 
-export default function Placeholder() {
-  return <PageHeader title="add" />;
+export { AdminErrorBoundary as ErrorBoundary };
+
+export function meta() {
+  return [{ title: "Add content | Cinedex Admin" }];
+}
+
+function typeParam(url: URL): TitleType {
+  return url.searchParams.get("type") === "tv" ? "tv" : "movie";
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  // The server's clock is the form's "now" for the upload date, so both renders agree.
+  return { type: typeParam(new URL(request.url)), now: new Date().toISOString() };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const payload: unknown = await request.json().catch(() => null);
+  try {
+    const title = await addTitleFromEditor(getApp(context).db, actorFrom(context), payload);
+    return {
+      ok: true as const,
+      message: addedMessage(title.type),
+      title: { id: title.id, type: title.type, slug: title.slug, title: title.title },
+      now: new Date().toISOString(),
+    };
+  } catch (error) {
+    return actionError(error);
+  }
+}
+
+const HEADINGS: Record<TitleType, string> = { movie: "Add New Movie", tv: "Add New TV Show" };
+const SUBTITLES: Record<TitleType, string> = {
+  movie: "Fill in the details to add a new movie to the database",
+  tv: "Fill in the details to add a new TV show to the database",
+};
+
+export default function AddTitle({ loaderData }: Route.ComponentProps) {
+  const fetcher = useFetcher<typeof action>();
+  const [, setSearchParams] = useSearchParams();
+  const [values, setValues] = useState(() => emptyEditorValues(loaderData.type, loaderData.now));
+  const [tab, setTab] = useState<EditorTab>("basic");
+  const [clientErrors, setClientErrors] = useState<EditorErrors | null>(null);
+  const [added, setAdded] = useState<{ id: number; type: TitleType; slug: string; title: string } | null>(null);
+  const [focusRequest, setFocusRequest] = useState(0);
+  const formRef = useRef<HTMLFormElement>(null);
+  const busy = fetcher.state !== "idle";
+
+  // The type in the URL wins when it changes (the overview's "Add TV show" link), keeping what was typed.
+  const [urlType, setUrlType] = useState(loaderData.type);
+  if (loaderData.type !== urlType) {
+    setUrlType(loaderData.type);
+    setValues((v) => ({ ...v, type: loaderData.type }));
+  }
+
+  // The answer of a save, taken in once: success resets the form, failure shows its messages.
+  const [seen, setSeen] = useState(fetcher.data);
+  if (fetcher.data !== seen) {
+    setSeen(fetcher.data);
+    const result = fetcher.data;
+    if (result?.ok) {
+      setValues(emptyEditorValues(values.type, result.now));
+      setAdded(result.title);
+      setTab("basic");
+    } else if (result) {
+      setTab(firstTabWithErrors(result.fields, values) ?? tab);
+      setFocusRequest((n) => n + 1);
+    }
+  }
+
+  useEffect(() => {
+    const result = fetcher.data;
+    if (!result) return;
+    if (result.ok) toast.success(result.message);
+    else toast.error(result.error || ADD_FAILED);
+  }, [fetcher.data]);
+
+  useEffect(() => {
+    if (focusRequest > 0) formRef.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus();
+  }, [focusRequest]);
+
+  const errors = clientErrors ?? (fetcher.data && !fetcher.data.ok ? fetcher.data.fields : NO_ERRORS);
+
+  const chooseType = (type: TitleType) => {
+    setValues((v) => ({ ...v, type }));
+    setSearchParams(type === "tv" ? { type } : {}, { replace: true, preventScrollReset: true });
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const check = checkEditor(values);
+    if (!check.ok) {
+      setClientErrors(check.fields);
+      setTab(firstTabWithErrors(check.fields, values) ?? tab);
+      setFocusRequest((n) => n + 1);
+      toast.error(check.message);
+      return;
+    }
+    setClientErrors(null);
+    setAdded(null);
+    fetcher.submit(values, { method: "post", encType: "application/json" });
+  };
+
+  return (
+    <div className="mx-auto max-w-5xl">
+      <PageHeader title={HEADINGS[values.type]} subtitle={SUBTITLES[values.type]} />
+      <div role="group" aria-label="Type of title" className="mb-6 inline-flex rounded-xl border border-white/10 bg-ink-900 p-1">
+        {(["movie", "tv"] as const).map((type) => (
+          <button
+            key={type}
+            type="button"
+            aria-pressed={values.type === type}
+            onClick={() => chooseType(type)}
+            className={`rounded-lg px-5 py-2 text-sm font-semibold transition-colors ${
+              values.type === type ? "bg-accent-500 text-ink-950" : "text-mist-300 hover:bg-white/8 hover:text-white"
+            }`}
+          >
+            {type === "movie" ? "Movie" : "TV Show"}
+          </button>
+        ))}
+      </div>
+
+      {added && (
+        <p className="mb-6 rounded-lg bg-emerald-500/10 px-4 py-3 text-sm text-emerald-200" role="status">
+          Added “{added.title}”.{" "}
+          <Link to={titlePath(added)} className="font-semibold underline">
+            View on site
+          </Link>{" "}
+          ·{" "}
+          <Link to={`${adminListPath(added.type)}/${added.id}`} className="font-semibold underline">
+            Edit it
+          </Link>
+        </p>
+      )}
+
+      <form ref={formRef} onSubmit={submit} noValidate aria-label={HEADINGS[values.type]}>
+        <div className="rounded-2xl border border-white/8 bg-ink-900/80 p-4 sm:p-6">
+          <TabbedTitleEditor values={values} setValues={setValues} errors={errors} removing={false} tab={tab} onTabChange={setTab} />
+        </div>
+        <div className="mt-6 flex flex-wrap items-center justify-end gap-3">
+          <Button
+            variant="ghost"
+            disabled={busy}
+            onClick={() => {
+              setValues(emptyEditorValues(values.type, new Date().toISOString()));
+              setClientErrors(NO_ERRORS);
+              setTab("basic");
+            }}
+          >
+            Clear form
+          </Button>
+          <Button type="submit" disabled={busy}>
+            {busy ? "Saving…" : values.type === "movie" ? "Add Movie" : "Add TV Show"}
+          </Button>
+        </div>
+      </form>
+    </div>
+  );
 }

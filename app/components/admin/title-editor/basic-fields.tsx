@@ -1,0 +1,190 @@
+import { useState, useSyncExternalStore, type Dispatch, type SetStateAction } from "react";
+import toast from "react-hot-toast";
+import { Button, Field, inputClass } from "#app/components/admin/ui.tsx";
+import { FILE_FORMATS, SUBTITLE_LANGUAGES } from "#app/constants.ts";
+import { INVALID_TMDB_ID, parseTmdbId, TMDB_NOT_CONFIGURED, type EditorValues } from "#app/modules/catalogue/admin-form.ts";
+import { useEditor } from "./context.tsx";
+
+export type SetValues = Dispatch<SetStateAction<EditorValues>>;
+
+const noop = () => () => {};
+/** False in the server's render and the first client render, true afterwards (local time needs the browser). */
+function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noop,
+    () => true,
+    () => false,
+  );
+}
+
+/** An ISO timestamp as a datetime-local value in the browser's time zone. */
+function toLocalInput(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return "";
+  return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+}
+
+function fromLocalInput(local: string): string {
+  const d = new Date(local);
+  return local && !Number.isNaN(d.getTime()) ? d.toISOString() : "";
+}
+
+/** Title, TMDB id, credits, dates, numbers, texts, subtitles, format and upload date. */
+export function BasicFields({ values, setValues }: { values: EditorValues; setValues: SetValues }) {
+  const { errors, toasterId } = useEditor();
+  const hydrated = useHydrated();
+  const set = <K extends keyof EditorValues>(name: K, value: EditorValues[K]) => setValues((v) => ({ ...v, [name]: value }));
+  // Languages beyond the usual six (e.g. from an import) stay listed while the form is open.
+  const [subtitleOptions] = useState(() => [...new Set([...SUBTITLE_LANGUAGES, ...values.subtitles])]);
+  const formats = FILE_FORMATS.includes(values.fileFormat as (typeof FILE_FORMATS)[number]) ? FILE_FORMATS : [...FILE_FORMATS, values.fileFormat];
+  const typeWord = values.type === "movie" ? "movie" : "TV show";
+
+  // The TMDB client is a later addition: it will fetch the details for the id here.
+  const fetchDetails = () => {
+    const text = values.tmdbId.trim();
+    if (!text) return;
+    if (Number.isNaN(parseTmdbId(text))) {
+      toast.error(INVALID_TMDB_ID, { toasterId });
+      return;
+    }
+    toast(TMDB_NOT_CONFIGURED, { toasterId, icon: "ℹ️" });
+  };
+
+  const text = (name: "genres" | "directors" | "actors" | "language" | "tagline", label: string, hint?: string, placeholder?: string, className?: string) => (
+    <Field label={label} hint={hint} error={errors[name]} className={className}>
+      {(props) => (
+        <input {...props} value={values[name]} onChange={(e) => set(name, e.target.value)} placeholder={placeholder} className={inputClass} />
+      )}
+    </Field>
+  );
+
+  return (
+    <div className="grid gap-5 md:grid-cols-2">
+      <Field label="Title" error={errors.title} className="md:col-span-2">
+        {(props) => (
+          <input {...props} value={values.title} onChange={(e) => set("title", e.target.value)} aria-required="true" className={inputClass} />
+        )}
+      </Field>
+      <div className="md:col-span-2">
+        <Field
+          label="TMDB ID"
+          error={errors.tmdbId}
+          hint={`Required, unless the ${typeWord} has no TMDB entry: then tick the box below.`}
+        >
+          {(props) => (
+            <div className="flex gap-2">
+              <input
+                {...props}
+                value={values.tmdbId}
+                onChange={(e) => set("tmdbId", e.target.value)}
+                placeholder="Enter TMDB ID"
+                inputMode="numeric"
+                autoComplete="off"
+                disabled={values.noTmdb}
+                aria-required={!values.noTmdb}
+                className={`${inputClass} min-w-0 max-w-xs`}
+              />
+              <Button variant="secondary" onClick={fetchDetails} disabled={values.noTmdb} className="shrink-0 whitespace-nowrap">
+                Fetch details
+              </Button>
+            </div>
+          )}
+        </Field>
+        <label className="mt-2 flex items-center gap-2 text-sm text-mist-100">
+          <input type="checkbox" checked={values.noTmdb} onChange={(e) => set("noTmdb", e.target.checked)} className="h-4 w-4 accent-accent-500" />
+          This {typeWord} has no TMDB entry (save without a TMDB ID)
+        </label>
+      </div>
+      {text("genres", "Genres", "Comma separated, e.g. Action, Drama")}
+      {text("language", "Language", undefined, "e.g. English")}
+      {text("directors", "Directors", "Comma separated")}
+      {text("actors", "Actors", "Comma separated")}
+      <Field label="Release date" error={errors.releaseDate}>
+        {(props) => <input {...props} type="date" value={values.releaseDate} onChange={(e) => set("releaseDate", e.target.value)} className={inputClass} />}
+      </Field>
+      <div className="grid grid-cols-2 gap-4">
+        <Field label="Rating" hint="0 to 10" error={errors.rating}>
+          {(props) => (
+            <input
+              {...props}
+              type="number"
+              min={0}
+              max={10}
+              step={0.1}
+              inputMode="decimal"
+              value={values.rating}
+              onChange={(e) => set("rating", e.target.value)}
+              className={inputClass}
+            />
+          )}
+        </Field>
+        <Field label="Runtime" hint="Minutes" error={errors.runtime}>
+          {(props) => (
+            <input
+              {...props}
+              type="number"
+              min={0}
+              step={1}
+              inputMode="numeric"
+              value={values.runtime}
+              onChange={(e) => set("runtime", e.target.value)}
+              className={inputClass}
+            />
+          )}
+        </Field>
+      </div>
+      <Field label="Overview" error={errors.overview} className="md:col-span-2">
+        {(props) => <textarea {...props} rows={4} value={values.overview} onChange={(e) => set("overview", e.target.value)} className={inputClass} />}
+      </Field>
+      {text("tagline", "Tagline", undefined, undefined, "md:col-span-2")}
+      <Field label="Storyline" error={errors.storyline} className="md:col-span-2">
+        {(props) => <textarea {...props} rows={4} value={values.storyline} onChange={(e) => set("storyline", e.target.value)} className={inputClass} />}
+      </Field>
+      <fieldset className="md:col-span-2">
+        <legend className="mb-2 text-sm font-medium text-mist-100">Subtitles</legend>
+        <div className="flex flex-wrap gap-x-5 gap-y-2">
+          {subtitleOptions.map((language) => (
+            <label key={language} className="flex items-center gap-2 text-sm text-mist-100">
+              <input
+                type="checkbox"
+                checked={values.subtitles.includes(language)}
+                onChange={(e) =>
+                  set("subtitles", e.target.checked ? subtitleOptions.filter((l) => l === language || values.subtitles.includes(l)) : values.subtitles.filter((l) => l !== language))
+                }
+                className="h-4 w-4 accent-accent-500"
+              />
+              {language}
+            </label>
+          ))}
+        </div>
+        {errors.subtitles && <p className="mt-1.5 text-sm text-red-300">{errors.subtitles[0]}</p>}
+      </fieldset>
+      <Field label="Format" error={errors.fileFormat}>
+        {(props) => (
+          <select {...props} value={values.fileFormat} onChange={(e) => set("fileFormat", e.target.value)} className={inputClass}>
+            {formats.map((f) => (
+              <option key={f} value={f}>
+                {f}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field label="Upload date" hint="Your local time. Newest uploads come first on the home page." error={errors.uploadedAt}>
+        {(props) => (
+          <input
+            {...props}
+            type="datetime-local"
+            value={hydrated ? toLocalInput(values.uploadedAt) : ""}
+            onChange={(e) => set("uploadedAt", fromLocalInput(e.target.value))}
+            className={inputClass}
+          />
+        )}
+      </Field>
+      <label className="flex items-center gap-2 text-sm text-mist-100 md:col-span-2">
+        <input type="checkbox" checked={values.adult} onChange={(e) => set("adult", e.target.checked)} className="h-4 w-4 accent-accent-500" />
+        Adult content (shown with certification A)
+      </label>
+    </div>
+  );
+}

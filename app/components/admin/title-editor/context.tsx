@@ -1,0 +1,38 @@
+import { createContext, useContext } from "react";
+import type { EditorErrors } from "#app/modules/catalogue/admin-form.ts";
+
+/** Parts of a saved title that have a delete of their own (POST /dashboard/titles/:id/delete). */
+export type SavedPart = "screenshot" | "release" | "link" | "zip";
+
+export interface EditorContextValue {
+  errors: EditorErrors;
+  /**
+   * Deletes a saved row on the server (after asking) and then runs `apply` to drop
+   * it from the form. Absent on the Add screen, where nothing is saved yet.
+   */
+  removeSaved?: (part: SavedPart, id: number, apply: () => void) => void;
+  /** A delete is on its way: removing more waits for it. */
+  removing: boolean;
+  /** The toaster this editor's messages go to (a modal dialog has its own). */
+  toasterId?: string;
+}
+
+export const EditorContext = createContext<EditorContextValue>({ errors: {}, removing: false });
+
+export function useEditor(): EditorContextValue {
+  return useContext(EditorContext);
+}
+
+/** Removes a row: a saved one through the server delete (which asks first), an unsaved one at once. */
+export function useRemoveRow() {
+  const { removeSaved } = useEditor();
+  return (part: SavedPart, id: number | undefined, apply: () => void) => {
+    if (id !== undefined && removeSaved) removeSaved(part, id, apply);
+    else apply();
+  };
+}
+
+/** The messages of one field. */
+export function useFieldError(key: string): string[] | undefined {
+  return useEditor().errors[key];
+}
