@@ -4,7 +4,7 @@ import { actorOf } from "./accounts.server.ts";
 import { LOGIN_PATH } from "./paths.ts";
 import type { Role } from "./schema.ts";
 import { clearedSessionCookie, isSecureRequest, readSession, sessionTokenFrom } from "./sessions.server.ts";
-import type { AdminSession } from "./types.ts";
+import type { Admin, AdminSession } from "./types.ts";
 
 // One key per process (see app/context.ts for why it lives on globalThis).
 const KEY = Symbol.for("cinedex.adminContext");
@@ -42,6 +42,15 @@ export const requireAdmin: MiddlewareFunction<Response> = async ({ request, cont
   response.headers.set("X-Robots-Tag", "noindex, nofollow");
   return response;
 };
+
+/**
+ * Replaces the signed-in admin's account for the rest of this request. A form
+ * posted without JavaScript gets its page from the same request as the action, so
+ * after the admin changes their own account the loaders must see the new one.
+ */
+export function refreshSignedInAdmin(context: Readonly<RouterContextProvider>, admin: Admin): void {
+  (context as RouterContextProvider).set(adminContext, { ...getAdminSession(context), admin });
+}
 
 /** The signed-in admin; only under a route that runs requireAdmin. */
 export function getAdminSession(context: Readonly<RouterContextProvider>): AdminSession {

@@ -16,7 +16,7 @@ import {
   updatePreferences,
   updateProfile,
 } from "#app/modules/auth/accounts.server.ts";
-import { actorFrom, getAdminSession, requireRole } from "#app/modules/auth/guard.server.ts";
+import { actorFrom, getAdminSession, refreshSignedInAdmin, requireRole } from "#app/modules/auth/guard.server.ts";
 import { LOGIN_PATH } from "#app/modules/auth/paths.ts";
 import { THEMES, type Theme } from "#app/modules/auth/schema.ts";
 import { clearedSessionCookie, isSecureRequest } from "#app/modules/auth/sessions.server.ts";
@@ -60,31 +60,32 @@ function keptValues(form: FormData): Record<string, string> {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { db } = getApp(context);
-  const session = getAdminSession(context);
-  const { admin, sessionId } = session;
+  const { admin, sessionId } = getAdminSession(context);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   const field = (name: string) => String(form.get(name) ?? "");
   try {
     switch (intent) {
-      // A form posted without JavaScript gets its page from this same request, whose
-      // loaders (the layout's header and theme among them) read the session's account:
-      // it is brought up to date with each change below.
+      // The layout's loader (header, theme) runs after this in the same request: it
+      // must see the account as changed (refreshSignedInAdmin).
       case "profile":
-        Object.assign(
-          session.admin,
+        refreshSignedInAdmin(
+          context,
           await updateProfile(db, admin, { name: field("name"), email: field("email"), bio: field("bio"), location: field("location") }),
         );
         return ok(intent, PROFILE_UPDATED);
       case "theme": {
         const theme = field("theme") as Theme;
         if (!THEMES.includes(theme)) throw new AppError(400, "Please choose light or dark.");
-        session.admin.preferences = await updatePreferences(db, admin, { theme });
+        refreshSignedInAdmin(context, { ...admin, preferences: await updatePreferences(db, admin, { theme }) });
         return ok(intent, THEME_TOASTS[theme]);
       }
       case "notifications":
-        session.admin.preferences = await updatePreferences(db, admin, {
-          notifications: { email: form.has("email"), inApp: form.has("inApp"), marketing: form.has("marketing") },
+        refreshSignedInAdmin(context, {
+          ...admin,
+          preferences: await updatePreferences(db, admin, {
+            notifications: { email: form.has("email"), inApp: form.has("inApp"), marketing: form.has("marketing") },
+          }),
         });
         return ok(intent, NOTIFICATIONS_SAVED);
       case "password":
