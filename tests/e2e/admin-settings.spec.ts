@@ -1,7 +1,11 @@
 import crypto from "node:crypto";
+import path from "node:path";
 import type { Browser, Page } from "@playwright/test";
+import { openDatabase } from "#app/db/client.server.ts";
+import { createAdmin } from "#app/modules/auth/accounts.server.ts";
 import { createSession, sessionCookieName } from "#app/modules/auth/sessions.server.ts";
-import { getSettings, updateSettings } from "#app/modules/settings/settings.server.ts";
+import { getSettings } from "#app/modules/settings/settings.server.ts";
+import { startServer } from "#tests/helpers/server-process.ts";
 import { expect, expectAccessible, test } from "./fixtures.ts";
 
 const ADMIN_ONLY = "Only an Administrator can open this page.";
@@ -190,10 +194,20 @@ test("account: details are read-only, and sign out everywhere ends every session
   }
 });
 
-test("site settings: a changed site name, Telegram link and notice text show on the public home page at once", async ({ page, admin }) => {
-  const original = await getSettings(admin.db);
-  const id = unique();
+test("site settings: a changed site name, Telegram link and notice text show on the public home page at once", async ({ browser }) => {
+  // Its own server: site settings are global, and parallel tests read the public pages.
+  const server = await startServer({ SEED_DEMO: "false" });
+  const handle = openDatabase({ dialect: "sqlite", file: path.join(server.dataDir, "cinedex.db") });
+  const context = await browser.newContext({ baseURL: server.baseURL });
   try {
+    const password = `pw-${unique()}-${unique()}`;
+    const admin = await createAdmin(handle.db, null, { name: "Site Admin", email: `site-${unique()}@cinedex.test`, password, confirmPassword: password });
+    const { token } = await createSession(handle.db, admin.id, { persistent: false });
+    await context.addCookies([{ name: sessionCookieName(false), value: token, url: server.baseURL, httpOnly: true, sameSite: "Lax" }]);
+    const page = await context.newPage();
+    const original = await getSettings(handle.db);
+    const id = unique();
+
     await page.goto("/dashboard/settings?tab=site");
     await expect(page.getByRole("link", { name: "Site settings" })).toHaveAttribute("aria-current", "page");
     await expectAccessible(page);
@@ -212,24 +226,22 @@ test("site settings: a changed site name, Telegram link and notice text show on 
     await expect(page.getByLabel("X page")).toHaveAttribute("aria-invalid", "true");
     await expect(page.getByLabel("X page")).toHaveAccessibleDescription("Must be an http:// or https:// address");
     await expect(page.getByLabel("Site name")).toHaveValue(siteName);
-    expect((await getSettings(admin.db)).siteName).toBe(original.siteName);
+    expect((await getSettings(handle.db)).siteName).toBe(original.siteName);
 
     await page.getByLabel("X page").fill("https://x.com/cinedex");
     await page.getByRole("button", { name: "Save site settings" }).click();
     await expect(toast(page, "Site settings saved!")).toBeVisible();
 
-    const home = await page.context().newPage();
+    const home = await context.newPage();
     await home.goto("/");
     await expect(home.getByRole("link", { name: `${siteName} home` })).toContainText(siteName);
     await expect(home.getByRole("contentinfo")).toContainText(`© ${new Date().getFullYear()} ${siteName}. All rights reserved.`);
     await expect(home.getByRole("link", { name: /on Telegram/ })).toHaveAttribute("href", telegram);
     await expect(home.getByRole("region", { name: "Notices" })).toContainText(notice);
   } finally {
-    await updateSettings(admin.db, {
-      siteName: original.siteName,
-      socialLinks: original.socialLinks,
-      banners: original.banners,
-    });
+    await context.close();
+    await handle.close();
+    await server.stop();
   }
 });
 

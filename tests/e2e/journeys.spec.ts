@@ -4,6 +4,8 @@ import { startFileHost } from "#tests/helpers/file-host.ts";
 import { expect, expectAccessible, test } from "./fixtures.ts";
 
 test("home → carousel → title → lightbox → download option → countdown → out-link", async ({ page, catalogue }) => {
+  // Seven pages and four accessibility scans: more than the default 30 s on a loaded machine.
+  test.slow();
   const host = await startFileHost();
   try {
     const film = await catalogue.create(
@@ -186,8 +188,11 @@ test("a dismissed banner stays dismissed after a reload, with and without JavaSc
   await page.goto("/");
   const notices = page.getByRole("region", { name: "Notices" });
   await expect(notices.getByRole("listitem")).toHaveCount(4);
+  // The notice hides at once; the reload must wait for the cookie that remembers it.
+  const remembered = page.waitForResponse((r) => r.url().includes("/banners/dismiss") && r.ok());
   await notices.getByRole("listitem").filter({ hasText: "VPN" }).getByRole("button", { name: "Dismiss notice" }).click();
   await expect(notices.getByRole("listitem")).toHaveCount(3);
+  await remembered;
   await page.reload();
   await expect(notices.getByRole("listitem")).toHaveCount(3);
   await expect(notices).not.toContainText("VPN");
