@@ -23,6 +23,8 @@ async function signInWithForm(
 test("first run: /admin offers a one-time setup that creates the account and signs in", async ({
   page,
 }) => {
+  // Starts a server of its own, then signs in twice in two browsers.
+  test.slow();
   const server = await startServer({ SEED_DEMO: "false" });
   try {
     await page.goto(`${server.baseURL}/admin`);
