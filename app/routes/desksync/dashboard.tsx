@@ -108,6 +108,8 @@ const NAV: { view: DriveView; label: string }[] = [
 ];
 
 export default function DeskSync({ loaderData }: Route.ComponentProps) {
+  // Up here: after logout the loader answers "signed-out", and the hook must outlive the signed-in view to toast.
+  const logout = useDriveLogout();
   if (loaderData.state !== "signed-in") {
     return (
       <main id="main" className="min-h-dvh bg-ink-950 px-4 py-16 text-mist-100">
@@ -115,13 +117,12 @@ export default function DeskSync({ loaderData }: Route.ComponentProps) {
       </main>
     );
   }
-  return <SignedIn data={loaderData} />;
+  return <SignedIn data={loaderData} logout={logout} />;
 }
 
 type SignedInData = Extract<Route.ComponentProps["loaderData"], { state: "signed-in" }>;
 
-function SignedIn({ data: d }: { data: SignedInData }) {
-  const logout = useDriveLogout();
+function SignedIn({ data: d, logout }: { data: SignedInData; logout: ReturnType<typeof useDriveLogout> }) {
   const view = d.content.view;
   const theme = d.settings.theme === "light" ? "light" : "dark";
   useEffect(() => {
