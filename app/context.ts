@@ -1,6 +1,7 @@
 import { createContext, type RouterContextProvider } from "react-router";
 import type { Logger } from "pino";
 import type { Db, DialectName } from "#app/db/client.server.ts";
+import type { GoogleConfig } from "#server/config.ts";
 
 /** What the server hands every loader and action (see server/app.ts). */
 export interface AppContext {
@@ -14,6 +15,10 @@ export interface AppContext {
   logger: Logger;
   /** The client's address: the socket's, or a trusted proxy's X-Forwarded-For (TRUST_PROXY). */
   clientAddress: string;
+  /** Google sign-in for the Drive dashboard; null when not configured. */
+  google: GoogleConfig | null;
+  /** The server's session secret (configured or generated), for keys derived from it. */
+  sessionSecret: string;
 }
 
 // One key per process: in development the server (run by tsx) and the app (loaded

@@ -43,6 +43,14 @@ export default [
     route("dashboard/settings", "routes/admin/settings.tsx"),
   ]),
 
+  // Google sign-in and the Drive dashboard (SPEC.md "Drive screens"; DECISIONS.md "Google Drive dashboard").
+  route("login", "routes/desksync/login.tsx"),
+  route("login/google", "routes/desksync/start.ts"),
+  route("login/callback", "routes/desksync/callback.tsx"),
+  route("login-success", "routes/desksync/login-success.tsx"),
+  route("logout", "routes/desksync/logout.ts"),
+  route("desksync", "routes/desksync/dashboard.tsx"),
+
   route("api/suggest", "routes/api/suggest.ts"),
   route("banners/dismiss", "routes/resources/dismiss-banner.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),

@@ -76,6 +76,8 @@ export function createApp({ config, database, logger, build, clientDir, viteMidd
           requestId: String(req.id),
           logger: req.log,
           clientAddress: req.ip ?? req.socket.remoteAddress ?? "unknown",
+          google: config.google,
+          sessionSecret: config.sessionSecret,
         });
         return context;
       },

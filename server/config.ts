@@ -29,9 +29,40 @@ export interface Config {
   seedDemo: boolean;
   /** From SESSION_SECRET, else generated once and kept in the data folder. */
   sessionSecret: string;
+  /** Google sign-in for the Drive dashboard; null when no client id and secret are set. */
+  google: GoogleConfig | null;
   /** Problems that do not stop the server but that the operator should hear of. */
   warnings: string[];
 }
+
+export interface GoogleConfig {
+  clientId: string;
+  clientSecret: string;
+  /** OpenID issuer; its discovery document gives the endpoints. */
+  issuer: string;
+  /** Base of the Drive v3 API. */
+  driveApiUrl: string;
+  /** Ask for the `drive` scope so the Share section can create "anyone with the link" permissions. */
+  sharing: boolean;
+}
+
+const httpUrl = (fallback: string) =>
+  z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .refine((v) => {
+        try {
+          const url = new URL(v);
+          return url.protocol === "http:" || url.protocol === "https:";
+        } catch {
+          return false;
+        }
+      }, "must be an http(s) URL")
+      .transform((v) => v.replace(/\/+$/, ""))
+      .default(fallback),
+  );
 
 const SESSION_SECRET_FILE = "session-secret";
 const MIN_SECRET_LENGTH = 32;
@@ -134,10 +165,15 @@ const schema = z.object({
       .default(false),
   ),
   SEED_DEMO: flag,
+  GOOGLE_CLIENT_ID: z.preprocess(blankToUndefined, z.string().trim().optional()),
+  GOOGLE_CLIENT_SECRET: z.preprocess(blankToUndefined, z.string().optional()),
+  GOOGLE_ISSUER: httpUrl("https://accounts.google.com"),
+  GOOGLE_DRIVE_API_URL: httpUrl("https://www.googleapis.com"),
+  GOOGLE_DRIVE_SHARING: flag,
 });
 
 /** Variables whose value must not be echoed back in an error. */
-const SECRET_VARIABLES = new Set(["SESSION_SECRET", "DATABASE_URL"]);
+const SECRET_VARIABLES = new Set(["SESSION_SECRET", "DATABASE_URL", "GOOGLE_CLIENT_SECRET"]);
 
 /**
  * Reads and checks the environment once. Throws a ConfigError whose message is a
@@ -157,6 +193,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(result.success ? result.data.DATA_DIR : (env.DATA_DIR ?? "data"));
   const database = parseDatabaseUrl(env.DATABASE_URL, path.join(dataDir, "cinedex.db"));
   if (typeof database === "string") problems.push(`DATABASE_URL ${database}`);
+  if (result.success && Boolean(result.data.GOOGLE_CLIENT_ID) !== Boolean(result.data.GOOGLE_CLIENT_SECRET)) {
+    problems.push("GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together");
+  }
   if (problems.length > 0 || !result.success || typeof database === "string") {
     throw new ConfigError(`Invalid configuration: ${[...new Set(problems)].join("; ")}.`);
   }
@@ -177,6 +216,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     seedDemo: e.SEED_DEMO ?? true,
     sessionSecret,
+    google:
+      e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+        ? {
+            clientId: e.GOOGLE_CLIENT_ID,
+            clientSecret: e.GOOGLE_CLIENT_SECRET,
+            issuer: e.GOOGLE_ISSUER,
+            driveApiUrl: e.GOOGLE_DRIVE_API_URL,
+            sharing: e.GOOGLE_DRIVE_SHARING ?? false,
+          }
+        : null,
     warnings,
   };
 }

@@ -219,6 +219,28 @@ export interface AuditLogTable {
   details: string | null;
 }
 
+export interface GoogleAccountsTable {
+  id: Id;
+  subject: string;
+  email: string;
+  name: string;
+  picture: string | null;
+  /** JSON text. */
+  preferences: Generated<string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface GoogleSessionsTable {
+  /** SHA-256 (hex) of the cookie's token. */
+  id: string;
+  account_id: number;
+  /** Sealed (encrypted) JSON of the Google tokens. */
+  tokens: string;
+  created_at: string;
+  expires_at: string;
+}
+
 export interface Database {
   titles: TitlesTable;
   genres: GenresTable;
@@ -240,6 +262,8 @@ export interface Database {
   admin_sessions: AdminSessionsTable;
   login_attempts: LoginAttemptsTable;
   audit_log: AuditLogTable;
+  google_accounts: GoogleAccountsTable;
+  google_sessions: GoogleSessionsTable;
 }
 
 export type TitleRow = Selectable<TitlesTable>;

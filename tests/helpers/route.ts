@@ -15,6 +15,8 @@ export function routeContext(db: Db, overrides: Partial<AppContext> = {}): Route
     requestId: "test",
     logger: pino({ level: "silent" }),
     clientAddress: "127.0.0.1",
+    google: null,
+    sessionSecret: "test-session-secret-that-is-long-enough-0123456789",
     ...overrides,
   });
   return context;

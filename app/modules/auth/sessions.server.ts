@@ -15,11 +15,16 @@ import type { AdminSession } from "./types.ts";
  * The cookie carries a random 256-bit token; the database keeps only its SHA-256,
  * so the sessions table alone signs nobody in.
  */
-function hashToken(token: string): string {
+export function hashToken(token: string): string {
   return crypto.createHash("sha256").update(token).digest("hex");
 }
 
-const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+/** The shape of a token from newSessionToken(). */
+export const SESSION_TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+export function newSessionToken(): string {
+  return crypto.randomBytes(32).toString("base64url");
+}
 
 export function isSecureRequest(request: Request): boolean {
   return new URL(request.url).protocol === "https:";
@@ -30,7 +35,7 @@ export function sessionCookieName(secure: boolean): string {
   return secure ? "__Host-cinedex_admin" : "cinedex_admin";
 }
 
-function readCookie(header: string | null, name: string): string | null {
+export function readCookie(header: string | null, name: string): string | null {
   if (!header) return null;
   for (const part of header.split(";")) {
     const eq = part.indexOf("=");
@@ -41,13 +46,21 @@ function readCookie(header: string | null, name: string): string | null {
 
 export function sessionTokenFrom(request: Request): string | null {
   const token = readCookie(request.headers.get("Cookie"), sessionCookieName(isSecureRequest(request)));
-  return token && TOKEN.test(token) ? token : null;
+  return token && SESSION_TOKEN.test(token) ? token : null;
 }
 
 export function sessionCookie(token: string, options: { secure: boolean; persistent: boolean }): string {
   const parts = [`${sessionCookieName(options.secure)}=${token}`, "Path=/", "HttpOnly", "SameSite=Lax"];
   if (options.secure) parts.push("Secure");
   if (options.persistent) parts.push(`Max-Age=${Math.floor(REMEMBERED_SESSION_MAX_MS / 1000)}`);
+  return parts.join("; ");
+}
+
+/** A Set-Cookie value with the site's defaults (HttpOnly, SameSite=Lax, Secure over HTTPS). */
+export function buildCookie(name: string, value: string, options: { secure: boolean; path?: string; maxAgeSeconds?: number }): string {
+  const parts = [`${name}=${value}`, `Path=${options.path ?? "/"}`, "HttpOnly", "SameSite=Lax"];
+  if (options.secure) parts.push("Secure");
+  if (options.maxAgeSeconds !== undefined) parts.push(`Max-Age=${options.maxAgeSeconds}`);
   return parts.join("; ");
 }
 

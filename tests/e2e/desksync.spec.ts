@@ -1,0 +1,180 @@
+import type { ChildProcess } from "node:child_process";
+import type { Page } from "@playwright/test";
+import { OAuth2Server } from "oauth2-mock-server";
+import { startDriveMock, type DriveMock, type MockDriveFile } from "#tests/helpers/drive-mock.ts";
+import { freePort, spawnServer, tempDataDir } from "#tests/helpers/server-process.ts";
+import { expect, test } from "./fixtures.ts";
+
+// Google sign-in and the Drive dashboard against a local OIDC provider and Drive mock: no test calls Google.
+
+const FOLDER = "application/vnd.google-apps.folder";
+const files: MockDriveFile[] = [
+  ...Array.from({ length: 24 }, (_, i) => ({
+    id: `file${String(i).padStart(2, "0")}`,
+    name: `Report ${String(i).padStart(2, "0")}.pdf`,
+    mimeType: "application/pdf",
+    size: String((i + 1) * 1024 * 1024),
+    parent: "root",
+    modifiedTime: `2026-11-${String(i + 1).padStart(2, "0")}T10:00:00Z`,
+  })),
+  { id: "folderA", name: "Projects", mimeType: FOLDER, parent: "root", modifiedTime: "2026-10-01T10:00:00Z" },
+  { id: "plan1", name: "Plan inside.txt", mimeType: "text/plain", parent: "folderA", modifiedTime: "2026-10-02T10:00:00Z" },
+  { id: "doc1", name: "Bob's notes", mimeType: "application/vnd.google-apps.document", parent: "root", modifiedTime: "2026-09-01T10:00:00Z" },
+];
+
+let oauth: OAuth2Server;
+let drive: DriveMock;
+let app: { child: ChildProcess; exited: Promise<number | null> };
+let base: string;
+
+test.beforeAll(async () => {
+  oauth = new OAuth2Server();
+  await oauth.issuer.keys.generate("RS256");
+  await oauth.start(0, "127.0.0.1");
+  oauth.service.on("beforeTokenSigning", (token) => {
+    token.payload.sub = "google-user-1";
+    token.payload.email = "ada@example.test";
+    token.payload.name = "Ada Lovelace";
+    token.payload.picture = "https://lh3.googleusercontent.com/a/ada";
+  });
+  drive = await startDriveMock(files.map((f) => ({ ...f })));
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  app = spawnServer({
+    PORT: String(port),
+    DATA_DIR: tempDataDir(),
+    PUBLIC_URL: base,
+    SEED_DEMO: "false",
+    GOOGLE_CLIENT_ID: "cinedex-test",
+    GOOGLE_CLIENT_SECRET: "test-secret",
+    GOOGLE_ISSUER: oauth.issuer.url!,
+    GOOGLE_DRIVE_API_URL: drive.url,
+    GOOGLE_DRIVE_SHARING: "true",
+  });
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (i > 300) throw new Error("server did not start");
+    await new Promise((r) => setTimeout(r, 100));
+  }
+});
+
+test.afterAll(async () => {
+  app.child.kill("SIGTERM");
+  await app.exited;
+  await drive.stop();
+  await oauth.stop();
+});
+
+async function signIn(page: Page) {
+  await page.goto(`${base}/login`);
+  await page.getByRole("link", { name: "Login with Google" }).click();
+  await expect(page).toHaveURL(`${base}/login-success`);
+}
+
+test("signs in through the provider, pages through files, copies a link, saves settings, logs out", async ({ page }) => {
+  await signIn(page);
+  await expect(page.getByRole("heading", { name: "Welcome, Ada Lovelace!" })).toBeVisible();
+  await expect(page.getByText("ada@example.test")).toBeVisible();
+  await expect(page.getByText("Report 00.pdf")).toBeVisible();
+  // The tokens never reach the page.
+  expect(await page.content()).not.toMatch(/access_token|eyJ[\w-]{20,}/);
+
+  await page.getByRole("link", { name: "Open dashboard" }).click();
+  await expect(page.getByText("3.2 GB of 15 GB")).toBeVisible();
+  await expect(page.getByText("21% used")).toBeVisible();
+  await expect(page.getByRole("listitem").filter({ hasText: "Report 23.pdf" })).toBeVisible();
+
+  await page.getByRole("navigation", { name: "DeskSync" }).getByRole("link", { name: "Drive" }).click();
+  await expect(page.getByRole("link", { name: "Projects", exact: true })).toBeVisible();
+  await expect(page.getByRole("paragraph").filter({ hasText: "Report 17.pdf" })).toBeVisible();
+  await expect(page.getByText("Unknown size").first()).toBeVisible();
+  await expect(page.getByRole("paragraph").filter({ hasText: "Report 18.pdf" })).toHaveCount(0);
+  await page.getByRole("link", { name: "Next page" }).click();
+  await expect(page.getByRole("paragraph").filter({ hasText: "Report 18.pdf" })).toBeVisible();
+  await expect(page.getByRole("paragraph").filter({ hasText: "Report 17.pdf" })).toHaveCount(0);
+
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: base });
+  const row = page.getByRole("listitem").filter({ hasText: "Report 18.pdf" });
+  await row.getByRole("button", { name: /Copy Link/ }).click();
+  await expect(page.getByText("Link copied to clipboard!")).toBeVisible();
+  await expect(row).toHaveAttribute("data-copied", "true");
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe("https://drive.google.com/file/d/file18/view");
+  await expect(row).not.toHaveAttribute("data-copied", "true", { timeout: 4000 });
+
+  // Search text is escaped inside Drive's query.
+  await page.getByRole("searchbox", { name: "Search files" }).fill("Bob's");
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page.getByRole("paragraph").filter({ hasText: "Bob's notes" })).toBeVisible();
+  expect(drive.queries).toContain("trashed = false and name contains 'Bob\\'s'");
+
+  await page.goto(`${base}/desksync?view=drive`);
+  await page.getByRole("link", { name: "Projects", exact: true }).click();
+  await expect(page.getByRole("paragraph").filter({ hasText: "Plan inside.txt" })).toBeVisible();
+
+  await page.getByRole("navigation", { name: "DeskSync" }).getByRole("link", { name: "Settings" }).click();
+  await expect(page.getByLabel("E-mail", { exact: true })).toHaveValue("ada@example.test");
+  await page.getByLabel("Username", { exact: true }).fill("ada-l");
+  await page.getByLabel("Light", { exact: true }).check();
+  await page.getByRole("switch", { name: "Share activity notifications" }).check();
+  await page.getByRole("button", { name: "Save settings" }).click();
+  await expect(page.getByText("Settings saved successfully!")).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel("Username", { exact: true })).toHaveValue("ada-l");
+  await expect(page.getByLabel("Light", { exact: true })).toBeChecked();
+  await expect(page.getByRole("switch", { name: "Share activity notifications" })).toBeChecked();
+
+  await page.getByRole("button", { name: "Logout" }).click();
+  await expect(page.getByText("Are you sure you want to logout?")).toBeVisible();
+  await page.getByRole("dialog").getByRole("button", { name: "Logout" }).click();
+  await expect(page.getByText("Logged out successfully")).toBeVisible();
+  await expect(page).toHaveURL(`${base}/login`);
+  await page.goto(`${base}/desksync`);
+  await expect(page.getByRole("link", { name: "Login with Google" })).toBeVisible();
+});
+
+test("creates an anyone-with-the-link permission after confirming", async ({ page }) => {
+  await signIn(page);
+  await page.goto(`${base}/desksync?view=share`);
+  await page.getByRole("listitem").filter({ hasText: "Report 03.pdf" }).getByRole("button", { name: /Create link/ }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Create link" }).click();
+  await expect(page.getByLabel("Share link")).toHaveValue("https://drive.google.com/file/d/file03/view");
+  expect(drive.permissions).toContainEqual({ fileId: "file03", body: { role: "reader", type: "anyone" } });
+});
+
+test("a Drive failure shows the error page, and Try Again retries", async ({ page }) => {
+  await signIn(page);
+  drive.failing = true;
+  try {
+    await page.goto(`${base}/desksync`);
+    await expect(page.getByRole("heading", { name: "Something went wrong" })).toBeVisible();
+    await expect(page.getByText("Failed to fetch Google Drive data").first()).toBeVisible();
+    drive.failing = false;
+    await page.getByRole("button", { name: "Try Again" }).click();
+    await expect(page.getByText("3.2 GB of 15 GB")).toBeVisible();
+  } finally {
+    drive.failing = false;
+  }
+});
+
+test.describe("a forged callback", () => {
+  test.use({ expectedConsoleErrors: [/status of 400/] });
+test("a forged callback (bad state) is refused and stores nothing", async ({ page }) => {
+  await page.goto(`${base}/login/callback?code=stolen&state=forged`);
+  await expect(page.getByRole("heading", { name: "Sign-in failed" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Back to sign-in" })).toBeVisible();
+  expect((await page.context().cookies(base)).map((c) => c.name)).not.toContain("cinedex_google");
+  await page.goto(`${base}/desksync`);
+  await expect(page.getByRole("link", { name: "Login with Google" })).toBeVisible();
+});
+});
+
+test("without Google credentials the pages say sign-in is not configured", async ({ page }) => {
+  await page.goto("/login");
+  await expect(page.getByRole("heading", { name: "Google sign-in is not configured on this site" })).toBeVisible();
+  await page.goto("/desksync");
+  await expect(page.getByRole("heading", { name: "Google sign-in is not configured on this site" })).toBeVisible();
+});
