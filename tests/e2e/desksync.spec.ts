@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test";
 import { OAuth2Server } from "oauth2-mock-server";
 import { startDriveMock, type DriveMock, type MockDriveFile } from "#tests/helpers/drive-mock.ts";
 import { freePort, spawnServer, tempDataDir } from "#tests/helpers/server-process.ts";
-import { expect, test } from "./fixtures.ts";
+import { expect, expectAccessible, test } from "./fixtures.ts";
 
 // Google sign-in and the Drive dashboard against a local OIDC provider and Drive mock: no test calls Google.
 
@@ -82,16 +82,19 @@ test("signs in through the provider, pages through files, copies a link, saves s
   await expect(page.getByText("Report 00.pdf")).toBeVisible();
   // The tokens never reach the page.
   expect(await page.content()).not.toMatch(/access_token|eyJ[\w-]{20,}/);
+  await expectAccessible(page);
 
   await page.getByRole("link", { name: "Open dashboard" }).click();
   await expect(page.getByText("3.2 GB of 15 GB")).toBeVisible();
   await expect(page.getByText("21% used")).toBeVisible();
   await expect(page.getByRole("listitem").filter({ hasText: "Report 23.pdf" })).toBeVisible();
+  await expectAccessible(page);
 
   await page.getByRole("navigation", { name: "DeskSync" }).getByRole("link", { name: "Drive" }).click();
   await expect(page.getByRole("link", { name: "Projects", exact: true })).toBeVisible();
   await expect(page.getByRole("paragraph").filter({ hasText: "Report 17.pdf" })).toBeVisible();
   await expect(page.getByText("Unknown size").first()).toBeVisible();
+  await expectAccessible(page);
   await expect(page.getByRole("paragraph").filter({ hasText: "Report 18.pdf" })).toHaveCount(0);
   await page.getByRole("link", { name: "Next page" }).click();
   await expect(page.getByRole("paragraph").filter({ hasText: "Report 18.pdf" })).toBeVisible();
@@ -117,6 +120,7 @@ test("signs in through the provider, pages through files, copies a link, saves s
 
   await page.getByRole("navigation", { name: "DeskSync" }).getByRole("link", { name: "Settings" }).click();
   await expect(page.getByLabel("E-mail", { exact: true })).toHaveValue("ada@example.test");
+  await expectAccessible(page);
   await page.getByLabel("Username", { exact: true }).fill("ada-l");
   await page.getByLabel("Light", { exact: true }).check();
   await page.getByRole("switch", { name: "Share activity notifications" }).check();
@@ -175,6 +179,7 @@ test("a forged callback (bad state) is refused and stores nothing", async ({ pag
 test("without Google credentials the pages say sign-in is not configured", async ({ page }) => {
   await page.goto("/login");
   await expect(page.getByRole("heading", { name: "Google sign-in is not configured on this site" })).toBeVisible();
+  await expectAccessible(page);
   await page.goto("/desksync");
   await expect(page.getByRole("heading", { name: "Google sign-in is not configured on this site" })).toBeVisible();
 });
