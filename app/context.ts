@@ -1,6 +1,7 @@
 import { createContext, type RouterContextProvider } from "react-router";
 import type { Logger } from "pino";
 import type { Db, DialectName } from "#app/db/client.server.ts";
+import type { TmdbClient } from "#app/integrations/tmdb/client.server.ts";
 
 /** What the server hands every loader and action (see server/app.ts). */
 export interface AppContext {
@@ -14,6 +15,8 @@ export interface AppContext {
   logger: Logger;
   /** The client's address: the socket's, or a trusted proxy's X-Forwarded-For (TRUST_PROXY). */
   clientAddress: string;
+  /** TMDB lookups; null when the site has no TMDB key (external features then show nothing). */
+  tmdb: TmdbClient | null;
 }
 
 // One key per process: in development the server (run by tsx) and the app (loaded

@@ -4,6 +4,7 @@ import net from "node:net";
 import path from "node:path";
 import { z } from "zod";
 import { parseDatabaseUrl, type DatabaseTarget } from "#app/db/client.server.ts";
+import type { TmdbSettings } from "#app/integrations/tmdb/client.server.ts";
 
 /** A configuration problem, worded as one line for the operator. */
 export class ConfigError extends Error {
@@ -29,6 +30,8 @@ export interface Config {
   seedDemo: boolean;
   /** From SESSION_SECRET, else generated once and kept in the data folder. */
   sessionSecret: string;
+  /** TMDB lookups; null when neither TMDB_API_KEY nor TMDB_READ_TOKEN is set. */
+  tmdb: TmdbSettings | null;
   /** Problems that do not stop the server but that the operator should hear of. */
   warnings: string[];
 }
@@ -58,6 +61,23 @@ function isProxyAddress(value: string): boolean {
   if (bits === undefined) return true;
   const n = Number(bits);
   return /^\d+$/.test(bits) && n <= (family === 4 ? 32 : 128);
+}
+
+/** An http(s) base address without query or fragment, trailing slash removed. */
+function httpUrl(fallback: string) {
+  return z
+    .string()
+    .trim()
+    .refine((v) => {
+      try {
+        const url = new URL(v);
+        return (url.protocol === "http:" || url.protocol === "https:") && !url.search && !url.hash && !url.username && !url.password;
+      } catch {
+        return false;
+      }
+    }, "must be an http(s) address without query string")
+    .transform((v) => v.replace(/\/+$/, ""))
+    .default(fallback);
 }
 
 const schema = z.object({
@@ -134,10 +154,14 @@ const schema = z.object({
       .default(false),
   ),
   SEED_DEMO: flag,
+  TMDB_API_KEY: z.preprocess(blankToUndefined, z.string().trim().regex(/^[A-Za-z0-9]{16,64}$/, "must be a TMDB v3 API key (letters and digits)").optional()),
+  TMDB_READ_TOKEN: z.preprocess(blankToUndefined, z.string().trim().regex(/^[\w.-]{20,1000}$/, "must be a TMDB v4 read access token").optional()),
+  TMDB_BASE_URL: z.preprocess(blankToUndefined, httpUrl("https://api.themoviedb.org/3")),
+  TMDB_IMAGE_BASE: z.preprocess(blankToUndefined, httpUrl("https://image.tmdb.org/t/p")),
 });
 
 /** Variables whose value must not be echoed back in an error. */
-const SECRET_VARIABLES = new Set(["SESSION_SECRET", "DATABASE_URL"]);
+const SECRET_VARIABLES = new Set(["SESSION_SECRET", "DATABASE_URL", "TMDB_API_KEY", "TMDB_READ_TOKEN"]);
 
 /**
  * Reads and checks the environment once. Throws a ConfigError whose message is a
@@ -177,6 +201,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     seedDemo: e.SEED_DEMO ?? true,
     sessionSecret,
+    tmdb:
+      e.TMDB_API_KEY || e.TMDB_READ_TOKEN
+        ? { apiKey: e.TMDB_API_KEY ?? null, readToken: e.TMDB_READ_TOKEN ?? null, baseUrl: e.TMDB_BASE_URL, imageBase: e.TMDB_IMAGE_BASE }
+        : null,
     warnings,
   };
 }

@@ -219,6 +219,28 @@ export interface AuditLogTable {
   details: string | null;
 }
 
+export type ContentRequestType = "Movie" | "Series" | "Anime" | "Documentary";
+export type ContentRequestSource = "form" | "quick" | "tmdb-search";
+export type ContentRequestStatus = "pending" | "fulfilled" | "declined";
+
+export interface ContentRequestsTable {
+  id: Id;
+  name: string;
+  email: string | null;
+  content_type: ContentRequestType;
+  title: string;
+  title_key: string;
+  year: number | null;
+  imdb_id: string | null;
+  tmdb_id: number | null;
+  message: string | null;
+  source: ContentRequestSource;
+  status: Generated<ContentRequestStatus>;
+  request_count: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   titles: TitlesTable;
   genres: GenresTable;
@@ -240,6 +262,7 @@ export interface Database {
   admin_sessions: AdminSessionsTable;
   login_attempts: LoginAttemptsTable;
   audit_log: AuditLogTable;
+  content_requests: ContentRequestsTable;
 }
 
 export type TitleRow = Selectable<TitlesTable>;

@@ -15,6 +15,7 @@ export function routeContext(db: Db, overrides: Partial<AppContext> = {}): Route
     requestId: "test",
     logger: pino({ level: "silent" }),
     clientAddress: "127.0.0.1",
+    tmdb: null,
     ...overrides,
   });
   return context;
