@@ -37,6 +37,7 @@ export default [
     ]),
     route("dashboard/titles/:id/delete", "routes/admin/delete-title-part.ts"),
     route("add", "routes/admin/add.tsx"),
+    route("dashboard/tmdb", "routes/admin/tmdb.ts"),
     route("dashboard/users", "routes/admin/users.tsx"),
     route("dashboard/analytics", "routes/admin/analytics.tsx"),
     route("dashboard/activity", "routes/admin/activity.tsx"),
