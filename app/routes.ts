@@ -45,6 +45,7 @@ export default [
   ]),
 
   route("api/suggest", "routes/api/suggest.ts"),
+  route("api/request-title", "routes/api/request-title.ts"),
   route("banners/dismiss", "routes/resources/dismiss-banner.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),
   route("sitemaps/:name", "routes/resources/sitemap-part.ts"),
