@@ -2,6 +2,7 @@ import { createContext, type RouterContextProvider } from "react-router";
 import type { Logger } from "pino";
 import type { Db, DialectName } from "#app/db/client.server.ts";
 import type { GoogleConfig } from "#server/config.ts";
+import type { TmdbClient } from "#app/integrations/tmdb/client.server.ts";
 
 /** What the server hands every loader and action (see server/app.ts). */
 export interface AppContext {
@@ -19,6 +20,8 @@ export interface AppContext {
   google: GoogleConfig | null;
   /** The server's session secret (configured or generated), for keys derived from it. */
   sessionSecret: string;
+  /** TMDB lookups; null when the site has no TMDB key (external features then show nothing). */
+  tmdb: TmdbClient | null;
 }
 
 // One key per process: in development the server (run by tsx) and the app (loaded

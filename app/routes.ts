@@ -37,6 +37,7 @@ export default [
     ]),
     route("dashboard/titles/:id/delete", "routes/admin/delete-title-part.ts"),
     route("add", "routes/admin/add.tsx"),
+    route("dashboard/tmdb", "routes/admin/tmdb.ts"),
     route("dashboard/users", "routes/admin/users.tsx"),
     route("dashboard/analytics", "routes/admin/analytics.tsx"),
     route("dashboard/activity", "routes/admin/activity.tsx"),
@@ -52,6 +53,7 @@ export default [
   route("desksync", "routes/desksync/dashboard.tsx"),
 
   route("api/suggest", "routes/api/suggest.ts"),
+  route("api/request-title", "routes/api/request-title.ts"),
   route("banners/dismiss", "routes/resources/dismiss-banner.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),
   route("sitemaps/:name", "routes/resources/sitemap-part.ts"),

@@ -7,6 +7,7 @@ import { pinoHttp } from "pino-http";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { appContext } from "#app/context.ts";
 import type { DatabaseHandle } from "#app/db/client.server.ts";
+import { createTmdbClient } from "#app/integrations/tmdb/client.server.ts";
 import type { Config } from "./config.ts";
 import { bodyLimit, cspNonce, hstsOverHttps, MAX_BODY_BYTES, sameOriginWrites, securityHeaders } from "./security.ts";
 
@@ -25,6 +26,10 @@ const REQUEST_ID = /^[\w.:-]{1,100}$/;
 
 export function createApp({ config, database, logger, build, clientDir, viteMiddleware }: AppOptions) {
   const app = express();
+  // One client per process, so its cache and rate-limit state are shared by all requests.
+  const tmdb = config.tmdb
+    ? createTmdbClient(config.tmdb, { onWarning: (message, error) => logger.warn({ err: error }, message) })
+    : null;
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
 
@@ -78,6 +83,7 @@ export function createApp({ config, database, logger, build, clientDir, viteMidd
           clientAddress: req.ip ?? req.socket.remoteAddress ?? "unknown",
           google: config.google,
           sessionSecret: config.sessionSecret,
+          tmdb,
         });
         return context;
       },

@@ -108,4 +108,22 @@ describe("loadConfig", () => {
     expect(message).not.toMatch(/hunter2|short-but-secret/);
     for (const line of [message]) expect(line.split("\n")).toHaveLength(1);
   });
+
+  it("turns TMDB on with a key or a read token, and never echoes either when it is wrong", () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).tmdb).toBeNull();
+    expect(loadConfig({ DATA_DIR: dataDir, TMDB_API_KEY: "abcdef0123456789abcdef0123456789" }).tmdb).toEqual({
+      apiKey: "abcdef0123456789abcdef0123456789",
+      readToken: null,
+      baseUrl: "https://api.themoviedb.org/3",
+      imageBase: "https://image.tmdb.org/t/p",
+    });
+    expect(loadConfig({ DATA_DIR: dataDir, TMDB_READ_TOKEN: "eyJhbGciOiJIUzI1NiJ9.abc.def", TMDB_BASE_URL: "http://127.0.0.1:9999/3/" }).tmdb).toMatchObject({
+      readToken: "eyJhbGciOiJIUzI1NiJ9.abc.def",
+      baseUrl: "http://127.0.0.1:9999/3",
+    });
+    const message = errorOf({ TMDB_API_KEY: "secret key with spaces!", TMDB_BASE_URL: "ftp://x" });
+    expect(message).toMatch(/^Invalid configuration: .*TMDB_API_KEY must be a TMDB v3 API key.*TMDB_BASE_URL must be an http\(s\) address/);
+    expect(message).not.toContain("secret key");
+    expect(message.split("\n")).toHaveLength(1);
+  });
 });

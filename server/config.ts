@@ -4,6 +4,7 @@ import net from "node:net";
 import path from "node:path";
 import { z } from "zod";
 import { parseDatabaseUrl, type DatabaseTarget } from "#app/db/client.server.ts";
+import type { TmdbSettings } from "#app/integrations/tmdb/client.server.ts";
 
 /** A configuration problem, worded as one line for the operator. */
 export class ConfigError extends Error {
@@ -31,6 +32,8 @@ export interface Config {
   sessionSecret: string;
   /** Google sign-in for the Drive dashboard; null when no client id and secret are set. */
   google: GoogleConfig | null;
+  /** TMDB lookups; null when neither TMDB_API_KEY nor TMDB_READ_TOKEN is set. */
+  tmdb: TmdbSettings | null;
   /** Problems that do not stop the server but that the operator should hear of. */
   warnings: string[];
 }
@@ -45,24 +48,6 @@ export interface GoogleConfig {
   /** Ask for the `drive` scope so the Share section can create "anyone with the link" permissions. */
   sharing: boolean;
 }
-
-const httpUrl = (fallback: string) =>
-  z.preprocess(
-    blankToUndefined,
-    z
-      .string()
-      .trim()
-      .refine((v) => {
-        try {
-          const url = new URL(v);
-          return url.protocol === "http:" || url.protocol === "https:";
-        } catch {
-          return false;
-        }
-      }, "must be an http(s) URL")
-      .transform((v) => v.replace(/\/+$/, ""))
-      .default(fallback),
-  );
 
 const SESSION_SECRET_FILE = "session-secret";
 const MIN_SECRET_LENGTH = 32;
@@ -89,6 +74,23 @@ function isProxyAddress(value: string): boolean {
   if (bits === undefined) return true;
   const n = Number(bits);
   return /^\d+$/.test(bits) && n <= (family === 4 ? 32 : 128);
+}
+
+/** An http(s) base address without query or fragment, trailing slash removed. */
+function httpUrl(fallback: string) {
+  return z
+    .string()
+    .trim()
+    .refine((v) => {
+      try {
+        const url = new URL(v);
+        return (url.protocol === "http:" || url.protocol === "https:") && !url.search && !url.hash && !url.username && !url.password;
+      } catch {
+        return false;
+      }
+    }, "must be an http(s) address without query string")
+    .transform((v) => v.replace(/\/+$/, ""))
+    .default(fallback);
 }
 
 const schema = z.object({
@@ -167,13 +169,17 @@ const schema = z.object({
   SEED_DEMO: flag,
   GOOGLE_CLIENT_ID: z.preprocess(blankToUndefined, z.string().trim().optional()),
   GOOGLE_CLIENT_SECRET: z.preprocess(blankToUndefined, z.string().optional()),
-  GOOGLE_ISSUER: httpUrl("https://accounts.google.com"),
-  GOOGLE_DRIVE_API_URL: httpUrl("https://www.googleapis.com"),
+  GOOGLE_ISSUER: z.preprocess(blankToUndefined, httpUrl("https://accounts.google.com")),
+  GOOGLE_DRIVE_API_URL: z.preprocess(blankToUndefined, httpUrl("https://www.googleapis.com")),
   GOOGLE_DRIVE_SHARING: flag,
+  TMDB_API_KEY: z.preprocess(blankToUndefined, z.string().trim().regex(/^[A-Za-z0-9]{16,64}$/, "must be a TMDB v3 API key (letters and digits)").optional()),
+  TMDB_READ_TOKEN: z.preprocess(blankToUndefined, z.string().trim().regex(/^[\w.-]{20,1000}$/, "must be a TMDB v4 read access token").optional()),
+  TMDB_BASE_URL: z.preprocess(blankToUndefined, httpUrl("https://api.themoviedb.org/3")),
+  TMDB_IMAGE_BASE: z.preprocess(blankToUndefined, httpUrl("https://image.tmdb.org/t/p")),
 });
 
 /** Variables whose value must not be echoed back in an error. */
-const SECRET_VARIABLES = new Set(["SESSION_SECRET", "DATABASE_URL", "GOOGLE_CLIENT_SECRET"]);
+const SECRET_VARIABLES = new Set(["SESSION_SECRET", "DATABASE_URL", "GOOGLE_CLIENT_SECRET", "TMDB_API_KEY", "TMDB_READ_TOKEN"]);
 
 /**
  * Reads and checks the environment once. Throws a ConfigError whose message is a
@@ -225,6 +231,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             driveApiUrl: e.GOOGLE_DRIVE_API_URL,
             sharing: e.GOOGLE_DRIVE_SHARING ?? false,
           }
+        : null,
+    tmdb:
+      e.TMDB_API_KEY || e.TMDB_READ_TOKEN
+        ? { apiKey: e.TMDB_API_KEY ?? null, readToken: e.TMDB_READ_TOKEN ?? null, baseUrl: e.TMDB_BASE_URL, imageBase: e.TMDB_IMAGE_BASE }
         : null,
     warnings,
   };

@@ -231,6 +231,28 @@ export interface GoogleAccountsTable {
   updated_at: Timestamp;
 }
 
+export type ContentRequestType = "Movie" | "Series" | "Anime" | "Documentary";
+export type ContentRequestSource = "form" | "quick" | "tmdb-search";
+export type ContentRequestStatus = "pending" | "fulfilled" | "declined";
+
+export interface ContentRequestsTable {
+  id: Id;
+  name: string;
+  email: string | null;
+  content_type: ContentRequestType;
+  title: string;
+  title_key: string;
+  year: number | null;
+  imdb_id: string | null;
+  tmdb_id: number | null;
+  message: string | null;
+  source: ContentRequestSource;
+  status: Generated<ContentRequestStatus>;
+  request_count: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface GoogleSessionsTable {
   /** SHA-256 (hex) of the cookie's token. */
   id: string;
@@ -264,6 +286,7 @@ export interface Database {
   audit_log: AuditLogTable;
   google_accounts: GoogleAccountsTable;
   google_sessions: GoogleSessionsTable;
+  content_requests: ContentRequestsTable;
 }
 
 export type TitleRow = Selectable<TitlesTable>;

@@ -3,6 +3,7 @@ import * as catalogue from "./2026-11-21T1000_catalogue.ts";
 import * as settingsAndClicks from "./2026-11-21T1400_settings_and_clicks.ts";
 import * as search from "./2026-11-22T0900_search.ts";
 import * as admin from "./2026-11-22T1500_admin.ts";
+import * as contentRequests from "./2026-11-22T1700_content_requests.ts";
 import * as google from "./2026-11-22T1800_google.ts";
 
 /**
@@ -15,5 +16,6 @@ export const migrations: Record<string, Migration> = {
   "2026-11-21T1400_settings_and_clicks": settingsAndClicks,
   "2026-11-22T0900_search": search,
   "2026-11-22T1500_admin": admin,
+  "2026-11-22T1700_content_requests": contentRequests,
   "2026-11-22T1800_google": google,
 };

@@ -244,7 +244,8 @@ test("validation: required title and TMDB id, TMDB lookup, a javascript: trailer
   await expect(page.getByText("Please enter a valid TMDB ID")).toBeVisible();
   await tmdb.fill("603");
   await fetchButton.click();
-  await expect(page.getByText("TMDB lookup is not configured on this site yet")).toBeVisible();
+  await expect(page.getByText("TMDB is not configured on this site", { exact: true })).toBeVisible();
+  await expect(page.getByText(/Set TMDB_API_KEY/)).toBeVisible();
   await tmdb.fill("");
 
   await page.getByRole("button", { name: "Add Movie" }).click();

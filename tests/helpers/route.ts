@@ -17,6 +17,7 @@ export function routeContext(db: Db, overrides: Partial<AppContext> = {}): Route
     clientAddress: "127.0.0.1",
     google: null,
     sessionSecret: "test-session-secret-that-is-long-enough-0123456789",
+    tmdb: null,
     ...overrides,
   });
   return context;

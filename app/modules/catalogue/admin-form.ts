@@ -17,8 +17,6 @@ import type { LinkStatus, TitleDetail, TitleType } from "./types.ts";
 
 export const TITLE_AND_TMDB_REQUIRED = "Title and TMDB ID are required";
 export const INVALID_TMDB_ID = "Please enter a valid TMDB ID";
-/** The TMDB client is not part of the site yet; the fetch button says so. */
-export const TMDB_NOT_CONFIGURED = "TMDB lookup is not configured on this site yet";
 export const FIELDS_NEED_ATTENTION = "Some fields need attention.";
 export const INVALID_RATING = "Rating must be between 0 and 10";
 export const INVALID_RUNTIME = "Enter the runtime in whole minutes";

@@ -3,6 +3,7 @@ import { Link, useFetcher, useSearchParams } from "react-router";
 import toast from "react-hot-toast";
 import { AdminErrorBoundary } from "#app/components/admin/error-boundary.tsx";
 import { firstTabWithErrors, TabbedTitleEditor, type EditorTab } from "#app/components/admin/title-editor/title-editor.tsx";
+import { TMDB_FETCHER_KEY } from "#app/components/admin/title-editor/tmdb-lookup.tsx";
 import { Button, PageHeader } from "#app/components/admin/ui.tsx";
 import { getApp } from "#app/context.ts";
 import { actorFrom } from "#app/modules/auth/guard.server.ts";
@@ -58,7 +59,9 @@ export default function AddTitle({ loaderData }: Route.ComponentProps) {
   const [added, setAdded] = useState<{ id: number; type: TitleType; slug: string; title: string } | null>(null);
   const [focusRequest, setFocusRequest] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
-  const busy = fetcher.state !== "idle";
+  const tmdbLookup = useFetcher({ key: TMDB_FETCHER_KEY });
+  // SPEC.md: the TMDB fetch's loading flag disables the buttons too.
+  const busy = fetcher.state !== "idle" || tmdbLookup.state !== "idle";
 
   // The type in the URL wins when it changes (the overview's "Add TV show" link), keeping what was typed.
   const [urlType, setUrlType] = useState(loaderData.type);

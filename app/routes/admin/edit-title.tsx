@@ -200,6 +200,7 @@ function EditDialog({ title }: { title: TitleDetail }) {
             removeSaved={removeSaved}
             removing={remove.state !== "idle"}
             toasterId={TOASTER_ID}
+            tmdbMode="refresh"
           />
           <p className="mt-6 text-xs text-mist-400">
             Removing a saved screenshot, quality or season, or link deletes it at once (after you confirm). Other changes, including removed

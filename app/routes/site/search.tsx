@@ -7,6 +7,8 @@ import { TitleGridSkeleton } from "#app/components/catalogue/title-grid-skeleton
 import { ADMIN_QUALITY_OPTIONS } from "#app/constants.ts";
 import { getApp } from "#app/context.ts";
 import { listGenres } from "#app/modules/catalogue/read.server.ts";
+import { missingFromCatalogue } from "#app/modules/catalogue/tmdb.server.ts";
+import { ExternalResults } from "#app/components/search/external-results.tsx";
 import { hasFilters, parseSearchParams, SORT_LABELS } from "#app/modules/search/params.ts";
 import { recordSearch, searchCatalogue, type SearchResults } from "#app/modules/search/search.server.ts";
 import { SEARCH_SORTS } from "#app/modules/search/types.ts";
@@ -15,12 +17,13 @@ import { originOf, seoMeta } from "#app/utils/seo.ts";
 import type { Route } from "./+types/search";
 
 const NOT_FOUND_TEXT = "Data not found";
+const EXTERNAL_LIMIT = 10;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const params = parseSearchParams(url.searchParams);
   if (params.badPage) throw redirect(pageHref(url.pathname, url.search, 1));
-  const { db, logger } = getApp(context);
+  const { db, logger, tmdb } = getApp(context);
   const genres = await listGenres(db);
   let results: SearchResults | null = null;
   let failed = false;
@@ -34,7 +37,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (results?.query && params.page === 1 && !hasFilters(params.filters) && params.sort === "relevance") {
     await recordSearch(db, results.query, results.total).catch((error) => logger.warn({ err: error }, "search not counted"));
   }
-  return { params, results: results?.query ? results : null, failed, genres };
+  // Titles TMDB knows and the catalogue does not: first page of an unfiltered search only, none without a TMDB key.
+  const external =
+    tmdb && params.text.trim() && params.page === 1 && !hasFilters(params.filters)
+      ? (await missingFromCatalogue(db, await tmdb.search(params.text)).catch(() => [])).slice(0, EXTERNAL_LIMIT)
+      : [];
+  return { params, results: results?.query ? results : null, failed, genres, external };
 }
 
 export function meta({ data, matches }: Route.MetaArgs) {
@@ -201,6 +209,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           hrefFor={(n) => pageHref(location.pathname, location.search, n)}
         />
       )}
+      {!loading && loaderData.external.length > 0 && <ExternalResults items={loaderData.external} />}
     </div>
   );
 }

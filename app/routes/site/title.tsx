@@ -4,19 +4,48 @@ import { DownloadList } from "#app/components/catalogue/download-list.tsx";
 import { Poster, titleHue } from "#app/components/catalogue/poster.tsx";
 import { ScreenshotGallery } from "#app/components/catalogue/screenshot-gallery.tsx";
 import { TitleActions } from "#app/components/catalogue/title-actions.tsx";
+import { ExternalTitlePage } from "#app/components/catalogue/external-title.tsx";
 import { useNonce } from "#app/components/nonce.tsx";
 import { pushFront, recentlyViewed, type SavedTitle } from "#app/components/storage/lists.ts";
 import { getApp } from "#app/context.ts";
+import { TmdbError } from "#app/integrations/tmdb/client.server.ts";
+import { externalTitlePath, parseExternalRouteId } from "#app/integrations/tmdb/ids.ts";
+import { catalogueTitleFor } from "#app/modules/catalogue/tmdb.server.ts";
 import { certification } from "#app/modules/catalogue/display.ts";
 import { genrePath, titlePath } from "#app/modules/catalogue/paths.ts";
 import { getTitle } from "#app/modules/catalogue/read.server.ts";
 import { titleStructuredData } from "#app/modules/catalogue/structured-data.ts";
+import type { TitleDetail } from "#app/modules/catalogue/types.ts";
 import { TITLE_NOT_FOUND } from "#app/modules/catalogue/write.server.ts";
 import { formatReleaseDate, formatRuntime } from "#app/utils/dates.ts";
 import { jsonLd, originOf, seoMeta } from "#app/utils/seo.ts";
 import type { Route } from "./+types/title";
 
+/**
+ * A title only TMDB knows (/movie/tmdb-603/slug, /movie/tmdb-tv-1399/slug): built
+ * from TMDB's details, with a request in place of downloads. Not found without a
+ * TMDB key; a catalogue title with that TMDB id is redirected to.
+ */
+async function externalLoader(ref: { type: "movie" | "tv"; tmdbId: number }, slug: string | undefined, context: Route.LoaderArgs["context"]) {
+  const { db, tmdb, logger } = getApp(context);
+  if (!tmdb) throw data(TITLE_NOT_FOUND, { status: 404 });
+  const known = await catalogueTitleFor(db, ref.type, ref.tmdbId);
+  if (known) throw redirect(titlePath(known), 302);
+  let external;
+  try {
+    external = await tmdb.details(ref.type, ref.tmdbId);
+  } catch (error) {
+    if (error instanceof TmdbError && error.kind !== "not_found" && error.kind !== "invalid_id") logger.warn({ err: error }, "TMDB title lookup failed");
+    throw data(TITLE_NOT_FOUND, { status: 404 });
+  }
+  const path = externalTitlePath(external);
+  if (`/movie/${encodeURIComponent(`tmdb-${ref.type === "tv" ? "tv-" : ""}${ref.tmdbId}`)}/${slug ?? ""}` !== path) throw redirect(path, 301);
+  return { external, path };
+}
+
 export async function loader({ params, context }: Route.LoaderArgs) {
+  const ref = parseExternalRouteId(params.id);
+  if (ref) return externalLoader(ref, params.slug, context);
   const id = /^\d{1,9}$/.test(params.id) ? Number(params.id) : NaN;
   const { db, publicUrl } = getApp(context);
   const title = Number.isNaN(id) ? null : await getTitle(db, id);
@@ -32,6 +61,16 @@ function summary(text: string | null, fallback: string): string {
 
 export function meta({ data, matches }: Route.MetaArgs) {
   if (!data) return [{ title: "Title not found | Cinedex" }];
+  if ("external" in data) {
+    const { external } = data;
+    return seoMeta(originOf(matches), {
+      title: `${external.title}${external.year ? ` (${external.year})` : ""}`,
+      description: summary(external.overview, `${external.title} is not on Cinedex yet: request it.`),
+      path: data.path,
+      image: external.posterUrl,
+      noindex: true,
+    });
+  }
   const { title } = data;
   return seoMeta(originOf(matches), {
     title: `${title.title}${title.year ? ` (${title.year})` : ""}`,
@@ -42,8 +81,12 @@ export function meta({ data, matches }: Route.MetaArgs) {
   });
 }
 
-export default function TitlePage({ loaderData }: Route.ComponentProps) {
-  const { title, structuredData } = loaderData;
+export default function TitleRoute({ loaderData }: Route.ComponentProps) {
+  if ("external" in loaderData) return <ExternalTitlePage title={loaderData.external} />;
+  return <TitlePage title={loaderData.title} structuredData={loaderData.structuredData} />;
+}
+
+function TitlePage({ title, structuredData }: { title: TitleDetail; structuredData: ReturnType<typeof titleStructuredData> }) {
   const nonce = useNonce();
   const hue = titleHue(title.title);
   const saved: SavedTitle = {

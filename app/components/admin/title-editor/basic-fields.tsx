@@ -1,9 +1,9 @@
 import { useState, useSyncExternalStore, type Dispatch, type SetStateAction } from "react";
-import toast from "react-hot-toast";
-import { Button, Field, inputClass } from "#app/components/admin/ui.tsx";
+import { Field, inputClass } from "#app/components/admin/ui.tsx";
 import { FILE_FORMATS, SUBTITLE_LANGUAGES } from "#app/constants.ts";
-import { INVALID_TMDB_ID, parseTmdbId, TMDB_NOT_CONFIGURED, type EditorValues } from "#app/modules/catalogue/admin-form.ts";
+import type { EditorValues } from "#app/modules/catalogue/admin-form.ts";
 import { useEditor } from "./context.tsx";
+import { TmdbLookup } from "./tmdb-lookup.tsx";
 
 export type SetValues = Dispatch<SetStateAction<EditorValues>>;
 
@@ -31,24 +31,13 @@ function fromLocalInput(local: string): string {
 
 /** Title, TMDB id, credits, dates, numbers, texts, subtitles, format and upload date. */
 export function BasicFields({ values, setValues }: { values: EditorValues; setValues: SetValues }) {
-  const { errors, toasterId } = useEditor();
+  const { errors } = useEditor();
   const hydrated = useHydrated();
   const set = <K extends keyof EditorValues>(name: K, value: EditorValues[K]) => setValues((v) => ({ ...v, [name]: value }));
   // Languages beyond the usual six (e.g. from an import) stay listed while the form is open.
   const [subtitleOptions] = useState(() => [...new Set([...SUBTITLE_LANGUAGES, ...values.subtitles])]);
   const formats = FILE_FORMATS.includes(values.fileFormat as (typeof FILE_FORMATS)[number]) ? FILE_FORMATS : [...FILE_FORMATS, values.fileFormat];
   const typeWord = values.type === "movie" ? "movie" : "TV show";
-
-  // The TMDB client is a later addition: it will fetch the details for the id here.
-  const fetchDetails = () => {
-    const text = values.tmdbId.trim();
-    if (!text) return;
-    if (Number.isNaN(parseTmdbId(text))) {
-      toast.error(INVALID_TMDB_ID, { toasterId });
-      return;
-    }
-    toast(TMDB_NOT_CONFIGURED, { toasterId, icon: "ℹ️" });
-  };
 
   const text = (name: "genres" | "directors" | "actors" | "language" | "tagline", label: string, hint?: string, placeholder?: string, className?: string) => (
     <Field label={label} hint={hint} error={errors[name]} className={className}>
@@ -69,10 +58,10 @@ export function BasicFields({ values, setValues }: { values: EditorValues; setVa
         <Field
           label="TMDB ID"
           error={errors.tmdbId}
-          hint={`Required, unless the ${typeWord} has no TMDB entry: then tick the box below.`}
+          hint={`Required, unless the ${typeWord} has no TMDB entry: then tick the box below. The fetch also takes an IMDb id (tt…) or a TMDB address.`}
         >
           {(props) => (
-            <div className="flex gap-2">
+            <div className="flex flex-wrap gap-2">
               <input
                 {...props}
                 value={values.tmdbId}
@@ -84,9 +73,7 @@ export function BasicFields({ values, setValues }: { values: EditorValues; setVa
                 aria-required={!values.noTmdb}
                 className={`${inputClass} min-w-0 max-w-xs`}
               />
-              <Button variant="secondary" onClick={fetchDetails} disabled={values.noTmdb} className="shrink-0 whitespace-nowrap">
-                Fetch details
-              </Button>
+              <TmdbLookup values={values} setValues={setValues} disabled={values.noTmdb} />
             </div>
           )}
         </Field>

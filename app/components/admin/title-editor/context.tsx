@@ -15,6 +15,8 @@ export interface EditorContextValue {
   removing: boolean;
   /** The toaster this editor's messages go to (a modal dialog has its own). */
   toasterId?: string;
+  /** The TMDB button fills the form (Add) or reviews differences field by field (Edit). */
+  tmdbMode?: "fill" | "refresh";
 }
 
 export const EditorContext = createContext<EditorContextValue>({ errors: {}, removing: false });

@@ -37,8 +37,8 @@ interface Props extends Omit<EditorContextValue, "errors"> {
 }
 
 /** One context value per change of what it holds, so typing does not re-render every row. */
-function useContextValue({ errors, removeSaved, removing, toasterId }: Props): EditorContextValue {
-  return useMemo(() => ({ errors, removeSaved, removing, toasterId }), [errors, removeSaved, removing, toasterId]);
+function useContextValue({ errors, removeSaved, removing, toasterId, tmdbMode }: Props): EditorContextValue {
+  return useMemo(() => ({ errors, removeSaved, removing, toasterId, tmdbMode }), [errors, removeSaved, removing, toasterId, tmdbMode]);
 }
 
 /** Messages that belong to no field. */

@@ -1,0 +1,64 @@
+import type { ExternalType } from "./types.ts";
+
+/** TMDB ids are positive integers; anything else is refused before a request is built. */
+export function validTmdbId(value: unknown): number | null {
+  const text = typeof value === "number" ? String(value) : typeof value === "string" ? value : "";
+  if (!/^[1-9]\d{0,9}$/.test(text)) return null;
+  const n = Number(text);
+  return Number.isSafeInteger(n) && n <= 2_147_483_647 ? n : null;
+}
+
+export function validImdbId(value: unknown): string | null {
+  return typeof value === "string" && /^tt\d{7,10}$/.test(value) ? value : null;
+}
+
+export type TmdbLookup = { kind: "tmdb"; id: number; type: ExternalType | null } | { kind: "imdb"; id: string };
+
+/**
+ * What the admin typed in the TMDB ID field: a TMDB id (603), an IMDb id
+ * (tt0133093), or a pasted TMDB or IMDb address. Null when it is none of these.
+ */
+export function parseLookup(text: string): TmdbLookup | null {
+  const t = text.trim();
+  const id = validTmdbId(t);
+  if (id) return { kind: "tmdb", id, type: null };
+  const imdb = validImdbId(t.toLowerCase());
+  if (imdb) return { kind: "imdb", id: imdb };
+  let url: URL;
+  try {
+    url = new URL(t);
+  } catch {
+    return null;
+  }
+  const host = url.hostname.toLowerCase().replace(/^www\./, "");
+  if (host === "themoviedb.org") {
+    const m = /^\/(movie|tv)\/(\d+)(?:-[^/]*)?(?:\/|$)/.exec(url.pathname);
+    const found = m ? validTmdbId(m[2]) : null;
+    return found ? { kind: "tmdb", id: found, type: m![1] as ExternalType } : null;
+  }
+  if (host === "imdb.com" || host === "m.imdb.com") {
+    const m = /^\/title\/(tt\d{7,10})(?:\/|$)/.exec(url.pathname);
+    return m ? { kind: "imdb", id: m[1]! } : null;
+  }
+  return null;
+}
+
+/** Where a title only TMDB knows is shown: /movie/tmdb-603/the-matrix, /movie/tmdb-tv-1399/game-of-thrones. */
+export function externalTitlePath(item: { type: ExternalType; tmdbId: number; title: string }): string {
+  const slug =
+    item.title
+      .normalize("NFKD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-+|-+$/g, "")
+      .slice(0, 80) || "title";
+  return `/movie/tmdb-${item.type === "tv" ? "tv-" : ""}${item.tmdbId}/${slug}`;
+}
+
+/** The TMDB reference in a title route's id segment, if it is one. */
+export function parseExternalRouteId(segment: string): { type: ExternalType; tmdbId: number } | null {
+  const m = /^tmdb-(tv-)?(\d+)$/.exec(segment);
+  const id = m ? validTmdbId(m[2]) : null;
+  return id ? { type: m![1] ? "tv" : "movie", tmdbId: id } : null;
+}

@@ -1,0 +1,87 @@
+import type { Db } from "#app/db/client.server.ts";
+import { TmdbError, type TmdbClient } from "#app/integrations/tmdb/client.server.ts";
+import { parseLookup } from "#app/integrations/tmdb/ids.ts";
+import type { ExternalSearchItem, ExternalTitle, ExternalType } from "#app/integrations/tmdb/types.ts";
+import { AppError } from "#app/utils/errors.ts";
+import { INVALID_TMDB_ID } from "./admin-form.ts";
+import { FETCH_ERROR, FETCH_FAILED, TMDB_NOT_CONFIGURED, TMDB_NOT_CONFIGURED_HELP } from "./tmdb-fill.ts";
+import type { TitleType } from "./types.ts";
+
+export interface CatalogueRef {
+  id: number;
+  type: TitleType;
+  slug: string;
+  title: string;
+}
+
+const refKey = (type: string, tmdbId: number) => `${type}:${tmdbId}`;
+
+/** Catalogue titles (enabled or not) with these TMDB ids, keyed "movie:603". */
+export async function findTitlesByTmdb(db: Db, refs: { type: ExternalType; tmdbId: number }[]): Promise<Map<string, CatalogueRef>> {
+  const ids = [...new Set(refs.map((r) => r.tmdbId))];
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom("titles").select(["id", "type", "slug", "title", "tmdb_id"]).where("tmdb_id", "in", ids).orderBy("id").execute();
+  const out = new Map<string, CatalogueRef>();
+  for (const r of rows) {
+    const key = refKey(r.type, Number(r.tmdb_id));
+    if (!out.has(key)) out.set(key, { id: Number(r.id), type: r.type, slug: r.slug, title: r.title });
+  }
+  return out;
+}
+
+/** Search results from TMDB that the catalogue does not have. */
+export async function missingFromCatalogue(db: Db, items: ExternalSearchItem[]): Promise<ExternalSearchItem[]> {
+  const known = await findTitlesByTmdb(db, items);
+  return items.filter((i) => !known.has(refKey(i.type, i.tmdbId)));
+}
+
+export async function catalogueTitleFor(db: Db, type: ExternalType, tmdbId: number): Promise<CatalogueRef | null> {
+  return (await findTitlesByTmdb(db, [{ type, tmdbId }])).get(refKey(type, tmdbId)) ?? null;
+}
+
+export interface EditorLookup {
+  title: ExternalTitle;
+  /** The catalogue already has this TMDB title. */
+  existing: CatalogueRef | null;
+}
+
+/** An expected failure of the admin's fetch: the toast's message and the reason shown beside the field. */
+export class LookupError extends AppError {
+  readonly detail: string;
+  constructor(status: number, message: string, detail: string) {
+    super(status, message);
+    this.detail = detail;
+  }
+}
+
+const typeWord = (type: ExternalType) => (type === "tv" ? "a TV show" : "a movie");
+
+/**
+ * The admin's fetch: what they typed (TMDB id, IMDb id or address) for the type
+ * being added, looked up on TMDB. Failures are LookupErrors worded for the admin.
+ */
+export async function lookupForEditor(db: Db, tmdb: TmdbClient | null, type: ExternalType, text: string): Promise<EditorLookup> {
+  if (!tmdb) throw new LookupError(503, TMDB_NOT_CONFIGURED, TMDB_NOT_CONFIGURED_HELP);
+  const lookup = parseLookup(text);
+  if (!lookup) throw new LookupError(400, INVALID_TMDB_ID, "Enter a TMDB id (603), an IMDb id (tt0133093) or a TMDB address.");
+  try {
+    let ref: { type: ExternalType; tmdbId: number };
+    if (lookup.kind === "imdb") {
+      const found = await tmdb.findByImdb(lookup.id);
+      if (!found) throw new LookupError(404, FETCH_FAILED, `TMDB knows no title with the IMDb id ${lookup.id}.`);
+      ref = found;
+    } else {
+      ref = { type: lookup.type ?? type, tmdbId: lookup.id };
+    }
+    if (ref.type !== type) {
+      throw new LookupError(400, FETCH_FAILED, `That id is ${typeWord(ref.type)} on TMDB; choose ${ref.type === "tv" ? "TV Show" : "Movie"} above first.`);
+    }
+    const title = await tmdb.details(ref.type, ref.tmdbId);
+    return { title, existing: await catalogueTitleFor(db, ref.type, ref.tmdbId) };
+  } catch (error) {
+    if (!(error instanceof TmdbError)) throw error;
+    if (error.kind === "not_found") throw new LookupError(404, FETCH_FAILED, `TMDB has no ${type === "tv" ? "TV show" : "movie"} with this id.`);
+    if (error.kind === "invalid_id") throw new LookupError(400, INVALID_TMDB_ID, error.message);
+    throw new LookupError(502, FETCH_ERROR, error.message);
+  }
+}

@@ -1,0 +1,103 @@
+import { z } from "zod";
+import type { Db } from "#app/db/client.server.ts";
+import { inTransaction } from "#app/db/transaction.server.ts";
+import { AppError } from "#app/utils/errors.ts";
+import { parseOrThrow } from "#app/utils/validation.ts";
+import { createFixedWindowLimiter } from "./rate-limit.server.ts";
+import { contentRequestInputSchema, REQUEST_FAILED, REQUEST_RATE_LIMITED, requestTitleKey, type ContentRequestInput } from "./requests.ts";
+
+export interface FiledRequest {
+  id: number;
+  /** How many people asked for this title so far, this one included. */
+  requestCount: number;
+  /** True when the request joined an earlier pending one for the same title. */
+  merged: boolean;
+}
+
+/**
+ * Stores a visitor's content request. A pending request for the same title (same
+ * TMDB id, same IMDb id, or the same title and year) is counted again instead of
+ * stored twice, so the inbox shows each wanted title once with its demand.
+ */
+export async function fileContentRequest(db: Db, input: ContentRequestInput): Promise<FiledRequest> {
+  const request = parseOrThrow(contentRequestInputSchema, input);
+  const titleKey = requestTitleKey(request.title);
+  const now = new Date().toISOString();
+  return inTransaction(db, async (trx) => {
+    const existing = await trx
+      .selectFrom("content_requests")
+      .select(["id", "request_count"])
+      .where("status", "=", "pending")
+      .where((eb) => {
+        const same = [eb.and([eb("title_key", "=", titleKey), request.year === null ? eb("year", "is", null) : eb("year", "=", request.year)])];
+        if (request.tmdbId !== null) same.push(eb("tmdb_id", "=", request.tmdbId));
+        if (request.imdbId !== null) same.push(eb("imdb_id", "=", request.imdbId));
+        return eb.or(same);
+      })
+      .orderBy("id")
+      .executeTakeFirst();
+    if (existing) {
+      const requestCount = Number(existing.request_count) + 1;
+      await trx
+        .updateTable("content_requests")
+        .set((eb) => ({
+          request_count: eb("request_count", "+", 1),
+          updated_at: now,
+          tmdb_id: eb.fn.coalesce("tmdb_id", eb.val(request.tmdbId)),
+          imdb_id: eb.fn.coalesce("imdb_id", eb.val(request.imdbId)),
+        }))
+        .where("id", "=", existing.id)
+        .execute();
+      return { id: Number(existing.id), requestCount, merged: true };
+    }
+    const row = await trx
+      .insertInto("content_requests")
+      .values({
+        name: request.name,
+        email: request.email,
+        content_type: request.contentType,
+        title: request.title,
+        title_key: titleKey,
+        year: request.year,
+        imdb_id: request.imdbId,
+        tmdb_id: request.tmdbId,
+        message: request.message,
+        source: request.source,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    return { id: Number(row.id), requestCount: 1, merged: false };
+  });
+}
+
+const searchRequestLimiter = createFixedWindowLimiter({ limit: 10, windowMs: 10 * 60_000 });
+
+const searchRequestSchema = z.object({
+  tmdbId: z.coerce.number().int().positive().max(999_999_999),
+  type: z.enum(["movie", "tv"]),
+  title: z.string().trim().min(1).max(500),
+  year: z.preprocess((v) => (v === "" || v === null ? null : v), z.coerce.number().int().min(1870).max(2100).nullable()),
+  website: z.string().max(500).optional(),
+});
+
+/**
+ * "Request" on a title only TMDB knows (the search page, a TMDB-only title page).
+ * Rate-limited per client address; a filled honeypot field is answered as if
+ * stored and dropped.
+ */
+export async function requestFromSearch(db: Db, clientAddress: string, fields: Record<string, unknown>): Promise<{ requestCount: number }> {
+  const input = parseOrThrow(searchRequestSchema, fields, REQUEST_FAILED);
+  if (input.website) return { requestCount: 1 };
+  if (!searchRequestLimiter.take(clientAddress)) throw new AppError(429, REQUEST_RATE_LIMITED);
+  const filed = await fileContentRequest(db, {
+    name: "Visitor (search)",
+    contentType: input.type === "tv" ? "Series" : "Movie",
+    title: input.title,
+    year: input.year,
+    tmdbId: input.tmdbId,
+    source: "tmdb-search",
+  });
+  return { requestCount: filed.requestCount };
+}

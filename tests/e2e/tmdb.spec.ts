@@ -1,0 +1,154 @@
+import crypto from "node:crypto";
+import path from "node:path";
+import type { BrowserContext, Page } from "@playwright/test";
+import { openDatabase, type DatabaseHandle } from "#app/db/client.server.ts";
+import { createAdmin } from "#app/modules/auth/accounts.server.ts";
+import { createSession, sessionCookieName } from "#app/modules/auth/sessions.server.ts";
+import { startServer, type RunningServer } from "#tests/helpers/server-process.ts";
+import { MOCK_API_KEY, startTmdbMock, type TmdbMock } from "#tests/mocks/tmdb/server.ts";
+import { expect, expectAccessible, test } from "./fixtures.ts";
+
+const unique = () => crypto.randomBytes(4).toString("hex");
+const toast = (page: Page, text: string | RegExp) => page.getByRole("status").filter({ hasText: text }).first();
+const inputValues = (page: Page) => page.locator("input:visible").evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value));
+
+test.describe("with TMDB configured (a local mock of the API)", () => {
+  test.describe.configure({ mode: "serial", timeout: 90_000 });
+  let mock: TmdbMock;
+  let server: RunningServer;
+  let handle: DatabaseHandle;
+  let context: BrowserContext;
+  let page: Page;
+
+  test.beforeAll(async ({ browser }) => {
+    mock = await startTmdbMock();
+    // Its own server: the shared one has no TMDB key.
+    server = await startServer({ SEED_DEMO: "false", TMDB_API_KEY: MOCK_API_KEY, TMDB_BASE_URL: mock.origin, TMDB_IMAGE_BASE: `${mock.origin}/img` });
+    handle = openDatabase({ dialect: "sqlite", file: path.join(server.dataDir, "cinedex.db") });
+    const password = `pw-${unique()}-${unique()}`;
+    const admin = await createAdmin(handle.db, null, { name: "TMDB Admin", email: `tmdb-${unique()}@cinedex.test`, password, confirmPassword: password });
+    const { token } = await createSession(handle.db, admin.id, { persistent: false });
+    context = await browser.newContext({ baseURL: server.baseURL });
+    await context.addCookies([{ name: sessionCookieName(false), value: token, url: server.baseURL, httpOnly: true, sameSite: "Lax" }]);
+    page = await context.newPage();
+  });
+
+  test.afterAll(async () => {
+    await context?.close();
+    await handle?.close();
+    await server?.stop();
+    await mock?.close();
+  });
+
+  test("add a movie by IMDb id: every field is filled from TMDB, and it saves", async () => {
+    await page.goto("/add");
+    await page.getByPlaceholder("Enter TMDB ID").fill("tt0133093");
+    await page.getByRole("button", { name: "Fetch details" }).click();
+    await expect(toast(page, "Movie details fetched successfully!")).toBeVisible();
+    await expect(page.getByPlaceholder("Enter TMDB ID")).toHaveValue("603");
+    await expect(page.getByLabel("Title", { exact: true })).toHaveValue("The Matrix");
+    await expect(page.getByLabel("Genres")).toHaveValue("Action, Sci-Fi");
+    await expect(page.getByLabel("Directors")).toHaveValue("Lana Wachowski, Lilly Wachowski");
+    await expect(page.getByLabel("Actors")).toHaveValue(/^Keanu Reeves, Laurence Fishburne/);
+    await expect(page.getByLabel("Release date")).toHaveValue("1999-03-31");
+    await expect(page.getByLabel("Runtime")).toHaveValue("136");
+    await expect(page.getByLabel("Rating")).toHaveValue("8.2");
+    await expect(page.getByLabel("Language")).toHaveValue("English");
+    await expect(page.getByLabel("Tagline")).toHaveValue("Welcome to the Real World.");
+    await page.getByRole("tab", { name: "Media" }).click();
+    expect(await inputValues(page)).toEqual(
+      expect.arrayContaining([`${mock.origin}/img/w500/p96dm7sCMn4VYAStA6siNz30G1r.jpg`, "https://www.youtube.com/watch?v=vKQi3bBA1y8"]),
+    );
+    await page.getByRole("button", { name: "Add Movie" }).click();
+    await expect(toast(page, "Movie added successfully!")).toBeVisible();
+    const row = await handle.db.selectFrom("titles").select(["title", "tmdb_id", "runtime_minutes"]).where("tmdb_id", "=", 603).executeTakeFirst();
+    expect(row).toEqual({ title: "The Matrix", tmdb_id: 603, runtime_minutes: 136 });
+  });
+
+  test("add a movie by TMDB id: the same title is flagged as already in the catalogue; bad ids are refused", async () => {
+    await page.goto("/add");
+    const id = page.getByPlaceholder("Enter TMDB ID");
+    await id.fill("603abc");
+    await page.getByRole("button", { name: "Fetch details" }).click();
+    await expect(toast(page, "Please enter a valid TMDB ID")).toBeVisible();
+    await id.fill("999999");
+    await page.getByRole("button", { name: "Fetch details" }).click();
+    await expect(toast(page, "Failed to fetch movie details")).toBeVisible();
+    await expect(page.getByText("TMDB has no movie with this id.")).toBeVisible();
+
+    await id.fill("https://www.themoviedb.org/movie/603-the-matrix");
+    await page.getByRole("button", { name: "Fetch details" }).click();
+    await expect(page.getByLabel("Title", { exact: true })).toHaveValue("The Matrix");
+    const warning = page.getByText(/Already in the catalogue: “The Matrix”/);
+    await expect(warning).toBeVisible();
+    await expect(warning.getByRole("link", { name: "Edit it" })).toHaveAttribute("href", /^\/dashboard\/movies\/\d+$/);
+    await expectAccessible(page);
+  });
+
+  test("add a TV show by id: its seasons and episodes are ready for links", async () => {
+    await page.goto("/add?type=tv");
+    await page.getByPlaceholder("Enter TMDB ID").fill("67070");
+    await page.getByRole("button", { name: "Fetch details" }).click();
+    await expect(toast(page, "Movie details fetched successfully!")).toBeVisible();
+    await expect(page.getByLabel("Title", { exact: true })).toHaveValue("Fleabag");
+    await page.getByRole("tab", { name: "Download Links" }).click();
+    const values = await inputValues(page);
+    expect(values).toEqual(expect.arrayContaining(["Season 1", "Season 2", "Episode 2: The Cafe", "Episode 2: The Priest"]));
+    expect(values).not.toContain("Season 0");
+  });
+
+  test("refresh from TMDB on the edit modal applies only the ticked fields", async () => {
+    const row = await handle.db.selectFrom("titles").select("id").where("tmdb_id", "=", 603).executeTakeFirstOrThrow();
+    await handle.db.updateTable("titles").set({ tagline: "Old tagline", runtime_minutes: 130 }).where("id", "=", row.id).execute();
+    await page.goto(`/dashboard/movies/${row.id}`);
+    await page.getByRole("button", { name: "Refresh from TMDB" }).click();
+    const review = page.getByRole("region", { name: /TMDB differs in 2 fields/ });
+    await expect(review).toBeVisible();
+    await review.getByRole("checkbox", { name: /Tagline/ }).uncheck();
+    await review.getByRole("button", { name: "Apply selected" }).click();
+    await expect(page.getByLabel("Runtime")).toHaveValue("136");
+    await expect(page.getByLabel("Tagline")).toHaveValue("Old tagline");
+  });
+
+  test("a visitor finds a title only TMDB knows, requests it, and opens its page", async ({ browser }) => {
+    const visitor = await browser.newContext({ baseURL: server.baseURL });
+    try {
+      const v = await visitor.newPage();
+      await v.goto("/search?q=paprika");
+      const external = v.getByRole("region", { name: "Not on Cinedex yet" });
+      await expect(external.getByRole("link", { name: /Paprika Kitchen/ })).toBeVisible();
+      await external.getByRole("button", { name: "Request: Paprika", exact: true }).click();
+      await expect(toast(v, "Your request has been submitted successfully!")).toBeVisible();
+      await expect(external.getByRole("button", { name: "Requested: Paprika", exact: true })).toBeDisabled();
+      const stored = await handle.db.selectFrom("content_requests").select(["title", "year", "tmdb_id", "source", "request_count"]).where("tmdb_id", "=", 4977).executeTakeFirst();
+      expect(stored).toEqual({ title: "Paprika", year: 2006, tmdb_id: 4977, source: "tmdb-search", request_count: 1 });
+
+      await external.getByRole("link", { name: "Paprika", exact: true }).click();
+      await expect(v).toHaveURL(/\/movie\/tmdb-4977\/paprika$/);
+      await expect(v.getByRole("heading", { level: 1 })).toContainText("Paprika");
+      await expect(v.getByText("Satoshi Kon")).toBeVisible();
+      await expect(v.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+      await v.getByRole("button", { name: "Request this title: Paprika" }).click();
+      await expect(toast(v, /2 people have asked for this title/)).toBeVisible();
+
+      // The Matrix is in the catalogue now: its TMDB-only address leads to the catalogue page.
+      await v.goto("/movie/tmdb-603/the-matrix");
+      await expect(v).toHaveURL(/\/movie\/\d+\/the-matrix/);
+      await v.goto("/search?q=paprika");
+      await expectAccessible(v);
+    } finally {
+      await visitor.close();
+    }
+  });
+});
+
+test.describe("without a TMDB key (the shared server)", () => {
+  test.use({ expectedConsoleErrors: [/404/] });
+  test("no external results and no TMDB-only pages", async ({ page }) => {
+    await page.goto("/search?q=paprika");
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("paprika");
+    await expect(page.getByRole("region", { name: "Not on Cinedex yet" })).toHaveCount(0);
+    const response = await page.goto("/movie/tmdb-4977/paprika");
+    expect(response?.status()).toBe(404);
+  });
+});
