@@ -76,6 +76,7 @@ async function signIn(page: Page) {
 }
 
 test("signs in through the provider, pages through files, copies a link, saves settings, logs out", async ({ page }) => {
+  test.slow(); // a long journey with four accessibility scans
   await signIn(page);
   await expect(page.getByRole("heading", { name: "Welcome, Ada Lovelace!" })).toBeVisible();
   await expect(page.getByText("ada@example.test")).toBeVisible();
@@ -182,4 +183,29 @@ test("without Google credentials the pages say sign-in is not configured", async
   await expectAccessible(page);
   await page.goto("/desksync");
   await expect(page.getByRole("heading", { name: "Google sign-in is not configured on this site" })).toBeVisible();
+});
+
+test("the dashboard fits a phone, and the System theme follows the device @phone", async ({ page }) => {
+  test.slow();
+  await signIn(page);
+  await page.goto(`${base}/desksync`);
+  await expect(page.getByText("3.2 GB of 15 GB")).toBeVisible();
+  const nav = page.getByRole("navigation", { name: "DeskSync" });
+  for (const name of ["Dashboard", "Drive", "Share", "Upload", "Settings"]) await expect(nav.getByRole("link", { name })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  if (process.env.DESKSYNC_SHOTS) await page.screenshot({ path: `${process.env.DESKSYNC_SHOTS}/dashboard-${page.viewportSize()!.width}.png`, fullPage: true });
+
+  await nav.getByRole("link", { name: "Settings" }).click();
+  await page.getByLabel("System", { exact: true }).check();
+  await page.getByRole("button", { name: "Save settings" }).click();
+  await expect(page.getByText("Settings saved successfully!")).toBeVisible();
+  await page.emulateMedia({ colorScheme: "light" });
+  await expect(page.locator(".admin-shell")).toHaveAttribute("data-theme", "light");
+  await page.emulateMedia({ colorScheme: "dark" });
+  await expect(page.locator(".admin-shell")).toHaveAttribute("data-theme", "dark");
+
+  await nav.getByRole("link", { name: "Drive" }).click();
+  await expect(page.getByRole("paragraph").filter({ hasText: "Report 00.pdf" })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  if (process.env.DESKSYNC_SHOTS) await page.screenshot({ path: `${process.env.DESKSYNC_SHOTS}/drive-${page.viewportSize()!.width}.png`, fullPage: true });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useState, useSyncExternalStore } from "react";
 import toast from "react-hot-toast";
 import { data, Form, Link, useFetcher, useRevalidator, useSearchParams } from "react-router";
 import { Button, buttonClass, Card, ConfirmDialog, EmptyState, Field, inputClass, PageHeader, useConfirm } from "#app/components/admin/ui.tsx";
@@ -120,11 +120,27 @@ export default function DeskSync({ loaderData }: Route.ComponentProps) {
   return <SignedIn data={loaderData} logout={logout} />;
 }
 
+const LIGHT_QUERY = "(prefers-color-scheme: light)";
+
+/** Whether the device asks for a light theme; dark on the server, which cannot know. */
+function usePrefersLight(): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      const query = window.matchMedia(LIGHT_QUERY);
+      query.addEventListener("change", onChange);
+      return () => query.removeEventListener("change", onChange);
+    },
+    () => window.matchMedia(LIGHT_QUERY).matches,
+    () => false,
+  );
+}
+
 type SignedInData = Extract<Route.ComponentProps["loaderData"], { state: "signed-in" }>;
 
 function SignedIn({ data: d, logout }: { data: SignedInData; logout: ReturnType<typeof useDriveLogout> }) {
   const view = d.content.view;
-  const theme = d.settings.theme === "light" ? "light" : "dark";
+  const prefersLight = usePrefersLight();
+  const theme = d.settings.theme === "system" ? (prefersLight ? "light" : "dark") : d.settings.theme;
   useEffect(() => {
     if (d.failed) toast.error(DRIVE_TEXT.fetchFailed);
   }, [d.failed, d.content]);
