@@ -249,8 +249,105 @@ export interface ContentRequestsTable {
   source: ContentRequestSource;
   status: Generated<ContentRequestStatus>;
   request_count: Generated<number>;
+  /** The catalogue title a quick request asks a quality of. */
+  title_id: number | null;
+  /** The quality a quick request asks for. */
+  quality: string | null;
+  fulfilled_title_id: number | null;
+  decline_reason: string | null;
+  read_at: string | null;
+  resolved_at: string | null;
+  resolved_by: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** One person's ask behind a content request, as they sent it. */
+export interface ContentRequestSubmissionsTable {
+  id: Id;
+  request_id: number;
+  source: ContentRequestSource;
+  name: string | null;
+  email: string | null;
+  content_type: string | null;
+  title: string | null;
+  year: string | null;
+  imdb_url: string | null;
+  message: string | null;
+  quality: string | null;
+  country: string | null;
+  region: string | null;
+  city: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  client_hash: string | null;
+  created_at: Timestamp;
+}
+
+/** Columns every inbox table has for triage. */
+interface TriageColumns {
+  read_at: string | null;
+  resolved_at: string | null;
+  resolved_by: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export type LinkReportStatus = "open" | "fixed" | "invalid";
+
+export interface LinkReportsTable extends TriageColumns {
+  id: Id;
+  primary_id: number | null;
+  link_id: number | null;
+  link_url: string | null;
+  title_id: number | null;
+  content_name: string;
+  season_episode: string | null;
+  quality: string | null;
+  link_type: string | null;
+  additional_info: string | null;
+  status: Generated<LinkReportStatus>;
+  resolution_note: string | null;
+  client_hash: string | null;
+}
+
+export type ContactMessageStatus = "new" | "answered" | "archived";
+
+export interface ContactMessagesTable extends TriageColumns {
+  id: Id;
+  name: string;
+  email: string;
+  subject: string | null;
+  message: string;
+  status: Generated<ContactMessageStatus>;
+  client_hash: string | null;
+}
+
+export type DmcaNoticeStatus = "received" | "actioned" | "rejected";
+
+export interface DmcaNoticesTable extends TriageColumns {
+  id: Id;
+  name: string;
+  email: string;
+  content_url: string;
+  content_type: string | null;
+  copyright_proof: string;
+  message: string | null;
+  /** SQLite answers 0/1, PostgreSQL true/false. */
+  declaration: boolean | number;
+  status: Generated<DmcaNoticeStatus>;
+  resolution_note: string | null;
+  client_hash: string | null;
+}
+
+export interface DmcaNoticeTargetsTable {
+  id: Id;
+  notice_id: number;
+  title_id: number | null;
+  link_id: number | null;
+  origin: "url" | "admin";
+  disabled_at: string | null;
+  reenabled_at: string | null;
 }
 
 export interface GoogleSessionsTable {
@@ -287,6 +384,11 @@ export interface Database {
   google_accounts: GoogleAccountsTable;
   google_sessions: GoogleSessionsTable;
   content_requests: ContentRequestsTable;
+  content_request_submissions: ContentRequestSubmissionsTable;
+  link_reports: LinkReportsTable;
+  contact_messages: ContactMessagesTable;
+  dmca_notices: DmcaNoticesTable;
+  dmca_notice_targets: DmcaNoticeTargetsTable;
 }
 
 export type TitleRow = Selectable<TitlesTable>;
