@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { data, Form, Link, redirect, useActionData, useNavigate, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useActionData, useNavigate, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
 import toast from "react-hot-toast";
 import { Button, Field, inputClass, PasswordInput } from "#app/components/admin/ui.tsx";
 import { BrandMark } from "#app/components/layout/brand.tsx";
@@ -23,6 +23,12 @@ export function meta() {
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (await optionalAdmin(request, context)) throw redirect(HOME_PATH);
   return { setup: (await countAdmins(getApp(context).db)) === 0 };
+}
+
+// After a successful sign-in the loader would already redirect; the spec wants the
+// toast shown for LOGIN_REDIRECT_MS first, so the page itself navigates then.
+export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return (actionResult as { ok?: boolean } | undefined)?.ok ? false : defaultShouldRevalidate;
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
