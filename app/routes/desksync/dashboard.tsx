@@ -1,3 +1,4 @@
+import { Avatar } from "#app/components/desksync/avatar.tsx";
 import { useEffect, useState, useSyncExternalStore } from "react";
 import toast from "react-hot-toast";
 import { data, Form, Link, useFetcher, useRevalidator, useSearchParams } from "react-router";
@@ -230,7 +231,7 @@ function Overview({ data: d, storage, recent }: { data: SignedInData; storage: {
         </Card>
         <Card title="Account">
           <div className="flex items-center gap-3">
-            {d.profile.picture && <img src={d.profile.picture} alt="" className="h-12 w-12 rounded-full" referrerPolicy="no-referrer" />}
+            <Avatar name={d.settings.username} picture={d.profile.picture} size="md" />
             <div>
               <p className="font-semibold text-white">{d.settings.username}</p>
               <p className="text-sm text-mist-300">{d.profile.email}</p>

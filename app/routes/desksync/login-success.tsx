@@ -1,3 +1,4 @@
+import { Avatar } from "#app/components/desksync/avatar.tsx";
 import { Suspense } from "react";
 import { Await, Link } from "react-router";
 import { buttonClass } from "#app/components/admin/ui.tsx";
@@ -37,13 +38,7 @@ export default function LoginSuccess({ loaderData }: Route.ComponentProps) {
   return (
     <section className="mx-auto max-w-2xl space-y-6">
       <div className="flex flex-wrap items-center gap-4 rounded-2xl border border-white/8 bg-ink-900/80 p-6">
-        {profile.picture ? (
-          <img src={profile.picture} alt="" className="h-16 w-16 rounded-full" referrerPolicy="no-referrer" />
-        ) : (
-          <span aria-hidden="true" className="flex h-16 w-16 items-center justify-center rounded-full bg-accent-500/20 text-2xl font-bold text-accent-300">
-            {profile.name.charAt(0).toUpperCase()}
-          </span>
-        )}
+        <Avatar name={profile.name} picture={profile.picture} size="lg" />
         <div className="min-w-0 flex-1">
           <h1 className="text-2xl font-bold text-white">Welcome, {profile.name}!</h1>
           <p className="text-mist-300">{profile.email}</p>
