@@ -139,8 +139,7 @@ export function OperatorNotificationsTab({ data, result }: { data: OperatorNotif
           <h3 className="font-medium text-white">Last delivery failure</h3>
           {lastFailure ? (
             <p className="mt-1 break-words text-mist-300">
-              <time dateTime={lastFailure.at}>{formatInstant(lastFailure.at)}</time>: {lastFailure.channel === "email" ? "e-mail" : "webhook"} about{" "}
-              {INBOX_ITEM_NAMES[lastFailure.kind]} #{lastFailure.id}. {lastFailure.reason}
+              <time dateTime={lastFailure.at}>{formatInstant(lastFailure.at)}</time> · {INBOX_ITEM_NAMES[lastFailure.kind]} #{lastFailure.id}: {lastFailure.reason}
             </p>
           ) : (
             <p className="mt-1 text-mist-400">None recorded.</p>
