@@ -402,6 +402,21 @@ describeEachDatabase("operator notifications", (ctx) => {
     expect(await getLastDeliveryFailure(ctx.db)).toMatchObject({ id: 14, channel: "webhook", reason: "webhook failed: no answer within 0.3 s" });
   });
 
+  it("lets shutdown wait for deliveries in flight, but only for the time it is given", async () => {
+    await configure(ctx.db, { webhookUrl });
+    webhookMode = "hang";
+    const h = harness(ctx.db, null, 2_000);
+    notifyOperators(h.app, dmcaEvent());
+    const started = Date.now();
+    expect(await h.notifier.drain(200)).toBe(false);
+    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(h.notifier.pending).toBe(1);
+    for (const res of hanging.splice(0)) res.writeHead(200).end();
+    expect(await h.notifier.drain(2_000)).toBe(true);
+    expect(h.notifier.pending).toBe(0);
+    expect(warnings(h)).toEqual([]);
+  });
+
   it("does not follow a webhook's redirect", async () => {
     await configure(ctx.db, { webhookUrl });
     webhookMode = "redirect";
