@@ -3,6 +3,7 @@ import type { Logger } from "pino";
 import type { Db, DialectName } from "#app/db/client.server.ts";
 import type { GoogleConfig } from "#server/config.ts";
 import type { TmdbClient } from "#app/integrations/tmdb/client.server.ts";
+import type { Notifier } from "#app/modules/inbox/notify.server.ts";
 
 /** What the server hands every loader and action (see server/app.ts). */
 export interface AppContext {
@@ -22,6 +23,8 @@ export interface AppContext {
   sessionSecret: string;
   /** TMDB lookups; null when the site has no TMDB key (external features then show nothing). */
   tmdb: TmdbClient | null;
+  /** Operator notifications' mail transport and deliveries under way (one per process). */
+  notifier: Notifier;
 }
 
 // One key per process: in development the server (run by tsx) and the app (loaded

@@ -8,6 +8,7 @@ import { RouterContextProvider, type ServerBuild } from "react-router";
 import { appContext } from "#app/context.ts";
 import type { DatabaseHandle } from "#app/db/client.server.ts";
 import { createTmdbClient } from "#app/integrations/tmdb/client.server.ts";
+import type { Notifier } from "#app/modules/inbox/notify.server.ts";
 import type { Config } from "./config.ts";
 import { bodyLimit, cspNonce, hstsOverHttps, MAX_BODY_BYTES, sameOriginWrites, securityHeaders } from "./security.ts";
 
@@ -15,6 +16,8 @@ export interface AppOptions {
   config: Config;
   database: DatabaseHandle;
   logger: Logger;
+  /** Operator notifications; start.ts keeps it to wait for deliveries on shutdown. */
+  notifier: Notifier;
   build: ServerBuild | (() => Promise<ServerBuild>);
   /** Production: the built client folder, served as static files. */
   clientDir?: string;
@@ -24,7 +27,7 @@ export interface AppOptions {
 
 const REQUEST_ID = /^[\w.:-]{1,100}$/;
 
-export function createApp({ config, database, logger, build, clientDir, viteMiddleware }: AppOptions) {
+export function createApp({ config, database, logger, notifier, build, clientDir, viteMiddleware }: AppOptions) {
   const app = express();
   // One client per process, so its cache and rate-limit state are shared by all requests.
   const tmdb = config.tmdb
@@ -84,6 +87,7 @@ export function createApp({ config, database, logger, build, clientDir, viteMidd
           google: config.google,
           sessionSecret: config.sessionSecret,
           tmdb,
+          notifier,
         });
         return context;
       },

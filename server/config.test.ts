@@ -126,4 +126,31 @@ describe("loadConfig", () => {
     expect(message).not.toContain("secret key");
     expect(message.split("\n")).toHaveLength(1);
   });
+
+  it("reads SMTP_URL into a mail server, defaults the port and sender, and never echoes the URL when it is wrong", () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).smtp).toBeNull();
+    expect(loadConfig({ DATA_DIR: dataDir, SMTP_URL: "smtps://alerts%40cinedex.example:p%40ss@mail.example" }).smtp).toEqual({
+      host: "mail.example",
+      port: 465,
+      secure: true,
+      user: "alerts@cinedex.example",
+      password: "p@ss",
+      from: "Cinedex <alerts@cinedex.example>",
+    });
+    expect(
+      loadConfig({ DATA_DIR: dataDir, SMTP_URL: "smtp://127.0.0.1:2525", PUBLIC_URL: "https://cinedex.example", SMTP_FROM: "Ops <ops@cinedex.example>" }).smtp,
+    ).toEqual({ host: "127.0.0.1", port: 2525, secure: false, user: null, password: null, from: "Ops <ops@cinedex.example>" });
+    expect(loadConfig({ DATA_DIR: dataDir, SMTP_URL: "smtp://mail.example", PUBLIC_URL: "https://cinedex.example" }).smtp).toMatchObject({
+      port: 587,
+      from: "Cinedex <cinedex@cinedex.example>",
+    });
+
+    const message = errorOf({ SMTP_URL: "http://user:hunter2@mail.example", SMTP_FROM: "Ops\r\nBcc: x@y.example" });
+    expect(message).toMatch(/^Invalid configuration: SMTP_URL must be an address such as smtp:\/\/user:password@mail\.example:587.*; SMTP_FROM must be an e-mail address/);
+    expect(message).not.toContain("hunter2");
+    expect(message.split("\n")).toHaveLength(1);
+    expect(loadConfig({ DATA_DIR: dataDir, SMTP_FROM: "ops@cinedex.example" }).warnings).toEqual([
+      "SMTP_FROM is set but SMTP_URL is not: operator notifications will not be e-mailed.",
+    ]);
+  });
 });

@@ -34,8 +34,22 @@ export interface Config {
   google: GoogleConfig | null;
   /** TMDB lookups; null when neither TMDB_API_KEY nor TMDB_READ_TOKEN is set. */
   tmdb: TmdbSettings | null;
+  /** Operator e-mail (SMTP_URL, SMTP_FROM); null when SMTP_URL is not set. */
+  smtp: SmtpConfig | null;
   /** Problems that do not stop the server but that the operator should hear of. */
   warnings: string[];
+}
+
+/** Where operator e-mail goes out. Holds the password: never log or send it to a page. */
+export interface SmtpConfig {
+  host: string;
+  port: number;
+  /** smtps://: TLS from the first byte. smtp:// upgrades with STARTTLS when the server offers it. */
+  secure: boolean;
+  user: string | null;
+  password: string | null;
+  /** The From header, e.g. "Cinedex <alerts@cinedex.example>". */
+  from: string;
 }
 
 export interface GoogleConfig {
@@ -176,10 +190,69 @@ const schema = z.object({
   TMDB_READ_TOKEN: z.preprocess(blankToUndefined, z.string().trim().regex(/^[\w.-]{20,1000}$/, "must be a TMDB v4 read access token").optional()),
   TMDB_BASE_URL: z.preprocess(blankToUndefined, httpUrl("https://api.themoviedb.org/3")),
   TMDB_IMAGE_BASE: z.preprocess(blankToUndefined, httpUrl("https://image.tmdb.org/t/p")),
+  SMTP_URL: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .transform((v, ctx) => {
+        const parsed = parseSmtpUrl(v);
+        if (parsed) return parsed;
+        ctx.addIssue({ code: "custom", message: "must be an address such as smtp://user:password@mail.example:587 or smtps://user:password@mail.example:465" });
+        return z.NEVER;
+      })
+      .optional(),
+  ),
+  SMTP_FROM: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .max(200, "must be at most 200 characters")
+      .refine(isMailbox, 'must be an e-mail address, or a name and an address such as "Cinedex <alerts@cinedex.example>"')
+      .optional(),
+  ),
 });
 
+const EMAIL_ADDRESS = /^[^\s@<>",;]+@[^\s@<>",;]+\.[^\s@<>",;]+$/;
+
+/** "a@b.example" or "Name <a@b.example>"; no line breaks (they would start a new header). */
+function isMailbox(value: string): boolean {
+  if (/[\r\n]/.test(value)) return false;
+  const named = /^([^<>"\r\n]*)<([^<>]+)>$/.exec(value);
+  return EMAIL_ADDRESS.test(named ? named[2]!.trim() : value);
+}
+
+/** smtp:// or smtps:// with a host, an optional port and optional credentials; nothing else. */
+function parseSmtpUrl(value: string): Omit<SmtpConfig, "from"> | null {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== "smtp:" && url.protocol !== "smtps:") return null;
+  if (!url.hostname || (url.pathname !== "" && url.pathname !== "/") || url.search || url.hash) return null;
+  const secure = url.protocol === "smtps:";
+  let user: string | null;
+  let password: string | null;
+  try {
+    user = url.username ? decodeURIComponent(url.username) : null;
+    password = url.password ? decodeURIComponent(url.password) : null;
+  } catch {
+    return null;
+  }
+  return {
+    host: url.hostname.replace(/^\[(.*)\]$/, "$1"),
+    port: url.port ? Number(url.port) : secure ? 465 : 587,
+    secure,
+    user,
+    password,
+  };
+}
+
 /** Variables whose value must not be echoed back in an error. */
-const SECRET_VARIABLES = new Set(["SESSION_SECRET", "DATABASE_URL", "GOOGLE_CLIENT_SECRET", "TMDB_API_KEY", "TMDB_READ_TOKEN"]);
+const SECRET_VARIABLES = new Set(["SESSION_SECRET", "DATABASE_URL", "GOOGLE_CLIENT_SECRET", "TMDB_API_KEY", "TMDB_READ_TOKEN", "SMTP_URL"]);
 
 /**
  * Reads and checks the environment once. Throws a ConfigError whose message is a
@@ -192,7 +265,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     for (const issue of result.error.issues) {
       const name = String(issue.path[0]);
       const raw = env[name];
-      const shown = raw !== undefined && !SECRET_VARIABLES.has(name) ? ` (got "${raw}")` : "";
+      // JSON quoting keeps a value with a line break on the one line.
+      const shown = raw !== undefined && !SECRET_VARIABLES.has(name) ? ` (got ${JSON.stringify(raw)})` : "";
       problems.push(`${name} ${issue.message}${shown}`);
     }
   }
@@ -210,6 +284,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const isProduction = e.NODE_ENV === "production";
   const warnings: string[] = [];
   const sessionSecret = e.SESSION_SECRET ?? sessionSecretFromDataDir(dataDir, isProduction, warnings);
+  const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
+  if (e.SMTP_FROM && !e.SMTP_URL) warnings.push("SMTP_FROM is set but SMTP_URL is not: operator notifications will not be e-mailed.");
   return {
     nodeEnv: e.NODE_ENV,
     isProduction,
@@ -217,7 +293,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir,
     database,
-    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    publicUrl,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     seedDemo: e.SEED_DEMO ?? true,
@@ -236,8 +312,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.TMDB_API_KEY || e.TMDB_READ_TOKEN
         ? { apiKey: e.TMDB_API_KEY ?? null, readToken: e.TMDB_READ_TOKEN ?? null, baseUrl: e.TMDB_BASE_URL, imageBase: e.TMDB_IMAGE_BASE }
         : null,
+    smtp: e.SMTP_URL ? { ...e.SMTP_URL, from: e.SMTP_FROM ?? defaultSender(e.SMTP_URL.user, publicUrl) } : null,
     warnings,
   };
+}
+
+/** The SMTP account when it is an address (most providers require that), else an address at the site's host. */
+function defaultSender(user: string | null, publicUrl: string): string {
+  if (user && EMAIL_ADDRESS.test(user)) return `Cinedex <${user}>`;
+  return `Cinedex <cinedex@${new URL(publicUrl).hostname}>`;
 }
 
 /**

@@ -3,6 +3,7 @@ import type { RequestHandler } from "express";
 import type { Logger } from "pino";
 import type { ServerBuild } from "react-router";
 import { openDatabase, type DatabaseHandle } from "#app/db/client.server.ts";
+import { createNotifier, NOTIFY_SHUTDOWN_WAIT_MS, type Notifier } from "#app/modules/inbox/notify.server.ts";
 import { indexMissingTitles } from "#app/modules/search/index.server.ts";
 import { migrateToLatest } from "#db/migrate.ts";
 import { seedDemoIfEmpty } from "#db/seed/seed.ts";
@@ -68,7 +69,9 @@ export async function startServer(options: StartOptions): Promise<http.Server> {
     fail(`Cannot prepare the database (${database.location}): ${reason(error)}`);
   }
 
-  const app = createApp({ config, database, logger, ...options });
+  const notifier = createNotifier({ smtp: config.smtp });
+  if (config.smtp) logger.info({ host: config.smtp.host, port: config.smtp.port }, "operator e-mail goes through SMTP");
+  const app = createApp({ config, database, logger, notifier, ...options });
   const server = http.createServer(app);
   server.headersTimeout = SERVER_TIMEOUTS.headersMs;
   server.requestTimeout = SERVER_TIMEOUTS.requestMs;
@@ -86,15 +89,16 @@ export async function startServer(options: StartOptions): Promise<http.Server> {
     server.listen(config.port, config.host || undefined, resolve);
   });
   logger.info({ url: config.publicUrl, database: database.location }, `Cinedex is listening on port ${config.port}`);
-  stopGracefully(server, database, logger, options.onClose);
+  stopGracefully(server, database, notifier, logger, options.onClose);
   return server;
 }
 
 /**
  * On SIGTERM or SIGINT: stop accepting connections, let in-flight requests finish
- * (cut off after a grace period), then close the database and exit.
+ * (cut off after a grace period), give operator notifications still being sent a
+ * moment (their submissions are stored either way), then close the database and exit.
  */
-function stopGracefully(server: http.Server, database: DatabaseHandle, logger: Logger, onClose?: () => Promise<void>) {
+function stopGracefully(server: http.Server, database: DatabaseHandle, notifier: Notifier, logger: Logger, onClose?: () => Promise<void>) {
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
@@ -112,6 +116,9 @@ function stopGracefully(server: http.Server, database: DatabaseHandle, logger: L
       clearTimeout(deadline);
       clearInterval(sweep);
       try {
+        if (notifier.pending > 0 && !(await notifier.drain(NOTIFY_SHUTDOWN_WAIT_MS))) {
+          logger.warn({ pending: notifier.pending }, "operator notifications still being sent at shutdown were abandoned");
+        }
         await database.close();
         await onClose?.();
         logger.info("stopped");

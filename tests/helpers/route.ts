@@ -3,6 +3,7 @@ import { RouterContextProvider } from "react-router";
 import { appContext, type AppContext } from "#app/context.ts";
 import type { Db } from "#app/db/client.server.ts";
 import { dialectOf } from "#app/db/dialect.server.ts";
+import { createNotifier } from "#app/modules/inbox/notify.server.ts";
 
 /** The router context the server would build for one request (see server/app.ts). */
 export function routeContext(db: Db, overrides: Partial<AppContext> = {}): RouterContextProvider {
@@ -18,6 +19,8 @@ export function routeContext(db: Db, overrides: Partial<AppContext> = {}): Route
     google: null,
     sessionSecret: "test-session-secret-that-is-long-enough-0123456789",
     tmdb: null,
+    // No SMTP: with the default settings (no recipients, no webhook) nothing is sent.
+    notifier: createNotifier({ smtp: null }),
     ...overrides,
   });
   return context;

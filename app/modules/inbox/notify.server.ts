@@ -1,11 +1,333 @@
+import nodemailer, { type Transporter } from "nodemailer";
 import type { AppContext } from "#app/context.ts";
-import type { InboxEvent } from "./events.ts";
+import { getSettings } from "#app/modules/settings/settings.server.ts";
+import { AppError } from "#app/utils/errors.ts";
+import type { SmtpConfig } from "#server/config.ts";
+import { INBOX_PATH, inboxItemPath, type InboxEvent } from "./events.ts";
+import { getNotifySettings, recordDeliveryFailure } from "./notify-settings.server.ts";
+import { INBOX_ITEM_NAMES, type NotifySettings } from "./notify-settings.ts";
+
+/** How long one delivery may take: the SMTP connection, greeting and each socket wait; the webhook's whole exchange. */
+export const NOTIFY_TIMEOUT_MS = 5_000;
+/** How long a shutting-down server waits for deliveries still under way. */
+export const NOTIFY_SHUTDOWN_WAIT_MS = 5_000;
+/** How much of a failing webhook's answer is read, for the reason shown to the admin. */
+const WEBHOOK_BODY_BYTES = 300;
+const SUBJECT_MAX = 200;
+const FIELD_MAX = 5_000;
+const REASON_MAX = 300;
+
+/**
+ * One per process (server/start.ts): the mail transport, and the deliveries still
+ * under way so a graceful shutdown can let them finish.
+ */
+export interface Notifier {
+  /** Where mail goes, without the credentials; null when SMTP_URL is not set. */
+  readonly smtp: { host: string; port: number; secure: boolean; from: string } | null;
+  readonly timeoutMs: number;
+  /** Sends one message; throws when SMTP is not configured or the server refuses it. */
+  sendMail(message: MailMessage): Promise<void>;
+  /** Keeps a delivery in view until it settles (it must not reject). */
+  track(delivery: Promise<void>): void;
+  readonly pending: number;
+  /** Waits for the deliveries under way, at most `maxMs`; true when none is left. */
+  drain(maxMs?: number): Promise<boolean>;
+  /** Reason text with the SMTP password taken out (and its URL-encoded form). */
+  scrub(text: string): string;
+}
+
+export interface MailMessage {
+  to: string[];
+  subject: string;
+  text: string;
+  replyTo?: string;
+}
+
+export function createNotifier(options: { smtp: SmtpConfig | null; timeoutMs?: number }): Notifier {
+  const { smtp } = options;
+  const timeoutMs = options.timeoutMs ?? NOTIFY_TIMEOUT_MS;
+  const pending = new Set<Promise<void>>();
+  const secrets = smtp?.password ? [smtp.password, encodeURIComponent(smtp.password)].filter((s) => s.length >= 3) : [];
+  let transport: Transporter | null = null;
+
+  const scrub = (text: string) => secrets.reduce((t, secret) => t.split(secret).join("***"), text);
+
+  return {
+    smtp: smtp ? { host: smtp.host, port: smtp.port, secure: smtp.secure, from: smtp.from } : null,
+    timeoutMs,
+    async sendMail(message) {
+      if (!smtp) throw new Error("SMTP_URL is not set");
+      transport ??= nodemailer.createTransport({
+        host: smtp.host,
+        port: smtp.port,
+        secure: smtp.secure,
+        auth: smtp.user ? { user: smtp.user, pass: smtp.password ?? "" } : undefined,
+        connectionTimeout: timeoutMs,
+        greetingTimeout: timeoutMs,
+        socketTimeout: timeoutMs,
+        dnsTimeout: timeoutMs,
+      });
+      await transport.sendMail({ from: smtp.from, ...message });
+    },
+    track(delivery) {
+      pending.add(delivery);
+      void delivery.finally(() => pending.delete(delivery));
+    },
+    get pending() {
+      return pending.size;
+    },
+    async drain(maxMs = NOTIFY_SHUTDOWN_WAIT_MS) {
+      const deadline = Date.now() + maxMs;
+      // Deliveries can start while waiting (a request that was still running).
+      while (pending.size > 0 && Date.now() < deadline) {
+        let timer: NodeJS.Timeout | undefined;
+        const timeout = new Promise<void>((resolve) => {
+          timer = setTimeout(resolve, deadline - Date.now());
+        });
+        await Promise.race([Promise.allSettled([...pending]), timeout]);
+        clearTimeout(timer);
+      }
+      return pending.size === 0;
+    },
+    scrub,
+  };
+}
+
+type NotifyApp = Pick<AppContext, "db" | "logger" | "publicUrl" | "notifier">;
 
 /**
  * Tells the operators about a new submission. Called after the submission is
- * stored; it never throws and never delays the visitor's answer, so a failing
- * mail server or webhook cannot lose a submission.
+ * stored; it returns at once and never throws, so a failing mail server or
+ * webhook can neither lose a submission nor delay the visitor's answer. Each
+ * failure is logged and kept as the last failure for the settings screen.
  */
-export function notifyOperators(app: Pick<AppContext, "db" | "logger">, event: InboxEvent): void {
-  app.logger.info({ kind: event.kind, id: event.id, merged: event.merged }, "inbox submission stored");
+export function notifyOperators(app: NotifyApp, event: InboxEvent): void {
+  app.notifier.track(
+    deliverEvent(app, event).catch((error: unknown) => {
+      app.logger.warn({ kind: event.kind, id: event.id, reason: app.notifier.scrub(reasonOf(error)) }, "operator notification failed");
+    }),
+  );
+}
+
+async function deliverEvent(app: NotifyApp, event: InboxEvent): Promise<void> {
+  const settings = await getNotifySettings(app.db);
+  // A repeat only raises the count of an item the operators already heard of.
+  if (event.merged || !settings.events[event.kind]) return;
+  const adminUrl = `${app.publicUrl}${inboxItemPath(event.kind, event.id)}`;
+  const { siteName } = await getSettings(app.db);
+  const results = await deliverAll(app.notifier, settings, { ...event, adminUrl }, siteName);
+  for (const result of results) {
+    const where = { kind: event.kind, id: event.id, channel: result.channel };
+    if (result.ok) {
+      app.logger.info(where, "operators notified");
+      continue;
+    }
+    app.logger.warn({ ...where, reason: result.detail }, "operator notification failed");
+    await recordDeliveryFailure(app.db, { at: new Date().toISOString(), channel: result.channel, kind: event.kind, id: event.id, reason: result.detail });
+  }
+}
+
+/** What the webhook receives: the event, a link to it, and `text`/`content` lines that Slack-, Mattermost- and Discord-style webhooks show as is. */
+export interface WebhookPayload extends InboxEvent {
+  adminUrl: string;
+  text: string;
+  content: string;
+  test?: true;
+}
+
+interface DeliveryResult {
+  channel: "email" | "webhook";
+  ok: boolean;
+  /** Success: to whom / what answered; failure: why, fit to show an admin. */
+  detail: string;
+}
+
+type Outgoing = InboxEvent & { adminUrl: string; test?: true };
+
+/** Every configured channel at once; each result says how it went (nothing here throws). */
+async function deliverAll(notifier: Notifier, settings: NotifySettings, event: Outgoing, siteName: string): Promise<DeliveryResult[]> {
+  const deliveries: Promise<DeliveryResult>[] = [];
+  if (settings.recipients.length > 0) {
+    deliveries.push(
+      sendEmail(notifier, settings.recipients, event, siteName).then(
+        () => ({ channel: "email" as const, ok: true, detail: `e-mail sent to ${settings.recipients.join(", ")}` }),
+        (error: unknown) => ({ channel: "email" as const, ok: false, detail: `e-mail not sent: ${notifier.scrub(reasonOf(error))}` }),
+      ),
+    );
+  }
+  if (settings.webhookUrl) {
+    deliveries.push(
+      postWebhook(settings.webhookUrl, webhookPayload(event), notifier.timeoutMs).then(
+        (status) => ({ channel: "webhook" as const, ok: true, detail: `webhook answered ${status}` }),
+        (error: unknown) => ({ channel: "webhook" as const, ok: false, detail: `webhook failed: ${webhookReason(error, notifier.timeoutMs)}` }),
+      ),
+    );
+  }
+  return Promise.all(deliveries);
+}
+
+export function webhookPayload(event: Outgoing): WebhookPayload {
+  const line = `${oneLine(event.summary)} ${event.adminUrl}`;
+  return { ...event, text: line, content: line };
+}
+
+async function sendEmail(notifier: Notifier, to: string[], event: Outgoing, siteName: string): Promise<void> {
+  await notifier.sendMail({ to, ...composeMail(event, siteName) });
+}
+
+/**
+ * The operators' e-mail: plain text only, so nothing a visitor typed can become
+ * markup; the subject is one line, so no visitor text can start a header.
+ */
+export function composeMail(event: Outgoing, siteName: string): { subject: string; text: string; replyTo?: string } {
+  const site = oneLine(siteName) || "Cinedex";
+  const subject = `[${site}] ${oneLine(event.summary)}`.slice(0, SUBJECT_MAX);
+  const name = INBOX_ITEM_NAMES[event.kind];
+  const lines = [
+    event.test ? `This is a test notification from ${site}: operator notifications reach you.` : `A new ${name} has arrived in the ${site} inbox.`,
+    "",
+    oneLine(event.summary),
+    "",
+  ];
+  for (const [key, value] of Object.entries(event.fields)) lines.push(`${fieldLabel(key)}: ${fieldText(value)}`);
+  lines.push("", event.test ? "The inbox:" : "Open it in the admin panel:", event.adminUrl, "", `Received ${event.at}`);
+  const email = event.fields.email;
+  const replyTo = event.kind === "contact" && typeof email === "string" && isPlainAddress(email) ? email : undefined;
+  return { subject, text: `${lines.join("\n")}\n`, ...(replyTo ? { replyTo } : {}) };
+}
+
+/** A single line: line breaks (which would end a mail header) and other control characters become spaces. */
+export function oneLine(text: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed.
+  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, " ").replace(/\s+/g, " ").trim();
+}
+
+const FIELD_LABELS: Record<string, string> = {
+  email: "E-mail",
+  imdbUrl: "IMDb URL",
+  contentUrl: "Content URL",
+  movieSeriesName: "Title",
+  seasonEpisode: "Season / episode",
+  linkId: "Link id",
+  titleId: "Title id",
+};
+
+function fieldLabel(key: string): string {
+  const known = FIELD_LABELS[key];
+  if (known) return known;
+  const words = oneLine(key).replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/[_-]+/g, " ").toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** A field's value; a text of several lines continues indented under its label. */
+function fieldText(value: string | number | boolean | null): string {
+  if (value === null || value === "") return "—";
+  if (typeof value === "boolean") return value ? "yes" : "no";
+  const text = String(value).slice(0, FIELD_MAX);
+  // eslint-disable-next-line no-control-regex -- keep tabs and line breaks, drop the rest.
+  const clean = text.replace(/\r\n?/g, "\n").replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, "");
+  return clean.includes("\n") ? `\n  ${clean.split("\n").join("\n  ")}` : clean;
+}
+
+function isPlainAddress(value: string): boolean {
+  return value.length <= 254 && /^[^\s@<>()",;:\\[\]]+@[^\s@<>()",;:\\[\]]+\.[^\s@<>()",;:\\[\]]+$/.test(value);
+}
+
+/** POSTs the payload; resolves with the status of a 2xx answer, rejects with why not. */
+async function postWebhook(url: string, payload: WebhookPayload, timeoutMs: number): Promise<number> {
+  const response = await fetch(url, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "User-Agent": "Cinedex-notifications" },
+    body: JSON.stringify(payload),
+    // A redirect could point the payload anywhere; the admin sets the address that is used.
+    redirect: "manual",
+    signal: AbortSignal.timeout(timeoutMs),
+  });
+  if (response.ok) {
+    await response.body?.cancel();
+    return response.status;
+  }
+  if (response.status >= 300 && response.status < 400) {
+    await response.body?.cancel();
+    throw new Error(`it answered ${response.status} (a redirect, which is not followed)`);
+  }
+  const body = oneLine(await readStart(response, WEBHOOK_BODY_BYTES));
+  throw new Error(`it answered ${response.status}${body ? `: ${body}` : ""}`);
+}
+
+/** The first bytes of an answer, without reading (or waiting for) the rest. */
+async function readStart(response: Response, maxBytes: number): Promise<string> {
+  if (!response.body) return "";
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    while (size < maxBytes) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      size += value.byteLength;
+    }
+  } catch {
+    // A body cut off (or timed out) part way: what arrived is enough.
+  } finally {
+    void reader.cancel().catch(() => {});
+  }
+  return Buffer.concat(chunks).subarray(0, maxBytes).toString("utf8");
+}
+
+function webhookReason(error: unknown, timeoutMs: number): string {
+  if (error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError")) return `no answer within ${timeoutMs / 1000} s`;
+  return reasonOf(error);
+}
+
+const NETWORK_REASONS: Record<string, string> = {
+  ECONNREFUSED: "connection refused",
+  ECONNRESET: "connection reset",
+  ENOTFOUND: "host not found",
+  EAI_AGAIN: "host not found (DNS)",
+  ETIMEDOUT: "timed out",
+  EHOSTUNREACH: "host unreachable",
+};
+
+/** One line saying why a delivery failed, from a network error, nodemailer or fetch. */
+function reasonOf(error: unknown): string {
+  if (!(error instanceof Error)) return String(error).slice(0, REASON_MAX);
+  const cause = error.cause as { code?: string; message?: string } | undefined;
+  const code = cause?.code ?? (error as { code?: string }).code;
+  // fetch says only "fetch failed"; the cause says why.
+  const message = error.message === "fetch failed" && cause?.message ? cause.message : error.message;
+  const known = code ? NETWORK_REASONS[code] : undefined;
+  const text = known && !message.toLowerCase().includes(known) ? `${known} (${message})` : message;
+  return oneLine(text).slice(0, REASON_MAX);
+}
+
+/**
+ * The settings screen's button: sends a sample through every configured channel
+ * with the stored settings, and waits for the outcome so the admin sees it. A
+ * failure is the admin's to read, not a delivery failure to record.
+ */
+export async function sendTestNotification(app: NotifyApp): Promise<{ ok: boolean; message: string }> {
+  const settings = await getNotifySettings(app.db);
+  if (settings.recipients.length === 0 && !settings.webhookUrl) {
+    throw new AppError(400, "Nothing to test yet: add an e-mail recipient or a webhook address, and save.");
+  }
+  const { siteName } = await getSettings(app.db);
+  const event: Outgoing = {
+    kind: "contact",
+    id: 0,
+    merged: false,
+    summary: `Test notification from ${oneLine(siteName) || "Cinedex"}`,
+    fields: { message: "Operator notifications work: new submissions of the kinds you chose will be announced like this." },
+    at: new Date().toISOString(),
+    adminUrl: `${app.publicUrl}${INBOX_PATH}`,
+    test: true,
+  };
+  const results = await deliverAll(app.notifier, settings, event, siteName);
+  const failed = results.filter((r) => !r.ok);
+  for (const result of failed) app.logger.warn({ channel: result.channel, reason: result.detail }, "test notification failed");
+  const summary = results.map((r) => r.detail).join("; ");
+  return failed.length === 0
+    ? { ok: true, message: `Test notification sent: ${summary}.` }
+    : { ok: false, message: `Test notification failed: ${summary}.` };
 }

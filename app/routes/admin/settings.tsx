@@ -2,6 +2,11 @@ import { data, redirect, useActionData } from "react-router";
 import { AccountTab } from "#app/components/admin/settings/account-tab.tsx";
 import { AppearanceTab, THEME_TOASTS } from "#app/components/admin/settings/appearance-tab.tsx";
 import { NotificationsTab, NOTIFICATIONS_SAVED } from "#app/components/admin/settings/notifications-tab.tsx";
+import {
+  OPERATOR_NOTIFICATIONS_SAVED,
+  OPERATOR_NOTIFICATIONS_UNCHANGED,
+  OperatorNotificationsTab,
+} from "#app/components/admin/settings/operator-notifications-tab.tsx";
 import { PROFILE_UPDATED, ProfileTab } from "#app/components/admin/settings/profile-tab.tsx";
 import { PASSWORD_CHANGED, SecurityTab } from "#app/components/admin/settings/security-tab.tsx";
 import { type ActionResult, useResultToast } from "#app/components/admin/settings/shared.tsx";
@@ -19,6 +24,9 @@ import {
 import { actorFrom, getAdminSession, refreshSignedInAdmin, requireRole } from "#app/modules/auth/guard.server.ts";
 import { LOGIN_PATH } from "#app/modules/auth/paths.ts";
 import { THEMES, type Theme } from "#app/modules/auth/schema.ts";
+import { notifySettingsInput } from "#app/modules/inbox/notify-settings.ts";
+import { getLastDeliveryFailure, getNotifySettings, updateNotifySettings } from "#app/modules/inbox/notify-settings.server.ts";
+import { sendTestNotification } from "#app/modules/inbox/notify.server.ts";
 import { clearedSessionCookie, isSecureRequest } from "#app/modules/auth/sessions.server.ts";
 import { postedValues, siteSettingsPatch } from "#app/modules/settings/form.ts";
 import { getSettings, updateSettingsAudited } from "#app/modules/settings/settings.server.ts";
@@ -34,12 +42,12 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db } = getApp(context);
+  const { db, notifier } = getApp(context);
   const { admin } = getAdminSession(context);
   const url = new URL(request.url);
   const tab = tabFrom(url.searchParams.get("tab"));
-  // Site settings are for Administrators only; an Editor gets the 403 page.
-  if (tab === "site") requireRole(context, "admin");
+  // Site settings and operator notifications are for Administrators only; an Editor gets the 403 page.
+  if (tab === "site" || tab === "operator") requireRole(context, "admin");
   return {
     tab,
     editing: url.searchParams.has("edit"),
@@ -48,6 +56,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     preferences: admin.preferences,
     sessions: tab === "security" || tab === "account" ? await countActiveSessions(db, admin.id) : 0,
     settings: tab === "site" ? await getSettings(db) : null,
+    operator:
+      tab === "operator"
+        ? {
+            settings: await getNotifySettings(db),
+            smtp: notifier.smtp,
+            lastFailure: await getLastDeliveryFailure(db),
+            timeoutSeconds: notifier.timeoutMs / 1000,
+          }
+        : null,
   };
 }
 
@@ -103,6 +120,18 @@ export async function action({ request, context }: Route.ActionArgs) {
         const { changed } = await updateSettingsAudited(db, actorFrom(context), siteSettingsPatch(postedValues(form)));
         return ok(intent, changed.length ? SITE_SETTINGS_SAVED : NO_SETTINGS_CHANGED);
       }
+      case "operator": {
+        requireRole(context, "admin");
+        const { changed } = await updateNotifySettings(db, actorFrom(context), notifySettingsInput(postedValues(form)));
+        return ok(intent, changed.length ? OPERATOR_NOTIFICATIONS_SAVED : OPERATOR_NOTIFICATIONS_UNCHANGED);
+      }
+      case "operator-test": {
+        requireRole(context, "admin");
+        const outcome = await sendTestNotification(getApp(context));
+        if (outcome.ok) return ok(intent, outcome.message);
+        // The mail server or webhook failed, not the admin: 502, with the reason to show.
+        return data({ ok: false as const, intent, error: outcome.message, fields: {} }, { status: 502 });
+      }
       default:
         throw new AppError(400, "Unknown action.");
     }
@@ -121,7 +150,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-5xl">
       <PageHeader
         title="Settings"
-        subtitle={`Your profile, how the panel looks, your password and sessions${role === "admin" ? ", and the public site's settings" : ""}.`}
+        subtitle={`Your profile, how the panel looks, your password and sessions${role === "admin" ? ", the public site's settings and operator notifications" : ""}.`}
       />
       <div className="lg:grid lg:grid-cols-[12rem_1fr] lg:gap-8">
         <SettingsTabs current={tab} role={role} />
@@ -132,6 +161,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
           {tab === "security" && <SecurityTab sessions={loaderData.sessions} result={result} />}
           {tab === "account" && <AccountTab account={loaderData.profile} sessions={loaderData.sessions} />}
           {tab === "site" && loaderData.settings && <SiteTab settings={loaderData.settings} result={result} />}
+          {tab === "operator" && loaderData.operator && <OperatorNotificationsTab data={loaderData.operator} result={result} />}
         </div>
       </div>
     </div>

@@ -8,6 +8,7 @@ export const SETTINGS_TABS = [
   { id: "security", label: "Security" },
   { id: "account", label: "Account" },
   { id: "site", label: "Site settings", roles: ["admin"] },
+  { id: "operator", label: "Operator notifications", roles: ["admin"] },
 ] as const satisfies readonly { id: string; label: string; roles?: Role[] }[];
 
 export type SettingsTab = (typeof SETTINGS_TABS)[number]["id"];

@@ -1,0 +1,94 @@
+import { z } from "zod";
+import type { Db } from "#app/db/client.server.ts";
+import { inTransaction } from "#app/db/transaction.server.ts";
+import { recordAudit, type Actor } from "#app/modules/audit/audit.server.ts";
+import { parseOrThrow } from "#app/utils/validation.ts";
+import { INBOX_KINDS, type InboxKind } from "./events.ts";
+import { DEFAULT_NOTIFY_SETTINGS, notifySettingsSchema, type NotifySettings } from "./notify-settings.ts";
+
+// Kept in the settings table under keys the public settings schema does not know,
+// so getSettings (whose result every visitor page receives) never returns them.
+const SETTINGS_KEY = "private.operatorNotifications";
+const FAILURE_KEY = "private.operatorNotifications.lastFailure";
+
+export const NOTIFY_SETTINGS_INVALID = "Some notification settings need attention.";
+
+/** The latest delivery that did not get through, for the settings screen. */
+export interface DeliveryFailure {
+  at: string;
+  channel: "email" | "webhook";
+  kind: InboxKind;
+  id: number;
+  reason: string;
+}
+
+const failureSchema = z.object({
+  at: z.string(),
+  channel: z.enum(["email", "webhook"]),
+  kind: z.enum(INBOX_KINDS),
+  id: z.number(),
+  reason: z.string(),
+});
+
+async function readKey(db: Db, key: string): Promise<unknown> {
+  const row = await db.selectFrom("settings").select("value").where("key", "=", key).executeTakeFirst();
+  if (!row) return undefined;
+  try {
+    return JSON.parse(row.value);
+  } catch {
+    return undefined;
+  }
+}
+
+async function writeKey(db: Db, key: string, value: unknown): Promise<void> {
+  const row = { key, value: JSON.stringify(value), updated_at: new Date().toISOString() };
+  await db
+    .insertInto("settings")
+    .values(row)
+    .onConflict((oc) => oc.column("key").doUpdateSet({ value: row.value, updated_at: row.updated_at }))
+    .execute();
+}
+
+/** The stored settings; the defaults (DMCA notices only, nobody to tell) when none are stored or they no longer fit. */
+export async function getNotifySettings(db: Db): Promise<NotifySettings> {
+  const parsed = notifySettingsSchema.safeParse(await readKey(db, SETTINGS_KEY));
+  return parsed.success ? parsed.data : structuredClone(DEFAULT_NOTIFY_SETTINGS);
+}
+
+/**
+ * Validates and stores the settings, with one audit entry naming what changed, in
+ * one transaction. The entry leaves the webhook address out: chat webhooks carry
+ * their secret in the address, and editors can read the activity log.
+ */
+export async function updateNotifySettings(db: Db, actor: Actor, input: unknown): Promise<{ settings: NotifySettings; changed: string[] }> {
+  const settings = parseOrThrow(notifySettingsSchema, input, NOTIFY_SETTINGS_INVALID);
+  return inTransaction(db, async (trx) => {
+    const before = await getNotifySettings(trx);
+    const changed: string[] = [];
+    if (JSON.stringify(before.recipients) !== JSON.stringify(settings.recipients)) changed.push("e-mail recipients");
+    if (before.webhookUrl !== settings.webhookUrl) changed.push("webhook");
+    if (JSON.stringify(before.events) !== JSON.stringify(settings.events)) changed.push("events");
+    if (changed.length === 0) return { settings: before, changed };
+    await writeKey(trx, SETTINGS_KEY, settings);
+    await recordAudit(trx, actor, {
+      action: "settings.notifications",
+      entityType: "settings",
+      summary: `Changed the operator notifications: ${changed.join(", ")}`,
+      details: {
+        recipients: settings.recipients.length,
+        webhook: settings.webhookUrl ? new URL(settings.webhookUrl).host : null,
+        events: INBOX_KINDS.filter((kind) => settings.events[kind]),
+      },
+    });
+    return { settings, changed };
+  });
+}
+
+export async function recordDeliveryFailure(db: Db, failure: DeliveryFailure): Promise<void> {
+  await writeKey(db, FAILURE_KEY, failure);
+}
+
+export async function getLastDeliveryFailure(db: Db): Promise<DeliveryFailure | null> {
+  const parsed = failureSchema.safeParse(await readKey(db, FAILURE_KEY));
+  return parsed.success ? parsed.data : null;
+}
