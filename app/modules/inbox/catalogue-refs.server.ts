@@ -102,8 +102,3 @@ export async function findCatalogueTitles(db: Db, q: string, limit = 8): Promise
     links: links.filter((l) => l.titleId === r.id),
   }));
 }
-
-/** "1080p", or "Season 1 · 480p", plus the episode: how a link is told apart from its siblings. */
-export function describeLink(link: InboxLinkRef): string {
-  return [link.season, link.quality, link.fileTitle, link.label].filter(Boolean).join(" · ");
-}

@@ -2,8 +2,8 @@ import type { Db } from "#app/db/client.server.ts";
 import { inTransaction } from "#app/db/transaction.server.ts";
 import { recordAudit, type Actor } from "#app/modules/audit/audit.server.ts";
 import { AppError } from "#app/utils/errors.ts";
-import { describeLink, linkRefs, linksOfTitles, titleRefs, type InboxLinkRef, type InboxTitleRef } from "./catalogue-refs.server.ts";
-import { CHOOSE_DMCA_TARGETS, INBOX_ITEM_NOT_FOUND, STATUS_NOT_ALLOWED, type InboxStatus } from "./inbox.ts";
+import { linkRefs, linksOfTitles, titleRefs, type InboxLinkRef, type InboxTitleRef } from "./catalogue-refs.server.ts";
+import { CHOOSE_DMCA_TARGETS, describeLink, INBOX_ITEM_NOT_FOUND, STATUS_NOT_ALLOWED, type InboxStatus } from "./inbox.ts";
 
 /**
  * DMCA notices: the catalogue items a notice names, taking them down in one step

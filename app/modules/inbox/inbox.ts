@@ -87,3 +87,8 @@ export const CHOOSE_FULFILLING_TITLE = "Choose the catalogue title that fulfils 
 export const CHOOSE_DMCA_TARGETS = "Choose at least one link or title to disable.";
 export const INBOX_ITEM_NOT_FOUND = "This inbox item does not exist or was removed.";
 export const STATUS_NOT_ALLOWED = "That change is not possible from the item's current status. Reload the page to see it.";
+
+/** "1080p", or "Season 1 · 480p", plus the episode and host label: how a link is told apart from its siblings. */
+export function describeLink(link: { season: string | null; quality: string; fileTitle: string | null; label: string }): string {
+  return [link.season, link.quality, link.fileTitle, link.label].filter(Boolean).join(" · ");
+}

@@ -10,7 +10,7 @@ import { actorFrom } from "#app/modules/auth/guard.server.ts";
 import { adminListPath } from "#app/modules/catalogue/admin-form.ts";
 import { titlePath } from "#app/modules/catalogue/paths.ts";
 import { handleInboxAction } from "#app/modules/inbox/actions.server.ts";
-import { describeLink, findCatalogueTitles, linksOfTitles, titleRefs, type InboxLinkRef, type InboxTitleRef, type TitleWithLinks } from "#app/modules/inbox/catalogue-refs.server.ts";
+import { findCatalogueTitles, linksOfTitles, titleRefs, type InboxLinkRef, type InboxTitleRef, type TitleWithLinks } from "#app/modules/inbox/catalogue-refs.server.ts";
 import { getDmcaDetail, type DmcaDetail } from "#app/modules/inbox/dmca.server.ts";
 import type { InboxKind } from "#app/modules/inbox/events.ts";
 import {
@@ -23,7 +23,7 @@ import {
   type ReportDetail,
   type RequestDetail,
 } from "#app/modules/inbox/inbox.server.ts";
-import { INBOX_ITEM_NOT_FOUND, INBOX_SEARCH_MAX_LENGTH, INBOX_TAB_LABELS, inboxListHref, isInboxKind } from "#app/modules/inbox/inbox.ts";
+import { describeLink, INBOX_ITEM_NOT_FOUND, INBOX_SEARCH_MAX_LENGTH, INBOX_TAB_LABELS, inboxListHref, isInboxKind } from "#app/modules/inbox/inbox.ts";
 import { actionError } from "#app/utils/action.server.ts";
 import { AppError } from "#app/utils/errors.ts";
 import type { Route } from "./+types/item";
@@ -63,7 +63,19 @@ async function candidatesFor(db: Parameters<typeof getRequestDetail>[0], item: N
   return [...fromNotice, ...found.filter((t) => !named.includes(t.id))];
 }
 
-/** Opening an item marks it read (a report: its whole group). */
+/**
+ * Opening an item marks it read (a report: its whole group). Done in middleware,
+ * which runs before every loader of the page, so the sidebar's badge (loaded in
+ * parallel by the layout) already counts it as read.
+ */
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ request, params, context }, next) => {
+    const id = positiveId(params.id);
+    if (request.method === "GET" && isInboxKind(params.kind) && id !== null) await markInboxRead(getApp(context).db, params.kind, id);
+    return next();
+  },
+];
+
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = positiveId(params.id);
   if (!isInboxKind(params.kind) || id === null) throw data(INBOX_ITEM_NOT_FOUND, { status: 404 });
@@ -72,7 +84,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const find = (new URL(request.url).searchParams.get("find") ?? "").trim().slice(0, INBOX_SEARCH_MAX_LENGTH);
   const item = await detailOf(db, kind, id);
   if (!item) throw data(INBOX_ITEM_NOT_FOUND, { status: 404 });
-  await markInboxRead(db, kind, id);
   const [candidates, unread] = await Promise.all([candidatesFor(db, item, find), countUnread(db)]);
   return { kind, item, find, candidates, unread, now: Date.now() };
 }
@@ -182,7 +193,7 @@ function NoteField({ id, name, label, error, required = false, placeholder }: { 
         name={name}
         rows={3}
         maxLength={1000}
-        required={required}
+        aria-required={required || undefined}
         placeholder={placeholder}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
