@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import type { Page } from "@playwright/test";
 import type { Db } from "#app/db/client.server.ts";
 import { linkDetailsPath } from "#app/modules/catalogue/paths.ts";
 import { releaseKey } from "#app/modules/catalogue/slug.ts";
@@ -160,7 +161,7 @@ test("a DMCA notice takes a demo title's link off the site, and re-enabling puts
     .executeTakeFirstOrThrow();
   const titleUrl = `/movie/${target.title_id}/${target.slug}`;
   const detailsUrl = linkDetailsPath(target.title_id, releaseKey(target), { kind: "movie" });
-  const linkOnSite = (page: import("@playwright/test").Page) => page.locator(`a[href="/middleman?id=${target.id}"]`);
+  const linkOnSite = (page: Page) => page.locator(`a[href="/middleman?id=${target.id}"]`);
   try {
     const notice = await insertDmcaNotice(db, { contentUrl: `https://cinedex.example${titleUrl}`, targets: [{ titleId: target.title_id, linkId: target.id }] });
     seeded.dmca.push(notice);
