@@ -3,7 +3,8 @@ import type { Page } from "@playwright/test";
 import type { Db } from "#app/db/client.server.ts";
 import { linkDetailsPath } from "#app/modules/catalogue/paths.ts";
 import { releaseKey } from "#app/modules/catalogue/slug.ts";
-import { insertContactMessage, insertDmcaNotice, insertReportGroup, insertRequest } from "#tests/factories/inbox.ts";
+import { insertContactMessage, insertDmcaNotice, insertReport, insertReportGroup, insertRequest } from "#tests/factories/inbox.ts";
+import { buildMovie } from "#tests/factories/titles.ts";
 import { expect, expectAccessible, test } from "./fixtures.ts";
 
 // The admin inbox, with visitor submissions written straight into the e2e
@@ -217,6 +218,30 @@ test("a DMCA notice takes a demo title's link off the site, and re-enabling puts
   }
 });
 
+test("the title editor offers to close the open reports on its links in one click", async ({ page, admin, catalogue }) => {
+  void admin;
+  const { db } = catalogue;
+  const movie = await catalogue.create(buildMovie({ title: `${unique()} Reported` }));
+  const [a, b] = movie.releases[0]!.files[0]!.links;
+  const seeded = seededNone();
+  try {
+    const first = await insertReportGroup(db, { contentName: movie.title, linkId: a!.id, linkUrl: a!.url, titleId: movie.id, readAt: new Date().toISOString() }, 1);
+    const second = await insertReport(db, { contentName: movie.title, linkId: b!.id, linkUrl: b!.url, titleId: movie.id, readAt: new Date().toISOString() });
+    seeded.reports.push(first.primaryId, second);
+    await page.goto(`/dashboard/movies/${movie.id}`);
+    const dialog = page.getByRole("dialog", { name: "Edit movie" });
+    const reports = dialog.getByRole("region", { name: "Broken-link reports" });
+    await expect(reports).toContainText("This title has 2 open broken-link reports.");
+    await reports.getByRole("button", { name: "Mark 2 reports fixed" }).click();
+    await expect(dialog.getByText("2 reports marked fixed")).toBeVisible();
+    await expect(reports).toHaveCount(0);
+    const rows = await db.selectFrom("link_reports").select("status").where("title_id", "=", movie.id).execute();
+    expect(rows.map((r) => r.status)).toEqual(["fixed", "fixed", "fixed"]);
+  } finally {
+    await removeSeeded(db, seeded);
+  }
+});
+
 test("the inbox list and an item pass axe", async ({ page, admin, catalogue }) => {
   void admin;
   const { db } = catalogue;
@@ -241,6 +266,9 @@ test("the inbox works on a phone @phone", async ({ page, admin, catalogue }) => 
   const word = unique();
   // Already read, so a parallel desktop test's unread counts are not disturbed.
   const id = await insertContactMessage(db, { subject: `${word} on a phone`, readAt: new Date().toISOString() });
+  const demoLink = await db.selectFrom("links as l").innerJoin("releases as r", "r.id", "l.release_id").select(["l.id", "r.title_id"]).orderBy("l.id").executeTakeFirstOrThrow();
+  const notice = await insertDmcaNotice(db, { readAt: new Date().toISOString(), targets: [{ titleId: demoLink.title_id, linkId: demoLink.id }] });
+  const fitsWidth = async () => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(await page.evaluate(() => window.innerWidth));
   try {
     await page.goto(`/dashboard/inbox/contact?q=${word}`);
     await expect(page.getByRole("navigation", { name: "Inbox sections" })).toBeVisible();
@@ -250,8 +278,13 @@ test("the inbox works on a phone @phone", async ({ page, admin, catalogue }) => 
     await expect(page).toHaveURL(new RegExp(`/dashboard/inbox/contact/${id}`));
     await page.getByRole("button", { name: "Archive" }).click();
     await expect(page.getByRole("status")).toHaveText("Message archived");
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(await page.evaluate(() => window.innerWidth));
+    await fitsWidth();
+    // A notice with long link addresses to choose from still fits the screen.
+    await page.goto(`/dashboard/inbox/dmca/${notice}?find=a`);
+    await expect(page.getByRole("button", { name: "Disable selected" })).toBeVisible();
+    await fitsWidth();
   } finally {
     await db.deleteFrom("contact_messages").where("id", "=", id).execute();
+    await db.deleteFrom("dmca_notices").where("id", "=", notice).execute();
   }
 });

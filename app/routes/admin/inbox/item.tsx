@@ -244,7 +244,7 @@ function useResult() {
 function RequestView({ item, candidates, find, now }: { item: RequestDetail; candidates: TitleWithLinks[]; find: string; now: number }) {
   const { busy, fieldError } = useResult();
   return (
-    <div className="grid gap-6 xl:grid-cols-3">
+    <div className="grid grid-cols-1 gap-6 xl:grid-cols-3">
       <div className="space-y-6 xl:col-span-2">
         <Card title="Request">
           <Facts
@@ -275,14 +275,16 @@ function RequestView({ item, candidates, find, now }: { item: RequestDetail; can
                     <RelativeTime at={s.createdAt} now={now} /> · {s.source === "form" ? "request form" : s.source === "quick" ? "quick request" : "search result"}
                   </span>
                 </p>
-                <Facts
-                  items={[
-                    ["Asked for", [s.title, s.year ? `(${s.year})` : null, s.contentType ? `· ${s.contentType}` : null].filter(Boolean).join(" ")],
-                    ["Quality", s.quality],
-                    ["Location", s.location ? `${s.location}${s.coordinates ? ` (${s.coordinates.latitude.toFixed(2)}, ${s.coordinates.longitude.toFixed(2)})` : ""}` : null],
-                    ["IMDb link", s.imdbUrl ? <ExternalLink href={s.imdbUrl}>{s.imdbUrl}</ExternalLink> : null],
-                  ]}
-                />
+                <div className="mt-2">
+                  <Facts
+                    items={[
+                      ["Asked for", [s.title, s.year ? `(${s.year})` : null, s.contentType ? `· ${s.contentType}` : null].filter(Boolean).join(" ")],
+                      ["Quality", s.quality],
+                      ["Location", s.location ? `${s.location}${s.coordinates ? ` (${s.coordinates.latitude.toFixed(2)}, ${s.coordinates.longitude.toFixed(2)})` : ""}` : null],
+                      ["IMDb link", s.imdbUrl ? <ExternalLink href={s.imdbUrl}>{s.imdbUrl}</ExternalLink> : null],
+                    ]}
+                  />
+                </div>
                 {s.message && <p className="mt-3 rounded-lg bg-white/4 p-3 text-sm whitespace-pre-wrap text-mist-100">{s.message}</p>}
               </li>
             ))}
@@ -352,7 +354,7 @@ function RequestView({ item, candidates, find, now }: { item: RequestDetail; can
 function ReportView({ item, now }: { item: ReportDetail; now: number }) {
   const { busy } = useResult();
   return (
-    <div className="grid gap-6 xl:grid-cols-3">
+    <div className="grid grid-cols-1 gap-6 xl:grid-cols-3">
       <div className="space-y-6 xl:col-span-2">
         <Card title="Reported link">
           <Facts
@@ -420,7 +422,7 @@ function ContactView({ item, now }: { item: ContactDetail; now: number }) {
   const { busy } = useResult();
   const reply = `mailto:${item.email}?subject=${encodeURIComponent(`Re: ${item.subject ?? "Your message to Cinedex"}`)}`;
   return (
-    <div className="grid gap-6 xl:grid-cols-3">
+    <div className="grid grid-cols-1 gap-6 xl:grid-cols-3">
       <Card title="Message" className="xl:col-span-2">
         <Facts
           items={[
@@ -475,7 +477,7 @@ function DmcaView({ item, candidates, find, now }: { item: DmcaDetail; candidate
   const preselectedLinks = new Set(item.targets.filter((t) => t.origin === "url" && !t.active && t.link).map((t) => t.link!.id));
   const preselectedTitles = new Set(item.targets.filter((t) => t.origin === "url" && !t.active && !t.link && t.title).map((t) => t.title!.id));
   return (
-    <div className="grid gap-6 xl:grid-cols-3">
+    <div className="grid grid-cols-1 gap-6 xl:grid-cols-3">
       <div className="space-y-6 xl:col-span-2">
         <Card title="Notice">
           <Facts
@@ -546,7 +548,7 @@ function DmcaView({ item, candidates, find, now }: { item: DmcaDetail; candidate
               <Form method="post" className="space-y-3">
                 {candidates.length ? (
                   candidates.map((t) => (
-                    <fieldset key={t.id} className="rounded-xl border border-white/8 p-3">
+                    <fieldset key={t.id} className="min-w-0 rounded-xl border border-white/8 p-3">
                       <legend className="px-1 text-sm font-semibold text-white">
                         {t.title}
                         {t.year ? ` (${t.year})` : ""}
