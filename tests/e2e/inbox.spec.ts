@@ -288,3 +288,15 @@ test("the inbox works on a phone @phone", async ({ page, admin, catalogue }) => 
     await db.deleteFrom("dmca_notices").where("id", "=", notice).execute();
   }
 });
+
+test.describe("as an Editor", () => {
+  test.use({ adminRole: "editor" });
+
+  test("an Editor may use the inbox too", async ({ page, admin }) => {
+    void admin;
+    const response = await page.goto("/dashboard/inbox/dmca");
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole("heading", { level: 1, name: "Inbox" })).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: /^Inbox/ })).toBeVisible();
+  });
+});
