@@ -108,8 +108,14 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const message = isRouteErrorResponse(error) && typeof error.data === "string" && error.data ? error.data : undefined;
   return (
     <>
-      <title>{status === 404 ? "Page not found | Cinedex" : "Something went wrong | Cinedex"}</title>
-      {status === 404 ? <ErrorView status={404} heading="Page not found" message={message} /> : <ErrorView status={status} />}
+      <title>{status === 404 ? "Page not found | Cinedex" : status === 410 ? "Link removed | Cinedex" : "Something went wrong | Cinedex"}</title>
+      {status === 404 ? (
+        <ErrorView status={404} heading="Page not found" message={message} />
+      ) : status === 410 ? (
+        <ErrorView status={410} heading="Link removed" message={message} />
+      ) : (
+        <ErrorView status={status} />
+      )}
     </>
   );
 }

@@ -36,12 +36,16 @@ export default [
       route(":id", "routes/admin/edit-title.tsx", { id: "admin-tv-edit" }),
     ]),
     route("dashboard/titles/:id/delete", "routes/admin/delete-title-part.ts"),
+    route("dashboard/titles/:id/fix-reports", "routes/admin/fix-title-reports.ts"),
     route("add", "routes/admin/add.tsx"),
     route("dashboard/tmdb", "routes/admin/tmdb.ts"),
     route("dashboard/users", "routes/admin/users.tsx"),
     route("dashboard/analytics", "routes/admin/analytics.tsx"),
     route("dashboard/activity", "routes/admin/activity.tsx"),
     route("dashboard/settings", "routes/admin/settings.tsx"),
+    route("dashboard/inbox", "routes/admin/inbox/index.ts"),
+    route("dashboard/inbox/:kind", "routes/admin/inbox/list.tsx"),
+    route("dashboard/inbox/:kind/:id", "routes/admin/inbox/item.tsx"),
   ]),
 
   // Google sign-in and the Drive dashboard (SPEC.md "Drive screens"; DECISIONS.md "Google Drive dashboard").

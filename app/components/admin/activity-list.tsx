@@ -16,6 +16,10 @@ export const ENTITY_LABELS: Record<AuditEntityType, string> = {
   link: "Link",
   settings: "Settings",
   account: "Account",
+  request: "Request",
+  report: "Report",
+  contact: "Contact",
+  dmca: "DMCA",
 };
 
 const ENTITY_TONES: Record<AuditEntityType, string> = {
@@ -23,6 +27,10 @@ const ENTITY_TONES: Record<AuditEntityType, string> = {
   link: "bg-emerald-500/15 text-emerald-300",
   settings: "bg-white/8 text-mist-300",
   account: "bg-white/8 text-mist-300",
+  request: "bg-sky-500/15 text-sky-300",
+  report: "bg-amber-500/15 text-amber-300",
+  contact: "bg-white/8 text-mist-300",
+  dmca: "bg-red-500/15 text-red-300",
 };
 
 /** Audit entries, newest first as given: who, what and when. */

@@ -3,19 +3,20 @@ import type { Role } from "#app/modules/auth/schema.ts";
 export interface AdminNavItem {
   to: string;
   label: string;
-  icon: "overview" | "movies" | "tv" | "add" | "users" | "analytics" | "activity" | "settings";
+  icon: "overview" | "movies" | "tv" | "add" | "inbox" | "users" | "analytics" | "activity" | "settings";
   /** Only these roles see it; everyone when absent. */
   roles?: Role[];
   /** Highlighted only on its own path, not on paths below it. */
   end?: boolean;
 }
 
-/** The dashboard sidebar, in the spec's order (plus Add content and Activity). */
+/** The dashboard sidebar, in the spec's order (plus Add content, Inbox and Activity). */
 export const ADMIN_NAV: AdminNavItem[] = [
   { to: "/dashboard", label: "Overview", icon: "overview", end: true },
   { to: "/dashboard/movies", label: "Movies", icon: "movies" },
   { to: "/dashboard/tv", label: "TV Shows", icon: "tv" },
   { to: "/add", label: "Add content", icon: "add" },
+  { to: "/dashboard/inbox", label: "Inbox", icon: "inbox" },
   { to: "/dashboard/users", label: "Users", icon: "users", roles: ["admin"] },
   { to: "/dashboard/analytics", label: "Analytics", icon: "analytics" },
   { to: "/dashboard/activity", label: "Activity", icon: "activity" },

@@ -111,3 +111,4 @@ export const LockIcon = stroke(
     <path d="M8 11V7a4 4 0 0 1 8 0v4" />
   </>,
 );
+export const InboxIcon = stroke(<path d="M3 13h5l1.5 3h5L16 13h5M5.5 5h13L21 13v6a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1v-6z" />);

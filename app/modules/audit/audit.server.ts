@@ -8,7 +8,8 @@ export interface Actor {
   name: string;
 }
 
-export type AuditEntityType = "title" | "link" | "settings" | "account";
+/** The inbox's kinds are audited as request, report, contact and dmca. */
+export type AuditEntityType = "title" | "link" | "settings" | "account" | "request" | "report" | "contact" | "dmca";
 
 export interface AuditInput {
   /** Dotted verb, e.g. "title.create", "link.delete", "settings.update". */

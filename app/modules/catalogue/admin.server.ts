@@ -1,6 +1,7 @@
 import type { Db } from "#app/db/client.server.ts";
 import { inTransaction } from "#app/db/transaction.server.ts";
 import { recordAudit, type Actor } from "#app/modules/audit/audit.server.ts";
+import { closeReportsOfReplacedLinks, openReportsOnTitleLinks } from "#app/modules/inbox/report-fixes.server.ts";
 import { AppError, isAppError } from "#app/utils/errors.ts";
 import { checkEditor, editorValuesSchema, FIELDS_NEED_ATTENTION, toEditorErrors, type EditorMapping } from "./admin-form.ts";
 import { getTitle } from "./read.server.ts";
@@ -58,6 +59,8 @@ export async function saveTitle(db: Db, actor: Actor, id: number, input: TitleIn
   return inTransaction(db, async (trx) => {
     const before = await getTitle(trx, id, { includeDisabled: true });
     if (!before) throw new AppError(404, TITLE_NOT_FOUND);
+    // Taken before the replace: deleting a link clears its reports' link_id.
+    const reported = await openReportsOnTitleLinks(trx, id);
     const after = await replaceTitle(trx, id, input);
     const changed = changedFields(before, after);
     const links = linkCount(before) === linkCount(after) ? "" : `; links ${linkCount(before)} → ${linkCount(after)}`;
@@ -70,6 +73,8 @@ export async function saveTitle(db: Db, actor: Actor, id: number, input: TitleIn
         : `Saved “${after.title}” without changes`,
       details: { changed },
     });
+    // A broken-link report is answered by replacing its link (ADR 003 keeps ids, so a changed address shows).
+    await closeReportsOfReplacedLinks(trx, actor, reported);
     return after;
   });
 }
@@ -84,6 +89,7 @@ export async function removeFromTitle(db: Db, actor: Actor, titleId: number, par
   await inTransaction(db, async (trx) => {
     const title = await getTitle(trx, titleId, { includeDisabled: true });
     if (!title) throw new AppError(404, TITLE_NOT_FOUND);
+    const reported = part === "title" ? [] : await openReportsOnTitleLinks(trx, titleId);
     let what: string;
     let deleted: boolean;
     switch (part) {
@@ -120,6 +126,7 @@ export async function removeFromTitle(db: Db, actor: Actor, titleId: number, par
       summary: `Deleted ${what}`,
       details: { titleId, part, partId },
     });
+    await closeReportsOfReplacedLinks(trx, actor, reported);
   });
 }
 

@@ -2,7 +2,7 @@ import { expect, it } from "vitest";
 import { describeEachDatabase } from "#tests/helpers/database.ts";
 import { buildMovie, buildSeries } from "#tests/factories/titles.ts";
 import { createTitle } from "#app/modules/catalogue/write.server.ts";
-import { countClicks, followOutlink, getOutlink, parseLinkId } from "./outlinks.server.ts";
+import { countClicks, followOutlink, getOutlink, LINK_NOT_FOUND, LINK_REMOVED, outlinkFailure, parseLinkId } from "./outlinks.server.ts";
 
 it("parseLinkId accepts plain positive numbers only", () => {
   expect(parseLinkId("42")).toBe(42);
@@ -67,5 +67,11 @@ describeEachDatabase("out-links", (ctx) => {
 
     expect((await getOutlink(ctx.db, broken!.id))?.status).toBe("broken");
     expect(await getOutlink(ctx.db, gone!.id)).toBeNull();
+
+    // A disabled (taken-down) link is 410 Gone; unknown and broken ones stay 404.
+    expect(await outlinkFailure(ctx.db, gone!.id)).toEqual({ status: 410, message: LINK_REMOVED });
+    expect(await outlinkFailure(ctx.db, broken!.id)).toEqual({ status: 404, message: LINK_NOT_FOUND });
+    expect(await outlinkFailure(ctx.db, 987_654)).toEqual({ status: 404, message: LINK_NOT_FOUND });
+    expect(await outlinkFailure(ctx.db, null)).toEqual({ status: 404, message: LINK_NOT_FOUND });
   });
 });

@@ -5,6 +5,8 @@ import { releaseKey } from "#app/modules/catalogue/slug.ts";
 import type { TitleRef } from "#app/modules/catalogue/types.ts";
 
 export const LINK_NOT_FOUND = "This download link does not exist or has been removed.";
+/** A link taken down (e.g. for a DMCA notice): 410 Gone, so crawlers and caches drop it. */
+export const LINK_REMOVED = "This link has been removed";
 
 /** A download link as the mediator page presents it. */
 export interface Outlink {
@@ -83,6 +85,15 @@ export async function followOutlink(db: Db, id: number, now = new Date()): Promi
     .onConflict((oc) => oc.columns(["link_id", "day"]).doUpdateSet((eb) => ({ count: eb("link_clicks.count", "+", 1) })))
     .execute();
   return row.url;
+}
+
+/**
+ * Why a link id cannot be shown or followed: 410 when the catalogue disabled the
+ * link (taken down), 404 for every other reason.
+ */
+export async function outlinkFailure(db: Db, id: number | null): Promise<{ status: 404 | 410; message: string }> {
+  const row = id === null ? undefined : await db.selectFrom("links").select("status").where("id", "=", id).executeTakeFirst();
+  return row?.status === "disabled" ? { status: 410, message: LINK_REMOVED } : { status: 404, message: LINK_NOT_FOUND };
 }
 
 /** Clicks on a link, in total or since a UTC day (YYYY-MM-DD). */

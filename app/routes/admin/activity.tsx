@@ -13,7 +13,16 @@ export { AdminErrorBoundary as ErrorBoundary } from "#app/components/admin/error
 const PATH = "/dashboard/activity";
 const PER_PAGE = 25;
 const ENTITY_TYPES = Object.keys(ENTITY_LABELS) as AuditEntityType[];
-const FILTER_LABELS: Record<AuditEntityType, string> = { title: "Titles", link: "Links", settings: "Settings", account: "Accounts" };
+const FILTER_LABELS: Record<AuditEntityType, string> = {
+  title: "Titles",
+  link: "Links",
+  settings: "Settings",
+  account: "Accounts",
+  request: "Requests",
+  report: "Reports",
+  contact: "Contact",
+  dmca: "DMCA",
+};
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);

@@ -27,10 +27,12 @@ import {
 import { getTitle } from "#app/modules/catalogue/read.server.ts";
 import type { TitleDetail } from "#app/modules/catalogue/types.ts";
 import { TITLE_NOT_FOUND } from "#app/modules/catalogue/write.server.ts";
+import { countOpenReportsOnTitle } from "#app/modules/inbox/report-fixes.server.ts";
 import { actionError } from "#app/utils/action.server.ts";
 import { AppError } from "#app/utils/errors.ts";
 import type { Route } from "./+types/edit-title";
 import type { action as deleteAction } from "./delete-title-part.ts";
+import type { action as fixReportsAction } from "./fix-title-reports.ts";
 
 export { AdminErrorBoundary as ErrorBoundary };
 
@@ -48,7 +50,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = positiveId(params.id);
   const title = id ? await getTitle(getApp(context).db, id, { includeDisabled: true }) : null;
   if (!title || title.type !== adminTypeOfPath(new URL(request.url).pathname)) throw data(TITLE_NOT_FOUND, { status: 404 });
-  return { title };
+  // Reloaded after every save, so reports a replaced link closed are gone from the offer.
+  return { title, openReports: await countOpenReportsOnTitle(getApp(context).db, title.id) };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -68,7 +71,7 @@ const TOASTER_ID = "title-editor";
 
 export default function EditTitle({ loaderData }: Route.ComponentProps) {
   // A new id is a new form.
-  return <EditDialog key={loaderData.title.id} title={loaderData.title} />;
+  return <EditDialog key={loaderData.title.id} title={loaderData.title} openReports={loaderData.openReports} />;
 }
 
 /**
@@ -77,7 +80,7 @@ export default function EditTitle({ loaderData }: Route.ComponentProps) {
  * keeps the modal open; removing a saved screenshot, group, link or zip link asks
  * and deletes it at once.
  */
-function EditDialog({ title }: { title: TitleDetail }) {
+function EditDialog({ title, openReports }: { title: TitleDetail; openReports: number }) {
   const navigate = useNavigate();
   const location = useLocation();
   const dialogRef = useRef<HTMLDialogElement>(null);
@@ -193,6 +196,7 @@ function EditDialog({ title }: { title: TitleDetail }) {
           </button>
         </header>
         <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-4 py-5 sm:px-6">
+          <OpenReports titleId={title.id} count={openReports} />
           <SectionedTitleEditor
             values={values}
             setValues={setValues}
@@ -218,5 +222,32 @@ function EditDialog({ title }: { title: TitleDetail }) {
       </form>
       <ConfirmDialog open={removal !== null} onConfirm={confirmRemoval} onCancel={() => setRemoval(null)} message={CONFIRM_DELETE} confirmLabel="Delete" danger />
     </dialog>
+  );
+}
+
+export const reportsFixedMessage = (n: number) => `${n} report${n === 1 ? "" : "s"} marked fixed`;
+
+/** Open broken-link reports on this title, with the one-click close the inbox would otherwise need. */
+function OpenReports({ titleId, count }: { titleId: number; count: number }) {
+  const fix = useFetcher<typeof fixReportsAction>();
+  useEffect(() => {
+    if (fix.state === "idle" && fix.data?.ok) toast.success(reportsFixedMessage(fix.data.fixed), { toasterId: TOASTER_ID });
+  }, [fix.state, fix.data]);
+  if (count === 0) return null;
+  const reports = `${count} open broken-link report${count === 1 ? "" : "s"}`;
+  return (
+    <div role="region" aria-label="Broken-link reports" className="mb-5 flex flex-wrap items-center justify-between gap-3 rounded-xl bg-amber-400/10 px-4 py-3 text-sm text-amber-100 ring-1 ring-amber-400/30">
+      <p>
+        This title has {reports}. <a href="/dashboard/inbox/reports?status=open" className="font-semibold underline underline-offset-2">See them in the inbox</a>
+      </p>
+      <Button
+        variant="secondary"
+        size="sm"
+        disabled={fix.state !== "idle"}
+        onClick={() => fix.submit(null, { method: "post", action: `/dashboard/titles/${titleId}/fix-reports` })}
+      >
+        Mark {count} report{count === 1 ? "" : "s"} fixed
+      </Button>
+    </div>
   );
 }

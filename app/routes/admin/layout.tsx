@@ -11,6 +11,7 @@ import {
   ExternalIcon,
   FilmIcon,
   GridIcon,
+  InboxIcon,
   LogoutIcon,
   MenuIcon,
   PlusIcon,
@@ -19,7 +20,11 @@ import {
   UsersIcon,
 } from "#app/components/ui/icons.tsx";
 import { ADMIN_LOGOUT_REDIRECT_MS } from "#app/constants.ts";
+import { UnreadPill } from "#app/components/admin/inbox.tsx";
+import { getApp } from "#app/context.ts";
 import { getAdminSession, requireAdmin } from "#app/modules/auth/guard.server.ts";
+import { countUnread } from "#app/modules/inbox/inbox.server.ts";
+import { totalUnread } from "#app/modules/inbox/inbox.ts";
 import { LOGIN_PATH } from "#app/modules/auth/paths.ts";
 import { ROLE_LABELS } from "#app/modules/auth/schema.ts";
 import type { Route } from "./+types/layout";
@@ -35,6 +40,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { admin } = getAdminSession(context);
   return {
     admin: { id: admin.id, name: admin.name, email: admin.email, role: admin.role, theme: admin.preferences.theme },
+    // The sidebar's Inbox badge; every admin page loads it, so it follows each action.
+    inboxUnread: totalUnread(await countUnread(getApp(context).db)),
   };
 }
 
@@ -43,6 +50,7 @@ const ICONS: Record<AdminNavItem["icon"], typeof GridIcon> = {
   movies: FilmIcon,
   tv: TvIcon,
   add: PlusIcon,
+  inbox: InboxIcon,
   users: UsersIcon,
   analytics: ChartIcon,
   activity: ActivityIcon,
@@ -52,17 +60,29 @@ const ICONS: Record<AdminNavItem["icon"], typeof GridIcon> = {
 export const LOGOUT_CONFIRM = "Are you sure you want to logout?";
 export const LOGGED_OUT = "Logged out successfully";
 
-function Sidebar({ role, onLogout, onNavigate }: { role: "admin" | "editor"; onLogout: () => void; onNavigate?: () => void }) {
+function Sidebar({
+  role,
+  inboxUnread,
+  onLogout,
+  onNavigate,
+}: {
+  role: "admin" | "editor";
+  inboxUnread: number;
+  onLogout: () => void;
+  onNavigate?: () => void;
+}) {
   return (
     <nav aria-label="Dashboard" className="flex h-full flex-col gap-1 p-3">
       {ADMIN_NAV.filter((item) => !item.roles || item.roles.includes(role)).map((item) => {
         const Icon = ICONS[item.icon];
+        const badge = item.icon === "inbox" ? inboxUnread : 0;
         return (
           <NavLink
             key={item.to}
             to={item.to}
             end={item.end}
             onClick={onNavigate}
+            aria-label={badge ? `${item.label}, ${badge} unread` : undefined}
             className={({ isActive }) =>
               `flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium transition-colors ${
                 isActive ? "bg-accent-500/15 text-accent-300" : "text-mist-300 hover:bg-white/6 hover:text-white"
@@ -71,6 +91,7 @@ function Sidebar({ role, onLogout, onNavigate }: { role: "admin" | "editor"; onL
           >
             <Icon size={18} />
             {item.label}
+            <UnreadPill count={badge} className="ml-auto" />
           </NavLink>
         );
       })}
@@ -145,7 +166,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           id="admin-sidebar"
           className={`${menuOpen ? "block" : "hidden"} fixed inset-x-0 top-14 bottom-0 z-20 overflow-y-auto border-r border-white/8 bg-ink-950 lg:sticky lg:block lg:h-[calc(100dvh-3.5rem)] lg:w-60 lg:shrink-0`}
         >
-          <Sidebar role={admin.role} onLogout={askLogout} onNavigate={() => setMenuOpen(false)} />
+          <Sidebar role={admin.role} inboxUnread={loaderData.inboxUnread} onLogout={askLogout} onNavigate={() => setMenuOpen(false)} />
         </aside>
         <main id="main" className="min-w-0 flex-1 px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
           <Outlet />

@@ -4,7 +4,7 @@ import { providerStyle } from "#app/components/catalogue/download-options.tsx";
 import { getApp } from "#app/context.ts";
 import { releaseLabel } from "#app/modules/catalogue/display.ts";
 import { middlemanPath, outlinkPath, titlePath } from "#app/modules/catalogue/paths.ts";
-import { getOutlink, LINK_NOT_FOUND, parseLinkId } from "#app/modules/outlinks/outlinks.server.ts";
+import { getOutlink, outlinkFailure, parseLinkId } from "#app/modules/outlinks/outlinks.server.ts";
 import type { Settings } from "#app/modules/settings/schema.ts";
 import { originOf, seoMeta } from "#app/utils/seo.ts";
 import type { Route } from "./+types/middleman";
@@ -12,7 +12,10 @@ import type { Route } from "./+types/middleman";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const id = parseLinkId(new URL(request.url).searchParams.get("id"));
   const link = id === null ? null : await getOutlink(getApp(context).db, id);
-  if (!link) throw data(LINK_NOT_FOUND, { status: 404 });
+  if (!link) {
+    const failure = await outlinkFailure(getApp(context).db, id);
+    throw data(failure.message, { status: failure.status, headers: { "Cache-Control": "no-store" } });
+  }
   return { link };
 }
 

@@ -1,0 +1,237 @@
+import type { Db } from "#app/db/client.server.ts";
+import { inTransaction } from "#app/db/transaction.server.ts";
+import { recordAudit, type Actor } from "#app/modules/audit/audit.server.ts";
+import { AppError } from "#app/utils/errors.ts";
+import { linkRefs, linksOfTitles, titleRefs, type InboxLinkRef, type InboxTitleRef } from "./catalogue-refs.server.ts";
+import { CHOOSE_DMCA_TARGETS, describeLink, INBOX_ITEM_NOT_FOUND, STATUS_NOT_ALLOWED, type InboxStatus } from "./inbox.ts";
+
+/**
+ * DMCA notices: the catalogue items a notice names, taking them down in one step
+ * (links disabled, which hides them from every public page and makes their
+ * out-links answer 410) and putting them back.
+ */
+
+export interface DmcaTarget {
+  id: number;
+  origin: "url" | "admin";
+  /** A whole title when `link` is null. */
+  title: InboxTitleRef | null;
+  link: InboxLinkRef | null;
+  disabledAt: string | null;
+  reenabledAt: string | null;
+  /** Taken down by this notice and not put back. */
+  active: boolean;
+}
+
+export interface DmcaDetail {
+  kind: "dmca";
+  id: number;
+  name: string;
+  email: string;
+  contentUrl: string;
+  contentType: string | null;
+  copyrightProof: string;
+  message: string | null;
+  declaration: boolean;
+  status: InboxStatus<"dmca">;
+  resolutionNote: string | null;
+  createdAt: string;
+  resolvedAt: string | null;
+  resolvedBy: string | null;
+  targets: DmcaTarget[];
+}
+
+export async function getDmcaDetail(db: Db, id: number): Promise<DmcaDetail | null> {
+  const row = await db.selectFrom("dmca_notices").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!row) return null;
+  const targets = await db.selectFrom("dmca_notice_targets").selectAll().where("notice_id", "=", id).orderBy("id").execute();
+  const links = await linkRefs(
+    db,
+    targets.map((t) => t.link_id).filter((v): v is number => v !== null),
+  );
+  const titles = await titleRefs(db, [
+    ...targets.map((t) => t.title_id).filter((v): v is number => v !== null),
+    ...[...links.values()].map((l) => l.titleId),
+  ]);
+  const resolver = row.resolved_by ? await db.selectFrom("admins").select("name").where("id", "=", row.resolved_by).executeTakeFirst() : undefined;
+  return {
+    kind: "dmca",
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    contentUrl: row.content_url,
+    contentType: row.content_type,
+    copyrightProof: row.copyright_proof,
+    message: row.message,
+    declaration: Boolean(row.declaration),
+    status: row.status,
+    resolutionNote: row.resolution_note,
+    createdAt: String(row.created_at),
+    resolvedAt: row.resolved_at,
+    resolvedBy: resolver?.name ?? null,
+    targets: targets.map((t) => {
+      const link = t.link_id ? (links.get(t.link_id) ?? null) : null;
+      const titleId = link?.titleId ?? t.title_id;
+      return {
+        id: t.id,
+        origin: t.origin,
+        title: titleId ? (titles.get(titleId) ?? null) : null,
+        link,
+        disabledAt: t.disabled_at,
+        reenabledAt: t.reenabled_at,
+        active: t.disabled_at !== null && t.reenabled_at === null,
+      };
+    }),
+  };
+}
+
+export interface DmcaSelection {
+  linkIds: number[];
+  /** Whole titles: every link of each. */
+  titleIds: number[];
+  note?: string | null;
+}
+
+/**
+ * Takes down what the admin picked, in one transaction: every chosen link and
+ * every link of every chosen title becomes 'disabled', each choice is recorded
+ * as a target of the notice (origin 'admin' unless the notice's URL named it),
+ * and the notice is actioned. One audit entry names the notice and the links.
+ */
+export async function actionDmcaNotice(db: Db, actor: Actor, noticeId: number, selection: DmcaSelection): Promise<{ disabledLinkIds: number[] }> {
+  return inTransaction(db, async (trx) => {
+    const notice = await trx.selectFrom("dmca_notices").select(["id", "status", "content_url"]).where("id", "=", noticeId).executeTakeFirst();
+    if (!notice) throw new AppError(404, INBOX_ITEM_NOT_FOUND);
+    if (notice.status === "rejected") throw new AppError(409, STATUS_NOT_ALLOWED);
+    const chosenLinks = await linkRefs(trx, selection.linkIds);
+    const chosenTitles = await titleRefs(trx, selection.titleIds);
+    if (chosenLinks.size === 0 && chosenTitles.size === 0) throw new AppError(400, CHOOSE_DMCA_TARGETS, { fields: { targets: [CHOOSE_DMCA_TARGETS] } });
+
+    const titleLinks = await linksOfTitles(trx, [...chosenTitles.keys()]);
+    const all = new Map<number, InboxLinkRef>([...chosenLinks, ...titleLinks.map((l) => [l.id, l] as const)]);
+    const linkIds = [...all.keys()];
+    if (linkIds.length) await trx.updateTable("links").set({ status: "disabled" }).where("id", "in", linkIds).execute();
+
+    const at = new Date().toISOString();
+    const existing = await trx.selectFrom("dmca_notice_targets").select(["id", "title_id", "link_id"]).where("notice_id", "=", noticeId).execute();
+    const record = async (titleId: number, linkId: number | null) => {
+      const known = existing.find((t) => (linkId === null ? t.link_id === null && t.title_id === titleId : t.link_id === linkId));
+      if (known) {
+        await trx.updateTable("dmca_notice_targets").set({ disabled_at: at, reenabled_at: null }).where("id", "=", known.id).execute();
+      } else {
+        await trx
+          .insertInto("dmca_notice_targets")
+          .values({ notice_id: noticeId, title_id: titleId, link_id: linkId, origin: "admin", disabled_at: at, reenabled_at: null })
+          .execute();
+      }
+    };
+    for (const link of chosenLinks.values()) await record(link.titleId, link.id);
+    for (const title of chosenTitles.values()) await record(title.id, null);
+
+    const note = selection.note?.trim().slice(0, 1000) || null;
+    await trx
+      .updateTable("dmca_notices")
+      .set({ status: "actioned", resolution_note: note, resolved_at: at, resolved_by: actor.id, updated_at: at })
+      .where("id", "=", noticeId)
+      .execute();
+
+    const titleNames = await titleRefs(
+      trx,
+      [...all.values()].map((l) => l.titleId),
+    );
+    const named = [...all.values()].map((l) => `“${titleNames.get(l.titleId)?.title ?? "?"}” ${describeLink(l)}`);
+    await recordAudit(trx, actor, {
+      action: "dmca.action",
+      entityType: "dmca",
+      entityId: noticeId,
+      summary: `Actioned DMCA notice #${noticeId}: disabled ${linkIds.length} link${linkIds.length === 1 ? "" : "s"}${named.length ? ` (${named.join("; ")})` : ""}`,
+      details: { noticeId, linkIds, titleIds: [...chosenTitles.keys()], note },
+    });
+    return { disabledLinkIds: linkIds };
+  });
+}
+
+/**
+ * Puts back what a notice took down (one target, or all of them): the links are
+ * 'ok' again and the target records when. A whole title's links that are still
+ * disabled are all restored.
+ */
+export async function reenableDmcaTargets(db: Db, actor: Actor, noticeId: number, targetId: number | "all"): Promise<{ reenabledLinkIds: number[] }> {
+  return inTransaction(db, async (trx) => {
+    const notice = await trx.selectFrom("dmca_notices").select(["id"]).where("id", "=", noticeId).executeTakeFirst();
+    if (!notice) throw new AppError(404, INBOX_ITEM_NOT_FOUND);
+    let query = trx
+      .selectFrom("dmca_notice_targets")
+      .select(["id", "title_id", "link_id"])
+      .where("notice_id", "=", noticeId)
+      .where("disabled_at", "is not", null)
+      .where("reenabled_at", "is", null);
+    if (targetId !== "all") query = query.where("id", "=", targetId);
+    const targets = await query.execute();
+    if (!targets.length) throw new AppError(409, "Nothing of this notice is disabled any more. Reload the page to see the current state.");
+
+    const wholeTitles = targets.filter((t) => t.link_id === null && t.title_id !== null).map((t) => t.title_id!);
+    const titleLinks = await linksOfTitles(trx, wholeTitles);
+    const linkIds = [
+      ...new Set([...targets.map((t) => t.link_id).filter((v): v is number => v !== null), ...titleLinks.filter((l) => l.status === "disabled").map((l) => l.id)]),
+    ];
+    if (linkIds.length) await trx.updateTable("links").set({ status: "ok" }).where("id", "in", linkIds).where("status", "=", "disabled").execute();
+    const at = new Date().toISOString();
+    await trx
+      .updateTable("dmca_notice_targets")
+      .set({ reenabled_at: at })
+      .where(
+        "id",
+        "in",
+        targets.map((t) => t.id),
+      )
+      .execute();
+    await recordAudit(trx, actor, {
+      action: "dmca.reenable",
+      entityType: "dmca",
+      entityId: noticeId,
+      summary: `Re-enabled ${linkIds.length} link${linkIds.length === 1 ? "" : "s"} taken down for DMCA notice #${noticeId}`,
+      details: { noticeId, targetIds: targets.map((t) => t.id), linkIds },
+    });
+    return { reenabledLinkIds: linkIds };
+  });
+}
+
+/**
+ * received → rejected (with an optional note); rejected → received (reopen); an
+ * actioned notice goes back to received only once nothing of it is still disabled.
+ */
+export async function setDmcaStatus(db: Db, actor: Actor, noticeId: number, status: "received" | "rejected", note: string | null = null): Promise<void> {
+  await inTransaction(db, async (trx) => {
+    const notice = await trx.selectFrom("dmca_notices").select(["id", "status", "content_url"]).where("id", "=", noticeId).executeTakeFirst();
+    if (!notice) throw new AppError(404, INBOX_ITEM_NOT_FOUND);
+    if (notice.status === status || (status === "rejected" && notice.status !== "received")) throw new AppError(409, STATUS_NOT_ALLOWED);
+    if (status === "received" && notice.status === "actioned") {
+      const active = await trx
+        .selectFrom("dmca_notice_targets")
+        .select("id")
+        .where("notice_id", "=", noticeId)
+        .where("disabled_at", "is not", null)
+        .where("reenabled_at", "is", null)
+        .executeTakeFirst();
+      if (active) throw new AppError(409, "Re-enable the links this notice took down before reopening it.");
+    }
+    const at = new Date().toISOString();
+    const resolved = status === "rejected";
+    const cleanNote = note?.trim().slice(0, 1000) || null;
+    await trx
+      .updateTable("dmca_notices")
+      .set({ status, resolution_note: resolved ? cleanNote : null, resolved_at: resolved ? at : null, resolved_by: resolved ? actor.id : null, updated_at: at })
+      .where("id", "=", noticeId)
+      .execute();
+    await recordAudit(trx, actor, {
+      action: resolved ? "dmca.reject" : "dmca.reopen",
+      entityType: "dmca",
+      entityId: noticeId,
+      summary: resolved
+        ? `Rejected DMCA notice #${noticeId} (${notice.content_url})${cleanNote ? `: ${cleanNote}` : ""}`
+        : `Reopened DMCA notice #${noticeId} (${notice.content_url})`,
+      details: { from: notice.status, to: status, note: cleanNote },
+    });
+  });
+}
