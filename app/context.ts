@@ -2,6 +2,7 @@ import { createContext, type RouterContextProvider } from "react-router";
 import type { Logger } from "pino";
 import type { Db, DialectName } from "#app/db/client.server.ts";
 import type { GoogleConfig } from "#server/config.ts";
+import type { GeoLocator } from "#app/integrations/geoip/geoip.server.ts";
 import type { TmdbClient } from "#app/integrations/tmdb/client.server.ts";
 
 /** What the server hands every loader and action (see server/app.ts). */
@@ -22,6 +23,8 @@ export interface AppContext {
   sessionSecret: string;
   /** TMDB lookups; null when the site has no TMDB key (external features then show nothing). */
   tmdb: TmdbClient | null;
+  /** Locates client addresses (quick requests); null when GEOIP_DB is not set or cannot be read. */
+  geoip: GeoLocator | null;
 }
 
 // One key per process: in development the server (run by tsx) and the app (loaded

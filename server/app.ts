@@ -7,6 +7,7 @@ import { pinoHttp } from "pino-http";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { appContext } from "#app/context.ts";
 import type { DatabaseHandle } from "#app/db/client.server.ts";
+import { openGeoLocator } from "#app/integrations/geoip/geoip.server.ts";
 import { createTmdbClient } from "#app/integrations/tmdb/client.server.ts";
 import type { Config } from "./config.ts";
 import { bodyLimit, cspNonce, hstsOverHttps, MAX_BODY_BYTES, sameOriginWrites, securityHeaders } from "./security.ts";
@@ -30,6 +31,8 @@ export function createApp({ config, database, logger, build, clientDir, viteMidd
   const tmdb = config.tmdb
     ? createTmdbClient(config.tmdb, { onWarning: (message, error) => logger.warn({ err: error }, message) })
     : null;
+  // Read once: every request shares the open database.
+  const geoip = openGeoLocator(config.geoipDb, (message) => logger.warn(message));
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
 
@@ -84,6 +87,7 @@ export function createApp({ config, database, logger, build, clientDir, viteMidd
           google: config.google,
           sessionSecret: config.sessionSecret,
           tmdb,
+          geoip,
         });
         return context;
       },

@@ -34,6 +34,8 @@ export interface Config {
   google: GoogleConfig | null;
   /** TMDB lookups; null when neither TMDB_API_KEY nor TMDB_READ_TOKEN is set. */
   tmdb: TmdbSettings | null;
+  /** Path of a MaxMind-format city database for quick requests' location; null = location unknown. */
+  geoipDb: string | null;
   /** Problems that do not stop the server but that the operator should hear of. */
   warnings: string[];
 }
@@ -176,6 +178,15 @@ const schema = z.object({
   TMDB_READ_TOKEN: z.preprocess(blankToUndefined, z.string().trim().regex(/^[\w.-]{20,1000}$/, "must be a TMDB v4 read access token").optional()),
   TMDB_BASE_URL: z.preprocess(blankToUndefined, httpUrl("https://api.themoviedb.org/3")),
   TMDB_IMAGE_BASE: z.preprocess(blankToUndefined, httpUrl("https://image.tmdb.org/t/p")),
+  GEOIP_DB: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .refine((v) => !v.includes("\0"), "must be a file path")
+      .refine((v) => /\.mmdb$/i.test(v), "must be the path of a MaxMind-format .mmdb file")
+      .optional(),
+  ),
 });
 
 /** Variables whose value must not be echoed back in an error. */
@@ -236,6 +247,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.TMDB_API_KEY || e.TMDB_READ_TOKEN
         ? { apiKey: e.TMDB_API_KEY ?? null, readToken: e.TMDB_READ_TOKEN ?? null, baseUrl: e.TMDB_BASE_URL, imageBase: e.TMDB_IMAGE_BASE }
         : null,
+    geoipDb: e.GEOIP_DB ? path.resolve(e.GEOIP_DB) : null,
     warnings,
   };
 }

@@ -18,6 +18,7 @@ export function routeContext(db: Db, overrides: Partial<AppContext> = {}): Route
     google: null,
     sessionSecret: "test-session-secret-that-is-long-enough-0123456789",
     tmdb: null,
+    geoip: null,
     ...overrides,
   });
   return context;
