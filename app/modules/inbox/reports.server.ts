@@ -9,6 +9,7 @@ export interface ReportedLink {
   linkId: number;
   titleId: number;
   title: string;
+  titleType: "movie" | "tv";
   /** The episode (or download option) the link belongs to; null for a season's archive link. */
   fileTitle: string | null;
   season: string | null;
@@ -55,6 +56,7 @@ export async function findReportedLink(db: Db, linkId: number): Promise<Reported
       "releases.season",
       "titles.id as titleId",
       "titles.title",
+      "titles.type as titleType",
       "files.title as fileTitle",
     ])
     .where("links.id", "=", linkId)
@@ -64,6 +66,7 @@ export async function findReportedLink(db: Db, linkId: number): Promise<Reported
     linkId: Number(row.linkId),
     titleId: Number(row.titleId),
     title: row.title,
+    titleType: row.titleType,
     fileTitle: row.fileTitle ?? null,
     season: row.season,
     label: row.label,

@@ -36,7 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const titleId = query.get("titleId") ?? "";
   const values: Record<string, string> = {
     contentName: text("contentName", LIMITS.title) || (link?.title ?? ""),
-    seasonEpisode: text("seasonEpisode", LIMITS.seasonEpisode) || (link ? (link.fileTitle ?? link.season ?? "") : ""),
+    seasonEpisode: text("seasonEpisode", LIMITS.seasonEpisode) || (link?.titleType === "tv" ? (link.fileTitle ?? link.season ?? "") : ""),
     quality: pick("quality", BROKEN_REPORT_QUALITIES) || (link?.quality ?? ""),
     linkType: pick("linkType", BROKEN_REPORT_LINK_TYPES) || (link?.linkType ?? ""),
   };
