@@ -137,6 +137,10 @@ export function imdbIdFromUrl(value: string): string | null {
   return match ? match[1]! : null;
 }
 
+/** Exactly 4 digits, and a year films can have (the first films date from the 1870s). */
+export const YEAR_RANGE = { min: 1870, max: 2100 } as const;
+const isYear = (v: string) => /^\d{4}$/.test(v) && Number(v) >= YEAR_RANGE.min && Number(v) <= YEAR_RANGE.max;
+
 function requestSchemaFor(type: string | undefined) {
   return z.object({
     ...honeypot,
@@ -144,7 +148,7 @@ function requestSchemaFor(type: string | undefined) {
     email: required(LIMITS.email, REQUEST_MESSAGES.email).refine(isEmail, REQUEST_MESSAGES.emailInvalid),
     type: choice(REQUEST_CONTENT_TYPES, REQUEST_MESSAGES.type),
     movieSeriesName: required(LIMITS.title, contentNameMessage(type)),
-    year: required(LIMITS.year, REQUEST_MESSAGES.year).refine((v) => /^\d{4}$/.test(v), REQUEST_MESSAGES.yearInvalid),
+    year: required(LIMITS.year, REQUEST_MESSAGES.year).refine(isYear, REQUEST_MESSAGES.yearInvalid),
     imdbUrl: optional(LIMITS.url).refine((v) => v === null || imdbIdFromUrl(v) !== null, REQUEST_MESSAGES.imdb),
     message: optional(LIMITS.message),
   });
