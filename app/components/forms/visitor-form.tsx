@@ -284,13 +284,10 @@ export function HiddenField({ name, value }: { name: string; value: string | und
 
 /** The card that holds a form on a visitor page. */
 export function FormCard({ heading, children }: { heading: string; children: ReactNode }) {
-  const id = useId();
   return (
-    <section aria-labelledby={id} className="rounded-2xl bg-ink-800 p-5 ring-1 ring-white/5 sm:p-8">
-      <h2 id={id} className="mb-6 text-xl font-bold text-white">
-        {heading}
-      </h2>
+    <div className="rounded-2xl bg-ink-800 p-5 ring-1 ring-white/5 sm:p-8">
+      <h2 className="mb-6 text-xl font-bold text-white">{heading}</h2>
       {children}
-    </section>
+    </div>
   );
 }

@@ -34,18 +34,19 @@ async function linkTarget(db: Db, linkId: string | null): Promise<DmcaTarget[]> 
 
 /**
  * The catalogue items a content URL names when it points at one of our pages
- * (SPEC.md section 2): a title page names the title; a link-details page each
+ * (SPEC.md section 2), on one of the site's origins (PUBLIC_URL, and the address
+ * the notice was sent to): a title page names the title; a link-details page each
  * link it lists; the mediator and outgoing pages (?id=) their link. Anything else,
  * including another site's URL, names nothing.
  */
-export async function resolveDmcaUrl(db: Db, contentUrl: string, publicUrl: string): Promise<DmcaTarget[]> {
+export async function resolveDmcaUrl(db: Db, contentUrl: string, siteOrigins: readonly string[]): Promise<DmcaTarget[]> {
   let url: URL;
   try {
     url = new URL(contentUrl.trim());
   } catch {
     return [];
   }
-  if (url.origin !== new URL(publicUrl).origin) return [];
+  if (!siteOrigins.some((origin) => new URL(origin).origin === url.origin)) return [];
   const segments = url.pathname.replace(/\/+$/, "").split("/").slice(1);
   const [page, ...rest] = segments;
   if (page === "movie" && rest.length >= 1 && rest.length <= 2 && ID.test(rest[0]!)) {
@@ -71,9 +72,9 @@ export interface SubmittedNotice {
 }
 
 /** Stores a DMCA notice as typed, with the catalogue items its URL names (origin 'url'). */
-export async function submitDmcaNotice(db: Db, form: DmcaForm, client: { hash: string | null; publicUrl: string }): Promise<SubmittedNotice> {
+export async function submitDmcaNotice(db: Db, form: DmcaForm, client: { hash: string | null; siteOrigins: readonly string[] }): Promise<SubmittedNotice> {
   const at = new Date().toISOString();
-  const targets = await resolveDmcaUrl(db, form.contentUrl, client.publicUrl);
+  const targets = await resolveDmcaUrl(db, form.contentUrl, client.siteOrigins);
   const id = await inTransaction(db, async (trx) => {
     const row = await trx
       .insertInto("dmca_notices")
