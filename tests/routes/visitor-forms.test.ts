@@ -273,3 +273,34 @@ describeEachDatabase("visitor forms", (ctx) => {
     expect(await count(ctx.db, "contact_messages")).toBe(0);
   });
 });
+
+describeEachDatabase("visitor forms under load", (ctx) => {
+  it("200 concurrent submissions per form: stored rows equal accepted answers, identical ones merged once", { timeout: 120_000 }, async () => {
+    const title = await createTitle(ctx.db, buildMovie());
+    const link = title.releases[0]!.files[0]!.links[0]!;
+    const N = 200;
+    const all = async (post: (i: number) => ReturnType<typeof postForm>) => {
+      const answers = await Promise.all(Array.from({ length: N }, (_, i) => post(i)));
+      expect(answers.every((a) => a.status === 200)).toBe(true);
+      return answers.length;
+    };
+    expect(await all((i) => postForm(contactAction, ctx.db, "/contact-us", { ...contact, message: `Load ${i}` }))).toBe(N);
+    expect(await count(ctx.db, "contact_messages")).toBe(N);
+    await all(() => postForm(requestAction, ctx.db, "/request", requestForm));
+    expect(await count(ctx.db, "content_request_submissions")).toBe(N);
+    const merged = await ctx.db.selectFrom("content_requests").select("request_count").execute();
+    expect(merged.map((r) => Number(r.request_count))).toEqual([N]);
+    await all((i) => postForm(titleAction, ctx.db, titlePath(title), { quality: i % 2 ? "720p" : "4k" }, { params: { id: String(title.id), slug: title.slug } }));
+    const quick = await ctx.db.selectFrom("content_requests").select(["quality", "request_count"]).where("source", "=", "quick").orderBy("quality").execute();
+    expect(quick.map((r) => [r.quality, Number(r.request_count)])).toEqual([
+      ["4k", N / 2],
+      ["720p", N / 2],
+    ]);
+    await all(() => postForm(brokenLinksAction, ctx.db, "/broken-links", { ...report, linkId: String(link.id) }));
+    const reports = await ctx.db.selectFrom("link_reports").select("primary_id").execute();
+    expect(reports).toHaveLength(N);
+    expect(reports.filter((r) => r.primary_id === null)).toHaveLength(1);
+    await all(() => postForm(dmcaAction, ctx.db, "/dmca", dmca));
+    expect(await count(ctx.db, "dmca_notices")).toBe(N);
+  });
+});

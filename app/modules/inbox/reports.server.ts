@@ -2,6 +2,7 @@ import { type BROKEN_REPORT_LINK_TYPES, type BROKEN_REPORT_QUALITIES } from "#ap
 import type { Db } from "#app/db/client.server.ts";
 import { inTransaction } from "#app/db/transaction.server.ts";
 import type { InboxEvent } from "./events.ts";
+import { lockForMerge } from "./merge-lock.server.ts";
 import type { BrokenLinkForm } from "./forms.ts";
 
 /** What a report started from a link's page already knows about the link. */
@@ -94,6 +95,7 @@ export async function submitLinkReport(db: Db, form: BrokenLinkForm, clientHash:
     link?.titleId ??
     (form.titleId === null ? null : ((await db.selectFrom("titles").select("id").where("id", "=", form.titleId).executeTakeFirst())?.id ?? null));
   const { id, primaryId } = await inTransaction(db, async (trx) => {
+    if (link) await lockForMerge(trx, `link:${link.linkId}`);
     const primary = link
       ? await trx
           .selectFrom("link_reports")

@@ -4,6 +4,7 @@ import type { GeoLocation } from "#app/integrations/geoip/geoip.server.ts";
 import type { TitleType } from "#app/db/schema.ts";
 import type { InboxEvent } from "./events.ts";
 import { imdbIdFromUrl, type QuickRequestForm, type RequestForm } from "./forms.ts";
+import { lockForMerge } from "./merge-lock.server.ts";
 import { addRequestSubmission, fileContentRequest } from "./requests.server.ts";
 import { requestTitleKey } from "./requests.ts";
 
@@ -86,6 +87,7 @@ export async function submitQuickRequest(
 ): Promise<SubmittedRequest> {
   const at = new Date().toISOString();
   const { id, requestCount, merged } = await inTransaction(db, async (trx) => {
+    await lockForMerge(trx, `quick:${title.id}`);
     const existing = await trx
       .selectFrom("content_requests")
       .select(["id", "request_count"])

@@ -4,6 +4,7 @@ import { inTransaction } from "#app/db/transaction.server.ts";
 import { AppError } from "#app/utils/errors.ts";
 import { parseOrThrow } from "#app/utils/validation.ts";
 import type { GeoLocation } from "#app/integrations/geoip/geoip.server.ts";
+import { lockForMerge } from "./merge-lock.server.ts";
 import { createFixedWindowLimiter } from "./rate-limit.server.ts";
 import { contentRequestInputSchema, REQUEST_FAILED, REQUEST_RATE_LIMITED, requestTitleKey, type ContentRequestInput, type RequestSource } from "./requests.ts";
 
@@ -87,6 +88,8 @@ export async function fileContentRequest(db: Db, input: ContentRequestInput, sub
   const titleKey = requestTitleKey(request.title);
   const now = new Date().toISOString();
   return inTransaction(db, async (trx) => {
+    // One lock for all requests: a merge can match on title and year or on an id.
+    await lockForMerge(trx, "requests");
     const existing = await trx
       .selectFrom("content_requests")
       .select(["id", "request_count"])
