@@ -268,6 +268,13 @@ describeEachDatabase("visitor forms", (ctx) => {
     expect((await postForm(dmcaAction, ctx.db, "/dmca", {}, { body: form })).status).toBe(400);
     const json = await postForm(requestAction, ctx.db, "/request", {}, { body: JSON.stringify(requestForm), contentType: "application/json" });
     expect(json.status).toBe(400);
+    const huge = await postForm(contactAction, ctx.db, "/contact-us", {}, {
+      body: new URLSearchParams({ ...contact, message: "x".repeat(300_000) }),
+    });
+    expect(huge.status).toBe(413);
+    expect(huge.result).toMatchObject({ ok: false, error: "This submission is too large. Please shorten the text and try again." });
+    const declared = await postForm(contactAction, ctx.db, "/contact-us", contact, { headers: { "Content-Length": String(300_000) } });
+    expect(declared.status).toBe(413);
     const nul = await postForm(contactAction, ctx.db, "/contact-us", { ...contact, message: "a\u0000b" });
     expect(nul.status).toBe(400);
     expect(await count(ctx.db, "contact_messages")).toBe(0);
