@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { fixtureMmdb } from "./tests/helpers/mmdb.ts";
 
 // End-to-end tests drive the production build (npm run build) with Debian's
 // Chromium, on a temporary database seeded with the demo catalogue.
@@ -9,6 +10,9 @@ const port = Number(process.env.E2E_PORT ?? 4319);
 const baseURL = `http://127.0.0.1:${port}`;
 // Set once in the runner; its workers inherit it.
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "cinedex-e2e-"));
+// A small location database (loopback is in Paris) for the quick request's location.
+const geoipDb = path.join(process.env.E2E_DATA_DIR, "test-city.mmdb");
+fs.writeFileSync(geoipDb, fixtureMmdb());
 
 const chromiumLaunch = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -60,6 +64,7 @@ export default defineConfig({
       DATABASE_URL: "",
       LOG_LEVEL: "warn",
       SEED_DEMO: "true",
+      GEOIP_DB: geoipDb,
     },
   },
 });

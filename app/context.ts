@@ -2,6 +2,7 @@ import { createContext, type RouterContextProvider } from "react-router";
 import type { Logger } from "pino";
 import type { Db, DialectName } from "#app/db/client.server.ts";
 import type { GoogleConfig } from "#server/config.ts";
+import type { GeoLocator } from "#app/integrations/geoip/geoip.server.ts";
 import type { TmdbClient } from "#app/integrations/tmdb/client.server.ts";
 import type { Notifier } from "#app/modules/inbox/notify.server.ts";
 
@@ -25,6 +26,8 @@ export interface AppContext {
   tmdb: TmdbClient | null;
   /** Operator notifications' mail transport and deliveries under way (one per process). */
   notifier: Notifier;
+  /** Locates client addresses (quick requests); null when GEOIP_DB is not set or cannot be read. */
+  geoip: GeoLocator | null;
 }
 
 // One key per process: in development the server (run by tsx) and the app (loaded

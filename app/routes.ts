@@ -13,6 +13,11 @@ export default [
   route("watchlist", "routes/site/watchlist.tsx"),
   route("search", "routes/site/search.tsx"),
 
+  route("contact-us", "routes/site/forms/contact-us.tsx"),
+  route("request", "routes/site/forms/request.tsx"),
+  route("broken-links", "routes/site/forms/broken-links.tsx"),
+  route("dmca", "routes/site/forms/dmca.tsx"),
+
   route("how-to-download", "routes/site/help/how-to-download.tsx"),
   route("faq", "routes/site/help/faq.tsx"),
   route("about-us", "routes/site/help/about-us.tsx"),

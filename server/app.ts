@@ -7,6 +7,7 @@ import { pinoHttp } from "pino-http";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { appContext } from "#app/context.ts";
 import type { DatabaseHandle } from "#app/db/client.server.ts";
+import { openGeoLocator } from "#app/integrations/geoip/geoip.server.ts";
 import { createTmdbClient } from "#app/integrations/tmdb/client.server.ts";
 import type { Notifier } from "#app/modules/inbox/notify.server.ts";
 import type { Config } from "./config.ts";
@@ -33,6 +34,8 @@ export function createApp({ config, database, logger, notifier, build, clientDir
   const tmdb = config.tmdb
     ? createTmdbClient(config.tmdb, { onWarning: (message, error) => logger.warn({ err: error }, message) })
     : null;
+  // Read once: every request shares the open database.
+  const geoip = openGeoLocator(config.geoipDb, (message) => logger.warn(message));
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
 
@@ -88,6 +91,7 @@ export function createApp({ config, database, logger, notifier, build, clientDir
           sessionSecret: config.sessionSecret,
           tmdb,
           notifier,
+          geoip,
         });
         return context;
       },

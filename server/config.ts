@@ -36,6 +36,8 @@ export interface Config {
   tmdb: TmdbSettings | null;
   /** Operator e-mail (SMTP_URL, SMTP_FROM); null when SMTP_URL is not set. */
   smtp: SmtpConfig | null;
+  /** Path of a MaxMind-format city database for quick requests' location; null = location unknown. */
+  geoipDb: string | null;
   /** Problems that do not stop the server but that the operator should hear of. */
   warnings: string[];
 }
@@ -212,6 +214,15 @@ const schema = z.object({
       .refine(isMailbox, 'must be an e-mail address, or a name and an address such as "Cinedex <alerts@cinedex.example>"')
       .optional(),
   ),
+  GEOIP_DB: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .refine((v) => !v.includes("\0"), "must be a file path")
+      .refine((v) => /\.mmdb$/i.test(v), "must be the path of a MaxMind-format .mmdb file")
+      .optional(),
+  ),
 });
 
 const EMAIL_ADDRESS = /^[^\s@<>",;]+@[^\s@<>",;]+\.[^\s@<>",;]+$/;
@@ -313,6 +324,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { apiKey: e.TMDB_API_KEY ?? null, readToken: e.TMDB_READ_TOKEN ?? null, baseUrl: e.TMDB_BASE_URL, imageBase: e.TMDB_IMAGE_BASE }
         : null,
     smtp: e.SMTP_URL ? { ...e.SMTP_URL, from: e.SMTP_FROM ?? defaultSender(e.SMTP_URL.user, publicUrl) } : null,
+    geoipDb: e.GEOIP_DB ? path.resolve(e.GEOIP_DB) : null,
     warnings,
   };
 }

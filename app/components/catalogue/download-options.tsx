@@ -3,7 +3,7 @@ import toast from "react-hot-toast";
 import { Link } from "react-router";
 import { COPY_HIGHLIGHT_MS, VISITED_LINK_CHECK_MS } from "#app/constants.ts";
 import { isVisited, markVisited, visitedLinks } from "#app/components/storage/lists.ts";
-import { CheckIcon, CopyIcon, DownloadIcon } from "#app/components/ui/icons.tsx";
+import { CheckIcon, CopyIcon, DownloadIcon, FlagIcon } from "#app/components/ui/icons.tsx";
 import { middlemanPath } from "#app/modules/catalogue/paths.ts";
 import type { FileEntry, Link as CatalogueLink } from "#app/modules/catalogue/types.ts";
 import { copyText } from "#app/utils/clipboard.ts";
@@ -102,6 +102,14 @@ function OptionRow({ link, visited, onVisit }: { link: CatalogueLink; visited: b
         <DownloadIcon size={16} />
         Download
         <span className="sr-only"> from {link.label}</span>
+      </Link>
+      <Link
+        to={`/broken-links?linkId=${link.id}`}
+        className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-white/5 text-mist-300 ring-1 ring-white/10 transition-colors hover:bg-white/10 hover:text-white"
+        aria-label={`Report the ${link.label} link as broken`}
+        title="Report broken link"
+      >
+        <FlagIcon size={15} />
       </Link>
     </li>
   );

@@ -20,6 +20,7 @@ export function siteSettingsValues(settings: Settings): SiteSettingsValues {
   const values: SiteSettingsValues = {
     siteName: settings.siteName,
     telegramGroupUrl: settings.telegramGroupUrl,
+    supportEmail: settings.supportEmail,
     [DELAY_SECONDS_FIELD]: String(settings.bannerAutoClose.delayMs / 1000),
     middlemanCountdownSeconds: String(settings.middlemanCountdownSeconds),
   };
@@ -54,6 +55,7 @@ export function siteSettingsPatch(values: SiteSettingsValues): Record<string, un
     siteName: text("siteName"),
     socialLinks: Object.fromEntries(SOCIAL_KEYS.map((key) => [key, text(`socialLinks.${key}`)])),
     telegramGroupUrl: text("telegramGroupUrl"),
+    supportEmail: text("supportEmail"),
     banners: Object.fromEntries(BANNERS.map(({ id }) => [id, { enabled: checked(`banners.${id}.enabled`), text: text(`banners.${id}.text`) }])),
     bannerAutoClose: {
       enabled: checked("bannerAutoClose.enabled"),

@@ -49,6 +49,13 @@ export const settingsSchema = z.object({
       instagram: "https://www.instagram.com/",
       telegram: "https://telegram.org/",
     }),
+  /** The support address the contact page gives. */
+  supportEmail: z
+    .string()
+    .trim()
+    .max(320, "Address must be at most 320 characters")
+    .pipe(z.email("Please enter a valid email address."))
+    .default("support@cinedex.example"),
   /** The Telegram group named on link pages and the mediator page. */
   telegramGroupUrl: link.default("https://telegram.org/"),
   /** The wording of each notice banner, and whether it shows at all. */
@@ -82,6 +89,7 @@ export const DEFAULT_SETTINGS: Settings = settingsSchema.parse({});
 export const SETTING_LABELS: Record<SettingKey, string> = {
   siteName: "site name",
   socialLinks: "social links",
+  supportEmail: "support e-mail",
   telegramGroupUrl: "Telegram group link",
   banners: "notice banners",
   bannerAutoClose: "banner auto-close",

@@ -5,6 +5,7 @@ import { Poster, titleHue } from "#app/components/catalogue/poster.tsx";
 import { ScreenshotGallery } from "#app/components/catalogue/screenshot-gallery.tsx";
 import { TitleActions } from "#app/components/catalogue/title-actions.tsx";
 import { ExternalTitlePage } from "#app/components/catalogue/external-title.tsx";
+import { QuickRequest } from "#app/components/catalogue/quick-request.tsx";
 import { useNonce } from "#app/components/nonce.tsx";
 import { pushFront, recentlyViewed, type SavedTitle } from "#app/components/storage/lists.ts";
 import { getApp } from "#app/context.ts";
@@ -18,6 +19,9 @@ import { titleStructuredData } from "#app/modules/catalogue/structured-data.ts";
 import type { TitleDetail } from "#app/modules/catalogue/types.ts";
 import { TITLE_NOT_FOUND } from "#app/modules/catalogue/write.server.ts";
 import { formatReleaseDate, formatRuntime } from "#app/utils/dates.ts";
+import { QUICK_REQUEST_MESSAGES, quickRequestSchema } from "#app/modules/inbox/forms.ts";
+import { submitQuickRequest } from "#app/modules/inbox/request-form.server.ts";
+import { handleVisitorForm } from "#app/modules/inbox/visitor-forms.server.ts";
 import { jsonLd, originOf, seoMeta } from "#app/utils/seo.ts";
 import type { Route } from "./+types/title";
 
@@ -52,6 +56,25 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!title) throw data(TITLE_NOT_FOUND, { status: 404 });
   if (params.slug !== title.slug) throw redirect(titlePath(title), 301);
   return { title, structuredData: titleStructuredData(title, `${publicUrl}${titlePath(title)}`) };
+}
+
+/** The quick request (a quality of this title); the location comes from the client address, never stored itself. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const app = getApp(context);
+  const id = /^\d{1,9}$/.test(params.id) ? Number(params.id) : NaN;
+  const title = Number.isNaN(id) ? null : await getTitle(app.db, id);
+  if (!title) throw data(TITLE_NOT_FOUND, { status: 404 });
+  return handleVisitorForm(request, app, {
+    form: "quick-request",
+    schema: quickRequestSchema,
+    success: QUICK_REQUEST_MESSAGES.success,
+    failure: QUICK_REQUEST_MESSAGES.failure,
+    submit: async (form, client) => {
+      const location = app.geoip?.locate(app.clientAddress) ?? null;
+      const { event } = await submitQuickRequest(app.db, title, form, { hash: client.hash, location });
+      return { event };
+    },
+  });
 }
 
 function summary(text: string | null, fallback: string): string {
@@ -186,7 +209,7 @@ function TitlePage({ title, structuredData }: { title: TitleDetail; structuredDa
                 </>
               )}
             </dl>
-            <TitleActions item={saved} trailerUrl={title.trailerUrl} reportHref={`/broken-links?contentName=${encodeURIComponent(title.title)}`} />
+            <TitleActions item={saved} trailerUrl={title.trailerUrl} reportHref={`/broken-links?titleId=${title.id}&contentName=${encodeURIComponent(title.title)}`} />
           </div>
         </div>
       </header>
@@ -203,6 +226,7 @@ function TitlePage({ title, structuredData }: { title: TitleDetail; structuredDa
           Downloads
         </h2>
         <DownloadList titleId={title.id} type={title.type} releases={title.releases} />
+        <QuickRequest title={title.title} />
       </section>
     </article>
   );

@@ -63,6 +63,9 @@ export function SiteTab({ settings, result }: { settings: Settings; result: Acti
         >
           {(props) => <input {...props} name="telegramGroupUrl" type="url" inputMode="url" required defaultValue={text("telegramGroupUrl")} className={inputClass} />}
         </Field>
+        <Field className="mt-4" label="Support e-mail" error={error("supportEmail")} hint="Given on the contact page.">
+          {(props) => <input {...props} name="supportEmail" type="email" required maxLength={320} defaultValue={text("supportEmail")} className={`${inputClass} max-w-md`} />}
+        </Field>
       </Card>
 
       <Card title="Notice banners">

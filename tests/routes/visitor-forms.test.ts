@@ -1,0 +1,313 @@
+import { expect, it } from "vitest";
+import { locatorFromBuffer } from "#app/integrations/geoip/geoip.server.ts";
+import { linkDetailsPath, titlePath } from "#app/modules/catalogue/paths.ts";
+import { createTitle } from "#app/modules/catalogue/write.server.ts";
+import { clientHash } from "#app/modules/inbox/client.server.ts";
+import { CONTACT_MESSAGES, DMCA_MESSAGES, QUICK_REQUEST_MESSAGES, RATE_LIMITED, REPORT_MESSAGES, REQUEST_MESSAGES } from "#app/modules/inbox/forms.ts";
+import { action as brokenLinksAction, loader as brokenLinksLoader } from "#app/routes/site/forms/broken-links.tsx";
+import { action as contactAction } from "#app/routes/site/forms/contact-us.tsx";
+import { action as dmcaAction } from "#app/routes/site/forms/dmca.tsx";
+import { action as requestAction } from "#app/routes/site/forms/request.tsx";
+import { action as titleAction } from "#app/routes/site/title.tsx";
+import { buildMovie, buildSeries } from "#tests/factories/titles.ts";
+import { describeEachDatabase } from "#tests/helpers/database.ts";
+import { freshAddress, postForm } from "#tests/helpers/forms.ts";
+import { FIXTURE_PLACES, fixtureMmdb } from "#tests/helpers/mmdb.ts";
+import { routeArgs, routeContext } from "#tests/helpers/route.ts";
+
+const SECRET = "test-session-secret-that-is-long-enough-0123456789";
+const contact = { name: "Ann Lee", email: "ann@example.com", subject: "Hello", message: "A message\r\nover two lines." };
+const requestForm = { name: "Bo", email: "bo@example.com", type: "Movie", movieSeriesName: "The Matrix", year: "1999", imdbUrl: "", message: "" };
+const report = { contentName: "Night of the Test", seasonEpisode: "", quality: "720p", linkType: "Google Drive", additionalInfo: "404 page" };
+const dmca = {
+  name: "Rights Holder",
+  email: "legal@studio.example",
+  contentUrl: "https://elsewhere.example/copy",
+  contentType: "Movie",
+  copyrightProof: "Registration PA-123",
+  message: "",
+  declaration: "on",
+};
+
+const count = async (db: Parameters<typeof createTitle>[0], table: "contact_messages" | "content_requests" | "content_request_submissions" | "link_reports" | "dmca_notices") =>
+  Number((await db.selectFrom(table).select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+
+describeEachDatabase("visitor forms", (ctx) => {
+  it("contact: stores the message exactly as typed and answers with the spec's success text", async () => {
+    const address = freshAddress();
+    const { status, result } = await postForm(contactAction, ctx.db, "/contact-us", contact, { context: { clientAddress: address } });
+    expect(status).toBe(200);
+    expect(result).toEqual({ ok: true, message: "Message sent successfully! We'll get back to you soon.", detail: null });
+    const row = await ctx.db.selectFrom("contact_messages").selectAll().executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ name: "Ann Lee", email: "ann@example.com", subject: "Hello", message: contact.message, status: "new" });
+    expect(row.client_hash).toBe(clientHash(address, SECRET));
+    expect(JSON.stringify(row)).not.toContain(address);
+  });
+
+  it("contact: refuses missing fields and a bad address with the spec's messages, keeping what was typed", async () => {
+    const missing = await postForm(contactAction, ctx.db, "/contact-us", { name: " ", email: "", subject: "Kept", message: "" });
+    expect(missing.status).toBe(400);
+    expect(missing.result).toMatchObject({
+      ok: false,
+      error: CONTACT_MESSAGES.required,
+      fields: { name: "Please fill in all required fields.", email: "Please fill in all required fields.", message: "Please fill in all required fields." },
+      values: { name: " ", subject: "Kept" },
+    });
+    const badEmail = await postForm(contactAction, ctx.db, "/contact-us", { ...contact, email: "ann@nowhere" });
+    expect(badEmail.status).toBe(400);
+    expect(badEmail.result).toMatchObject({ fields: { email: "Please enter a valid email address." }, values: { email: "ann@nowhere" } });
+    expect(await count(ctx.db, "contact_messages")).toBe(0);
+  });
+
+  it("request: every field's spec message", async () => {
+    const empty = await postForm(requestAction, ctx.db, "/request", {});
+    expect(empty.status).toBe(400);
+    expect(empty.result).toMatchObject({
+      fields: {
+        name: "Please enter your name",
+        email: "Please enter your email",
+        type: "Please select content type",
+        movieSeriesName: "Please enter the name of the content",
+        year: "Please enter the year of release",
+      },
+    });
+    const wrong = await postForm(requestAction, ctx.db, "/request", {
+      ...requestForm,
+      email: "bo@",
+      type: "Series",
+      movieSeriesName: "",
+      year: "99",
+      imdbUrl: "https://example.com/title/tt0133093/",
+    });
+    expect(wrong.result).toMatchObject({
+      fields: {
+        email: "Please enter a valid email address",
+        movieSeriesName: "Please enter the name of the series",
+        year: "Please enter a valid 4-digit year",
+        imdbUrl: "Invalid URL or something went wrong. Please check the IMDB URL and try again.",
+      },
+      values: { year: "99", type: "Series" },
+    });
+    const letters = await postForm(requestAction, ctx.db, "/request", { ...requestForm, year: "19a9" });
+    expect(letters.result).toMatchObject({ fields: { year: REQUEST_MESSAGES.yearInvalid } });
+    expect(await count(ctx.db, "content_requests")).toBe(0);
+  });
+
+  it("request: merges the same title and year, or the same IMDb id, tells how many asked, and keeps each asker's typed values", async () => {
+    const first = await postForm(requestAction, ctx.db, "/request", { ...requestForm, imdbUrl: "https://www.imdb.com/title/tt0133093/" });
+    expect(first.result).toEqual({ ok: true, message: "Your request has been submitted successfully!", detail: "You are the first to ask for this title." });
+    const second = await postForm(requestAction, ctx.db, "/request", { ...requestForm, name: "Cy", movieSeriesName: "  the MATRIX ", message: "Please!" });
+    expect(second.result).toMatchObject({ ok: true, detail: "2 people have asked for this title." });
+    const third = await postForm(requestAction, ctx.db, "/request", {
+      ...requestForm,
+      movieSeriesName: "Matrix",
+      year: "2000",
+      imdbUrl: "https://m.imdb.com/title/tt0133093",
+    });
+    expect(third.result).toMatchObject({ detail: "3 people have asked for this title." });
+    const other = await postForm(requestAction, ctx.db, "/request", { ...requestForm, year: "2021" });
+    expect(other.result).toMatchObject({ detail: "You are the first to ask for this title." });
+
+    const requests = await ctx.db.selectFrom("content_requests").select(["id", "title", "year", "imdb_id", "request_count", "source"]).orderBy("id").execute();
+    expect(requests.map((r) => [r.title, Number(r.year), r.imdb_id, Number(r.request_count), r.source])).toEqual([
+      ["The Matrix", 1999, "tt0133093", 3, "form"],
+      ["The Matrix", 2021, null, 1, "form"],
+    ]);
+    const asked = await ctx.db
+      .selectFrom("content_request_submissions")
+      .select(["request_id", "source", "name", "title", "year", "imdb_url", "message", "client_hash"])
+      .orderBy("id")
+      .execute();
+    expect(asked.map((s) => [Number(s.request_id), s.name, s.title, s.year, s.imdb_url, s.message])).toEqual([
+      [Number(requests[0]!.id), "Bo", "The Matrix", "1999", "https://www.imdb.com/title/tt0133093/", null],
+      [Number(requests[0]!.id), "Cy", "  the MATRIX ", "1999", null, "Please!"],
+      [Number(requests[0]!.id), "Bo", "Matrix", "2000", "https://m.imdb.com/title/tt0133093", null],
+      [Number(requests[1]!.id), "Bo", "The Matrix", "2021", null, null],
+    ]);
+    expect(asked.every((s) => s.source === "form" && /^[0-9a-f]{64}$/.test(s.client_hash ?? ""))).toBe(true);
+  });
+
+  it("quick request: stores the place rounded to 2 decimals, merges per title and quality, never the address", async () => {
+    const title = await createTitle(ctx.db, buildMovie());
+    const geoip = locatorFromBuffer(fixtureMmdb());
+    const params = { id: String(title.id), slug: title.slug };
+    const path = titlePath(title);
+    const missing = await postForm(titleAction, ctx.db, path, {}, { params });
+    expect(missing.status).toBe(400);
+    expect(missing.result).toMatchObject({ fields: { quality: QUICK_REQUEST_MESSAGES.quality } });
+
+    const first = await postForm(titleAction, ctx.db, path, { quality: "1080p 10bit" }, { params, context: { geoip, clientAddress: "127.0.0.1" } });
+    expect(first.result).toEqual({ ok: true, message: "Thanks for requesting!", detail: null });
+    await postForm(titleAction, ctx.db, path, { quality: "1080p 10bit" }, { params, context: { geoip, clientAddress: "::ffff:10.1.2.3" } });
+    await postForm(titleAction, ctx.db, path, { quality: "4k" }, { params, context: { geoip: null, clientAddress: "127.0.0.2" } });
+    const bad = await postForm(titleAction, ctx.db, path, { quality: "8k" }, { params });
+    expect(bad.status).toBe(400);
+
+    const requests = await ctx.db.selectFrom("content_requests").selectAll().orderBy("id").execute();
+    expect(requests.map((r) => [r.title_id, r.quality, Number(r.request_count), r.source, r.title])).toEqual([
+      [title.id, "1080p 10bit", 2, "quick", title.title],
+      [title.id, "4k", 1, "quick", title.title],
+    ]);
+    const asked = await ctx.db.selectFrom("content_request_submissions").selectAll().orderBy("id").execute();
+    const place = (s: (typeof asked)[number]) => [s.quality, s.country, s.region, s.city, s.latitude === null ? null : Number(s.latitude), s.longitude === null ? null : Number(s.longitude)];
+    expect(asked.map(place)).toEqual([
+      ["1080p 10bit", "France", "Île-de-France", "Paris", 48.86, 2.35],
+      ["1080p 10bit", "Japan", "Osaka", "Osaka", 34.69, 135.5],
+      ["4k", null, null, null, null, null],
+    ]);
+    expect(FIXTURE_PLACES.loopback.latitude).not.toBe(48.86);
+    for (const row of asked) {
+      expect(JSON.stringify(row)).not.toMatch(/127\.0\.0\.|10\.1\.2\.3/);
+      expect(row.source).toBe("quick");
+    }
+  });
+
+  it("broken links: the content name is required; a report from a link's page carries the link; later ones join the open one", async () => {
+    const title = await createTitle(ctx.db, buildMovie());
+    const link = title.releases[0]!.files[0]!.links[0]!;
+    const blank = await postForm(brokenLinksAction, ctx.db, "/broken-links", { ...report, contentName: "  " });
+    expect(blank.status).toBe(400);
+    expect(blank.result).toMatchObject({ error: REPORT_MESSAGES.contentName, fields: { contentName: "Please enter the content name" } });
+
+    const request = new Request(`http://localhost/broken-links?linkId=${link.id}`);
+    const page = await brokenLinksLoader(routeArgs(request, routeContext(ctx.db)));
+    expect(page.values).toMatchObject({ linkId: String(link.id), contentName: title.title, quality: "720p" });
+
+    const first = await postForm(brokenLinksAction, ctx.db, "/broken-links", { ...page.values, additionalInfo: "Dead" });
+    expect(first.result).toEqual({ ok: true, message: "Report submitted successfully! We will fix it as soon as possible.", detail: null });
+    await postForm(brokenLinksAction, ctx.db, "/broken-links", { ...report, linkId: String(link.id) });
+    await postForm(brokenLinksAction, ctx.db, "/broken-links", { ...report, titleId: String(title.id) });
+    await postForm(brokenLinksAction, ctx.db, "/broken-links", { ...report, linkId: "999999" });
+    const rows = await ctx.db.selectFrom("link_reports").selectAll().orderBy("id").execute();
+    expect(rows.map((r) => [r.link_id, r.link_url, r.title_id, r.status])).toEqual([
+      [link.id, link.url, title.id, "open"],
+      [link.id, link.url, title.id, "open"],
+      [null, null, title.id, "open"],
+      [null, null, null, "open"],
+    ]);
+    expect(rows.map((r) => r.primary_id)).toEqual([null, rows[0]!.id, null, null]);
+    expect(rows[0]).toMatchObject({ quality: "720p", additional_info: "Dead", season_episode: null });
+  });
+
+  it("DMCA: the spec's messages, and a URL of ours resolved to the catalogue items it names", async () => {
+    const empty = await postForm(dmcaAction, ctx.db, "/dmca", {});
+    expect(empty.status).toBe(400);
+    expect(empty.result).toMatchObject({
+      error: "Please fill in all required fields",
+      fields: { name: DMCA_MESSAGES.required, email: DMCA_MESSAGES.required, contentUrl: DMCA_MESSAGES.required, copyrightProof: DMCA_MESSAGES.required, declaration: DMCA_MESSAGES.required },
+    });
+    const wrong = await postForm(dmcaAction, ctx.db, "/dmca", { ...dmca, email: "legal@", contentUrl: "not a url", declaration: "" });
+    expect(wrong.result).toMatchObject({
+      fields: { email: "Please enter a valid email address", contentUrl: "Please enter a valid URL for the content", declaration: DMCA_MESSAGES.required },
+      values: { contentUrl: "not a url" },
+    });
+
+    const movie = await createTitle(ctx.db, buildMovie());
+    const series = await createTitle(ctx.db, buildSeries());
+    const movieLinks = movie.releases[0]!.files.flatMap((f) => f.links).map((l) => l.id);
+    const release = series.releases[0]!;
+    const episode = release.files[0]!;
+    const origin = "https://cinedex.example";
+    const cases: [string, { title_id: number; link_id: number | null }[]][] = [
+      [`${origin}${titlePath(movie)}`, [{ title_id: movie.id, link_id: null }]],
+      [`${origin}${linkDetailsPath(movie.id, movie.releases[0]!.key, { kind: "movie" })}`, movieLinks.map((id) => ({ title_id: movie.id, link_id: id }))],
+      [`${origin}${linkDetailsPath(series.id, release.key, { kind: "episode", id: episode.id })}`, episode.links.map((l) => ({ title_id: series.id, link_id: l.id }))],
+      [`${origin}/middleman?id=${movieLinks[0]}`, [{ title_id: movie.id, link_id: movieLinks[0]! }]],
+      [`${origin}/page3?id=${movieLinks[0]}&url=x`, [{ title_id: movie.id, link_id: movieLinks[0]! }]],
+      [`https://mirror.example${titlePath(movie)}`, []],
+      [`${origin}/movie/999999/nothing`, []],
+    ];
+    for (const [contentUrl, expected] of cases) {
+      const { result } = await postForm(dmcaAction, ctx.db, "/dmca", { ...dmca, contentUrl }, { context: { publicUrl: origin } });
+      expect(result.ok, contentUrl).toBe(true);
+      const notice = await ctx.db.selectFrom("dmca_notices").selectAll().orderBy("id", "desc").executeTakeFirstOrThrow();
+      expect(notice).toMatchObject({ content_url: contentUrl, status: "received", copyright_proof: "Registration PA-123", message: null });
+      expect(Boolean(notice.declaration)).toBe(true);
+      const targets = await ctx.db.selectFrom("dmca_notice_targets").select(["title_id", "link_id", "origin"]).where("notice_id", "=", notice.id).orderBy("id").execute();
+      expect(targets, contentUrl).toEqual(expected.map((t) => ({ ...t, origin: "url" })));
+    }
+  });
+
+  it("answers a filled honeypot as a success and stores nothing", async () => {
+    const title = await createTitle(ctx.db, buildMovie());
+    const posts = [
+      postForm(contactAction, ctx.db, "/contact-us", { ...contact, website: "http://spam.example" }),
+      postForm(requestAction, ctx.db, "/request", { ...requestForm, website: "x" }),
+      postForm(brokenLinksAction, ctx.db, "/broken-links", { ...report, website: "x" }),
+      postForm(dmcaAction, ctx.db, "/dmca", { ...dmca, website: "x" }),
+      postForm(titleAction, ctx.db, titlePath(title), { quality: "720p", website: "x" }, { params: { id: String(title.id), slug: title.slug } }),
+    ];
+    for (const { status, result } of await Promise.all(posts)) {
+      expect(status).toBe(200);
+      expect(result.ok).toBe(true);
+    }
+    for (const table of ["contact_messages", "content_requests", "link_reports", "dmca_notices"] as const) expect(await count(ctx.db, table)).toBe(0);
+  });
+
+  it("limits each client to 5 submissions a minute per form (429, typed values kept); other clients and forms are unaffected", async () => {
+    const address = freshAddress();
+    for (let i = 0; i < 5; i++) {
+      const { status } = await postForm(contactAction, ctx.db, "/contact-us", { ...contact, message: `Message ${i}` }, { context: { clientAddress: address } });
+      expect(status).toBe(200);
+    }
+    const sixth = await postForm(contactAction, ctx.db, "/contact-us", { ...contact, message: "Sixth" }, { context: { clientAddress: address } });
+    expect(sixth.status).toBe(429);
+    expect(sixth.result).toMatchObject({ ok: false, error: RATE_LIMITED, values: { message: "Sixth", name: "Ann Lee" } });
+    expect((await postForm(contactAction, ctx.db, "/contact-us", contact)).status).toBe(200);
+    expect((await postForm(dmcaAction, ctx.db, "/dmca", dmca, { context: { clientAddress: address } })).status).toBe(200);
+    expect(await count(ctx.db, "contact_messages")).toBe(6);
+  });
+
+  it("answers 400, never 500, to duplicated fields, files and bodies that are not forms", async () => {
+    const twice = await postForm(contactAction, ctx.db, "/contact-us", { ...contact, name: ["Ann", "Bo"] });
+    expect(twice.status).toBe(400);
+    expect(twice.result).toMatchObject({ fields: { name: CONTACT_MESSAGES.required } });
+    const form = new FormData();
+    for (const [k, v] of Object.entries(dmca)) form.append(k, v);
+    form.set("copyrightProof", new Blob(["x"]), "proof.txt");
+    expect((await postForm(dmcaAction, ctx.db, "/dmca", {}, { body: form })).status).toBe(400);
+    const json = await postForm(requestAction, ctx.db, "/request", {}, { body: JSON.stringify(requestForm), contentType: "application/json" });
+    expect(json.status).toBe(400);
+    const huge = await postForm(contactAction, ctx.db, "/contact-us", {}, {
+      body: new URLSearchParams({ ...contact, message: "x".repeat(300_000) }),
+    });
+    expect(huge.status).toBe(413);
+    expect(huge.result).toMatchObject({ ok: false, error: "This submission is too large. Please shorten the text and try again." });
+    const declared = await postForm(contactAction, ctx.db, "/contact-us", contact, { headers: { "Content-Length": String(300_000) } });
+    expect(declared.status).toBe(413);
+    const nul = await postForm(contactAction, ctx.db, "/contact-us", { ...contact, message: "a\u0000b" });
+    expect(nul.status).toBe(400);
+    expect(await count(ctx.db, "contact_messages")).toBe(0);
+  });
+});
+
+describeEachDatabase("visitor forms under load", (ctx) => {
+  it("200 concurrent submissions per form: stored rows equal accepted answers, identical ones merged once", { timeout: 120_000 }, async () => {
+    const title = await createTitle(ctx.db, buildMovie());
+    const link = title.releases[0]!.files[0]!.links[0]!;
+    const N = 200;
+    const all = async (post: (i: number) => ReturnType<typeof postForm>) => {
+      const answers = await Promise.all(Array.from({ length: N }, (_, i) => post(i)));
+      expect(answers.every((a) => a.status === 200)).toBe(true);
+      return answers.length;
+    };
+    expect(await all((i) => postForm(contactAction, ctx.db, "/contact-us", { ...contact, message: `Load ${i}` }))).toBe(N);
+    expect(await count(ctx.db, "contact_messages")).toBe(N);
+    await all(() => postForm(requestAction, ctx.db, "/request", requestForm));
+    expect(await count(ctx.db, "content_request_submissions")).toBe(N);
+    const merged = await ctx.db.selectFrom("content_requests").select("request_count").execute();
+    expect(merged.map((r) => Number(r.request_count))).toEqual([N]);
+    await all((i) => postForm(titleAction, ctx.db, titlePath(title), { quality: i % 2 ? "720p" : "4k" }, { params: { id: String(title.id), slug: title.slug } }));
+    const quick = await ctx.db.selectFrom("content_requests").select(["quality", "request_count"]).where("source", "=", "quick").orderBy("quality").execute();
+    expect(quick.map((r) => [r.quality, Number(r.request_count)])).toEqual([
+      ["4k", N / 2],
+      ["720p", N / 2],
+    ]);
+    await all(() => postForm(brokenLinksAction, ctx.db, "/broken-links", { ...report, linkId: String(link.id) }));
+    const reports = await ctx.db.selectFrom("link_reports").select("primary_id").execute();
+    expect(reports).toHaveLength(N);
+    expect(reports.filter((r) => r.primary_id === null)).toHaveLength(1);
+    await all(() => postForm(dmcaAction, ctx.db, "/dmca", dmca));
+    expect(await count(ctx.db, "dmca_notices")).toBe(N);
+  });
+});
