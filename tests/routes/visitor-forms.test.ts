@@ -96,8 +96,11 @@ describeEachDatabase("visitor forms", (ctx) => {
   it("request: merges the same title and year, or the same IMDb id, tells how many asked, and keeps each asker's typed values", async () => {
     const first = await postForm(requestAction, ctx.db, "/request", { ...requestForm, imdbUrl: "https://www.imdb.com/title/tt0133093/" });
     expect(first.result).toEqual({ ok: true, message: "Your request has been submitted successfully!", detail: "You are the first to ask for this title." });
+    // An admin has read it; a new asker makes it unread again.
+    await ctx.db.updateTable("content_requests").set({ read_at: new Date().toISOString() }).execute();
     const second = await postForm(requestAction, ctx.db, "/request", { ...requestForm, name: "Cy", movieSeriesName: "  the MATRIX ", message: "Please!" });
     expect(second.result).toMatchObject({ ok: true, detail: "2 people have asked for this title." });
+    expect((await ctx.db.selectFrom("content_requests").select("read_at").executeTakeFirstOrThrow()).read_at).toBeNull();
     const third = await postForm(requestAction, ctx.db, "/request", {
       ...requestForm,
       movieSeriesName: "Matrix",
