@@ -29,8 +29,8 @@ interface AdminAccount {
   db: Db;
 }
 
-function openE2eDatabase() {
-  return openDatabase({ dialect: "sqlite", file: path.join(process.env.E2E_DATA_DIR!, "cinedex.db") });
+function openE2eDatabase(dataDir: string) {
+  return openDatabase({ dialect: "sqlite", file: path.join(dataDir, "cinedex.db") });
 }
 
 /**
@@ -40,6 +40,8 @@ function openE2eDatabase() {
 export const test = base.extend<{
   pageErrors: string[];
   expectedConsoleErrors: RegExp[];
+  /** The data folder of the server under test (a spec with a server of its own overrides it with baseURL). */
+  dataDir: string;
   catalogue: Catalogue;
   /** The role of the `admin` fixture's account. */
   adminRole: Role;
@@ -50,6 +52,7 @@ export const test = base.extend<{
 }>({
   /** Console errors a test provokes on purpose (a 404 document logs one). */
   expectedConsoleErrors: [[], { option: true }],
+  dataDir: [process.env.E2E_DATA_DIR!, { option: true }],
   page: async ({ page }, use) => {
     await page.route(
       (url) => !isLoopback(url),
@@ -73,9 +76,8 @@ export const test = base.extend<{
     },
     { auto: true },
   ],
-  // eslint-disable-next-line no-empty-pattern -- Playwright fixtures take their dependencies as a destructured first argument.
-  catalogue: async ({}, use) => {
-    const handle = openE2eDatabase();
+  catalogue: async ({ dataDir }, use) => {
+    const handle = openE2eDatabase(dataDir);
     const created: number[] = [];
     await use({
       db: handle.db,
@@ -89,8 +91,8 @@ export const test = base.extend<{
     await handle.close();
   },
   adminRole: ["admin", { option: true }],
-  adminAccount: async ({ adminRole }, use) => {
-    const handle = openE2eDatabase();
+  adminAccount: async ({ adminRole, dataDir }, use) => {
+    const handle = openE2eDatabase(dataDir);
     const password = `pw-${crypto.randomBytes(9).toString("base64url")}`;
     const suffix = crypto.randomBytes(5).toString("hex");
     const admin = await createAdmin(handle.db, null, {
