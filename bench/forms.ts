@@ -18,7 +18,8 @@ const pgBase = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?
 
 interface FormCase {
   name: string;
-  path: string;
+  /** Where the form posts; a function when it depends on the server's data. */
+  path: string | ((server: RunningServer) => Promise<string>);
   /** The fields of submission i; every tenth is invalid on purpose. */
   fields(i: number): Record<string, string>;
   /** Rows that hold one accepted submission each. */
@@ -49,6 +50,13 @@ const FORMS: FormCase[] = [
     }),
   },
   {
+    // The title page's quick request, on the first demo title's own address.
+    name: "quick request",
+    path: async (server) => (await fetch(`${server.baseURL}/movie/1`, { redirect: "manual" })).headers.get("location") ?? "/movie/1",
+    table: "content_request_submissions",
+    fields: (i) => ({ quality: i % 10 === 9 ? "8k" : ["480p", "720p", "1080p"][i % 3]! }),
+  },
+  {
     name: "broken-links",
     path: "/broken-links",
     table: "link_reports",
@@ -74,9 +82,9 @@ function clientAddress(i: number): string {
   return `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
 }
 
-async function submit(server: RunningServer, form: FormCase, i: number, offset: number): Promise<{ status: number; ms: number }> {
+async function submit(server: RunningServer, form: FormCase, formPath: string, i: number, offset: number): Promise<{ status: number; ms: number }> {
   const started = performance.now();
-  const response = await fetch(`${server.baseURL}${form.path}`, {
+  const response = await fetch(`${server.baseURL}${formPath}`, {
     method: "POST",
     headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.baseURL, "X-Forwarded-For": clientAddress(offset + i) },
     body: new URLSearchParams(form.fields(i)),
@@ -95,7 +103,7 @@ async function burst(run: () => Promise<{ status: number; ms: number }>[]) {
 }
 
 async function runAgainst(label: string, env: NodeJS.ProcessEnv, countRows: (table: string) => Promise<number>) {
-  const server = await startServer({ TRUST_PROXY: "loopback", SEED_DEMO: "false", ...env });
+  const server = await startServer({ TRUST_PROXY: "loopback", SEED_DEMO: "true", ...env });
   try {
     const health = await burst(() => Array.from({ length: concurrency }, async () => {
       const started = performance.now();
@@ -108,7 +116,8 @@ async function runAgainst(label: string, env: NodeJS.ProcessEnv, countRows: (tab
     let ok = true;
     for (const [index, form] of FORMS.entries()) {
       const before = await countRows(form.table);
-      const { results, wallMs } = await burst(() => Array.from({ length: concurrency }, (_, i) => submit(server, form, i, index * 10_000)));
+      const formPath = typeof form.path === "string" ? form.path : await form.path(server);
+      const { results, wallMs } = await burst(() => Array.from({ length: concurrency }, (_, i) => submit(server, form, formPath, i, index * 10_000)));
       const accepted = results.filter((r) => r.status >= 200 && r.status < 300).length;
       const refused = results.filter((r) => r.status >= 400 && r.status < 500).length;
       const errors = results.length - accepted - refused;
