@@ -1,0 +1,57 @@
+import { linkDetailsPath, middlemanPath } from "#app/modules/catalogue/paths.ts";
+import { buildMovie } from "#tests/factories/titles.ts";
+import { expect, test } from "./fixtures.ts";
+
+// From the visitor's form to the admin's inbox and back to the public site: a
+// broken-link report and a DMCA notice filed through the real pages, found in the
+// inbox, and the notice actioned so its link is gone at once.
+
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+test("a visitor's report and DMCA notice reach the inbox; actioning the notice takes the link off the site", async ({ page, request, admin, catalogue, baseURL }) => {
+  test.slow();
+  void admin;
+  const movie = await catalogue.create(buildMovie({ title: `Journey ${unique()}` }));
+  const release = movie.releases[0]!;
+  const link = release.files[0]!.links[0]!;
+  const detailsUrl = linkDetailsPath(movie.id, release.key, { kind: "movie" });
+
+  // The visitor reports the link from its page…
+  await page.goto(detailsUrl);
+  await page.getByRole("link", { name: `Report the ${link.label} link as broken` }).first().click();
+  const main = page.getByRole("main");
+  await main.getByLabel("Link type").selectOption("Google Drive");
+  await main.getByLabel("Additional information").fill("The host says the file is gone.");
+  await main.getByRole("button", { name: "Submit report" }).click();
+  await expect(main.getByRole("status")).toHaveText("Report submitted successfully! We will fix it as soon as possible.");
+
+  // …and a rights holder names the same link's interstitial page.
+  const noticeUrl = `${baseURL}${middlemanPath(link.id)}`;
+  await page.goto("/dmca");
+  await main.getByLabel("Full name").fill("Rights Holder");
+  await main.getByLabel("Email").fill("legal@studio.example");
+  await main.getByLabel("URL of the content").fill(noticeUrl);
+  await main.getByLabel("Proof of copyright").fill("Registration PA-77");
+  await main.getByLabel(/I declare/).check();
+  await main.getByRole("button", { name: "Submit DMCA request" }).click();
+  await expect(main.getByRole("status")).toHaveText("Your DMCA request has been submitted successfully!");
+  expect((await request.get(middlemanPath(link.id))).status()).toBe(200);
+
+  // The admin finds the report, with the link it names.
+  await page.goto(`/dashboard/inbox/reports?q=${encodeURIComponent(movie.title)}`);
+  await page.getByRole("link", { name: new RegExp(movie.title) }).first().click();
+  await expect(page.getByText("The host says the file is gone.")).toBeVisible();
+  await expect(page.getByText(link.url).first()).toBeVisible();
+
+  // The notice arrives with the link its URL names already chosen; one click takes it down.
+  await page.goto("/dashboard/inbox/dmca");
+  await page.getByRole("link", { name: new RegExp(noticeUrl.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")) }).first().click();
+  await expect(page.locator(`input[name="link"][value="${link.id}"]`)).toBeChecked();
+  await page.getByRole("button", { name: "Disable selected" }).click();
+  await expect(page.getByRole("status")).toHaveText("Notice actioned: 1 link disabled");
+
+  const gone = await request.get(middlemanPath(link.id));
+  expect(gone.status()).toBe(410);
+  await page.goto(detailsUrl);
+  await expect(page.locator(`a[href="${middlemanPath(link.id)}"]`)).toHaveCount(0);
+});
