@@ -20,7 +20,15 @@ const files: MockDriveFile[] = [
   { id: "folderA", name: "Projects", mimeType: FOLDER, parent: "root", modifiedTime: "2026-10-01T10:00:00Z" },
   { id: "plan1", name: "Plan inside.txt", mimeType: "text/plain", parent: "folderA", modifiedTime: "2026-10-02T10:00:00Z" },
   { id: "doc1", name: "Bob's notes", mimeType: "application/vnd.google-apps.document", parent: "root", modifiedTime: "2026-09-01T10:00:00Z" },
+  // Private to one user each (the mock reads the subject from the access token); sorted last and oldest.
+  { id: "adaOnly", name: "Zz Ada only.pdf", mimeType: "application/pdf", size: "1024", parent: "root", modifiedTime: "2026-01-01T10:00:00Z", owner: "google-user-1" },
+  { id: "bobOnly", name: "Zz Bob only.pdf", mimeType: "application/pdf", size: "1024", parent: "root", modifiedTime: "2026-01-01T10:00:00Z", owner: "google-user-2" },
 ];
+
+const ADA = { sub: "google-user-1", email: "ada@example.test", name: "Ada Lovelace", picture: "https://lh3.googleusercontent.com/a/ada" };
+const BOB = { sub: "google-user-2", email: "bob@example.test", name: "Bob Babbage", picture: "https://lh3.googleusercontent.com/a/bob" };
+/** Who the mock provider signs in next. */
+let user = ADA;
 
 let oauth: OAuth2Server;
 let drive: DriveMock;
@@ -32,10 +40,7 @@ test.beforeAll(async () => {
   await oauth.issuer.keys.generate("RS256");
   await oauth.start(0, "127.0.0.1");
   oauth.service.on("beforeTokenSigning", (token) => {
-    token.payload.sub = "google-user-1";
-    token.payload.email = "ada@example.test";
-    token.payload.name = "Ada Lovelace";
-    token.payload.picture = "https://lh3.googleusercontent.com/a/ada";
+    Object.assign(token.payload, user);
   });
   drive = await startDriveMock(files.map((f) => ({ ...f })));
   const port = await freePort();
@@ -208,4 +213,34 @@ test("the dashboard fits a phone, and the System theme follows the device @phone
   await expect(page.getByRole("paragraph").filter({ hasText: "Report 00.pdf" })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   if (process.env.DESKSYNC_SHOTS) await page.screenshot({ path: `${process.env.DESKSYNC_SHOTS}/drive-${page.viewportSize()!.width}.png`, fullPage: true });
+});
+
+test("two Google users in two browsers each see only their own account and Drive", async ({ browser }) => {
+  test.slow();
+  const contexts = [await browser.newContext(), await browser.newContext()];
+  try {
+    const [adaPage, bobPage] = await Promise.all(contexts.map((c) => c.newPage()));
+    await signIn(adaPage!);
+    user = BOB;
+    try {
+      await signIn(bobPage!);
+    } finally {
+      user = ADA;
+    }
+    for (const [page, me, other] of [
+      [adaPage!, ADA, BOB],
+      [bobPage!, BOB, ADA],
+    ] as const) {
+      await page.goto(`${base}/desksync`);
+      await expect(page.getByText(`Signed in as ${me.email}`)).toBeVisible();
+      await page.goto(`${base}/desksync?view=drive`);
+      await page.getByRole("searchbox", { name: "Search files" }).fill("only");
+      await page.getByRole("button", { name: "Search" }).click();
+      await expect(page.getByRole("paragraph").filter({ hasText: `Zz ${me.name.split(" ")[0]} only.pdf` })).toBeVisible();
+      await expect(page.getByRole("paragraph").filter({ hasText: `Zz ${other.name.split(" ")[0]} only.pdf` })).toHaveCount(0);
+      expect(await page.content()).not.toContain(other.email);
+    }
+  } finally {
+    await Promise.all(contexts.map((c) => c.close()));
+  }
 });
