@@ -1,9 +1,10 @@
 import { OAuth2Server } from "oauth2-mock-server";
-import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { GoogleConfig } from "#server/config.ts";
 import { describeEachDatabase } from "#tests/helpers/database.ts";
 import { routeContext } from "#tests/helpers/route.ts";
 import { getGoogleSession } from "./guard.server.ts";
+import { finishLogin, startLogin } from "./oauth.server.ts";
 import { createGoogleSession, googleCookieName, readGoogleSession } from "./sessions.server.ts";
 
 // The session guard against a local OpenID provider: expired access tokens are
@@ -84,5 +85,38 @@ describeEachDatabase("Google session guard", (ctx) => {
     expect([two?.account.email, two?.access.accessToken]).toEqual(["user2@example.test", "token-of-2"]);
     expect(await getGoogleSession(new Request("http://localhost/desksync"), context())).toBeNull();
     expect(await getGoogleSession(requestWith("forged-token"), context())).toBeNull();
+  });
+});
+
+describe("the sign-in callback", () => {
+  const publicUrl = "http://localhost:3000";
+
+  /** Starts a sign-in and lets the provider approve it: the callback URL it sends the browser to. */
+  async function approvedCallback() {
+    const { url, sealed } = await startLogin(google, SECRET, publicUrl);
+    const answer = await fetch(url, { redirect: "manual" });
+    return { callback: new URL(answer.headers.get("location")!), sealed };
+  }
+
+  it("signs in with the code, the matching state and the browser's own login request", async () => {
+    // Every token of this exchange (access and ID token) names the same person.
+    const asNine = (token: { payload: Record<string, unknown> }) => Object.assign(token.payload, { sub: "google-user-9", email: "nine@example.test", name: "Nine" });
+    oauth.service.on("beforeTokenSigning", asNine);
+    const { callback, sealed } = await approvedCallback();
+    const login = await finishLogin(google, SECRET, publicUrl, callback, sealed).finally(() => oauth.service.off("beforeTokenSigning", asNine));
+    expect(login).toMatchObject({ subject: "google-user-9", profile: { email: "nine@example.test", name: "Nine" } });
+    expect(login.tokens.refreshToken).toEqual(expect.any(String));
+  });
+
+  it("refuses a callback without this browser's login request (replayed or forged), a foreign state, and a denied consent", async () => {
+    const { callback, sealed } = await approvedCallback();
+    // The callback clears the login request, so replaying the same URL arrives without it.
+    await expect(finishLogin(google, SECRET, publicUrl, callback, null)).rejects.toMatchObject({ status: 400, message: expect.stringMatching(/^This sign-in link is not valid/) });
+    const foreign = new URL(callback);
+    foreign.searchParams.set("state", "someone-else");
+    await expect(finishLogin(google, SECRET, publicUrl, foreign, sealed)).rejects.toMatchObject({ status: 400, message: expect.stringMatching(/^This sign-in link is not valid/) });
+    const denied = new URL(`${publicUrl}/login/callback?error=access_denied&state=x`);
+    await expect(finishLogin(google, SECRET, publicUrl, denied, sealed)).rejects.toMatchObject({ status: 400, message: "You did not allow access to your Google account." });
+    expect(grants).toEqual([]);
   });
 });
