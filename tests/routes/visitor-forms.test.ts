@@ -3,6 +3,8 @@ import { locatorFromBuffer } from "#app/integrations/geoip/geoip.server.ts";
 import { linkDetailsPath, titlePath } from "#app/modules/catalogue/paths.ts";
 import { createTitle } from "#app/modules/catalogue/write.server.ts";
 import { clientHash } from "#app/modules/inbox/client.server.ts";
+import { createNotifier } from "#app/modules/inbox/notify.server.ts";
+import { getLastDeliveryFailure, updateNotifySettings } from "#app/modules/inbox/notify-settings.server.ts";
 import { CONTACT_MESSAGES, DMCA_MESSAGES, QUICK_REQUEST_MESSAGES, RATE_LIMITED, REPORT_MESSAGES, REQUEST_MESSAGES } from "#app/modules/inbox/forms.ts";
 import { action as brokenLinksAction, loader as brokenLinksLoader } from "#app/routes/site/forms/broken-links.tsx";
 import { action as contactAction } from "#app/routes/site/forms/contact-us.tsx";
@@ -281,6 +283,31 @@ describeEachDatabase("visitor forms", (ctx) => {
     const nul = await postForm(contactAction, ctx.db, "/contact-us", { ...contact, message: "a\u0000b" });
     expect(nul.status).toBe(400);
     expect(await count(ctx.db, "contact_messages")).toBe(0);
+  });
+});
+
+describeEachDatabase("visitor forms and operator notifications", (ctx) => {
+  it("a submission whose notifications fail (webhook down, SMTP refused) is stored and answered as a success", async () => {
+    // Nothing listens on port 9 of the loopback: both deliveries are refused.
+    await updateNotifySettings(ctx.db, { id: null, name: "Operator" }, {
+      recipients: ["ops@example.com"],
+      webhookUrl: "http://127.0.0.1:9/hook",
+      events: { requests: true, reports: true, contact: true, dmca: true },
+    });
+    const notifier = createNotifier({ smtp: { host: "127.0.0.1", port: 9, secure: false, user: null, password: null, from: "Cinedex <alerts@cinedex.example>" }, timeoutMs: 1_000 });
+    try {
+      const sent = await postForm(contactAction, ctx.db, "/contact-us", contact, { context: { notifier } });
+      expect(sent).toMatchObject({ status: 200, result: { ok: true, message: "Message sent successfully! We'll get back to you soon." } });
+      const notice = await postForm(dmcaAction, ctx.db, "/dmca", dmca, { context: { notifier } });
+      expect(notice.status).toBe(200);
+      expect(await notifier.drain(5_000)).toBe(true);
+      expect(await count(ctx.db, "contact_messages")).toBe(1);
+      expect(await count(ctx.db, "dmca_notices")).toBe(1);
+      // The failure is kept for the settings screen.
+      expect(await getLastDeliveryFailure(ctx.db)).toMatchObject({ kind: expect.stringMatching(/^(contact|dmca)$/) });
+    } finally {
+      await ctx.db.deleteFrom("settings").where("key", "like", "private.%").execute();
+    }
   });
 });
 
