@@ -8,6 +8,47 @@ import { expect, test } from "./fixtures.ts";
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
+test("a request and a contact message sent without JavaScript are waiting in the inbox, with what the visitor typed", async ({ page, browser, admin, baseURL }) => {
+  test.slow();
+  void admin;
+  const word = unique();
+  const visitor = await browser.newContext({ baseURL, javaScriptEnabled: false });
+  try {
+    const form = await visitor.newPage();
+    await form.goto("/request");
+    await form.getByLabel("Your name").fill("Ann Asker");
+    await form.getByLabel("Your email").fill("ann@example.com");
+    await form.getByLabel("Type").selectOption("Documentary");
+    await form.getByLabel("Title").fill(`Wanted ${word}`);
+    await form.getByLabel("Year").fill("1999");
+    await form.getByLabel("Message").fill("With subtitles, please.");
+    await form.getByRole("button", { name: "Submit request" }).click();
+    await expect(form.getByRole("status")).toContainText("Your request has been submitted successfully!");
+
+    await form.goto("/contact-us");
+    await form.getByLabel("Name").fill("Cy Contact");
+    await form.getByLabel("Email").fill("cy@example.com");
+    await form.getByLabel("Subject").fill(`Question ${word}`);
+    await form.getByLabel("Message").fill("How do <b>downloads</b> work?");
+    await form.getByRole("button", { name: "Send message" }).click();
+    await expect(form.getByRole("status")).toHaveText("Message sent successfully! We'll get back to you soon.");
+  } finally {
+    await visitor.close();
+  }
+
+  await page.goto(`/dashboard/inbox/requests?q=${word}`);
+  await page.getByRole("link", { name: new RegExp(`Wanted ${word}`) }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(`Wanted ${word} (1999)`);
+  await expect(page.getByText("With subtitles, please.")).toBeVisible();
+  await expect(page.getByText("ann@example.com")).toBeVisible();
+
+  await page.goto(`/dashboard/inbox/contact?q=${word}`);
+  await page.getByRole("link", { name: new RegExp(`Question ${word}`) }).click();
+  // Markup a visitor typed stays text.
+  await expect(page.getByText("How do <b>downloads</b> work?")).toBeVisible();
+  await expect(page.getByText("cy@example.com").first()).toBeVisible();
+});
+
 test("a visitor's report and DMCA notice reach the inbox; actioning the notice takes the link off the site", async ({ page, request, admin, catalogue, baseURL }) => {
   test.slow();
   void admin;
