@@ -1,6 +1,7 @@
-import { expect, expectAccessible, test } from "./fixtures.ts";
+import { expect, expectAccessible, test, testOnOwnServer } from "./fixtures.ts";
 
-test("a visitor pages through the catalogue and opens a title @phone", async ({ page }) => {
+// Its own server: titles other tests add meanwhile would shift the listing between pages.
+testOnOwnServer("a visitor pages through the catalogue and opens a title @phone", async ({ page }) => {
   await page.goto("/");
   const listing = page.getByRole("region", { name: "Latest uploads" });
   await expect(listing.getByRole("heading", { name: "Latest uploads" })).toBeVisible();

@@ -9,6 +9,7 @@ import type { TitleDetail } from "#app/modules/catalogue/types.ts";
 import { createAdmin } from "#app/modules/auth/accounts.server.ts";
 import type { Role } from "#app/modules/auth/schema.ts";
 import { createSession, sessionCookieName } from "#app/modules/auth/sessions.server.ts";
+import { startServer, type RunningServer } from "#tests/helpers/server-process.ts";
 import type { Admin } from "#app/modules/auth/types.ts";
 
 /** A 1×1 transparent PNG, served for every image from another host (tests never reach the internet). */
@@ -114,6 +115,25 @@ export const test = base.extend<{
 });
 
 export { expect };
+
+/**
+ * The same fixtures against a server of the spec's own (one per worker, with the
+ * demo catalogue), for tests that assert on global state (unread counts, listing
+ * order) that parallel tests on the shared server would change.
+ */
+export const testOnOwnServer = test.extend<object, { ownServer: RunningServer }>({
+  ownServer: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright fixtures take their dependencies as a destructured first argument.
+    async ({}, use) => {
+      const server = await startServer({ SEED_DEMO: "true" });
+      await use(server);
+      await server.stop();
+    },
+    { scope: "worker", timeout: 60_000 },
+  ],
+  baseURL: async ({ ownServer }, use) => use(ownServer.baseURL),
+  dataDir: async ({ ownServer }, use) => use(ownServer.dataDir),
+});
 
 /** axe-core's WCAG 2.1 A/AA checks on the page as it is now. */
 export async function expectAccessible(page: Page) {

@@ -5,26 +5,12 @@ import { linkDetailsPath } from "#app/modules/catalogue/paths.ts";
 import { releaseKey } from "#app/modules/catalogue/slug.ts";
 import { insertContactMessage, insertDmcaNotice, insertReport, insertReportGroup, insertRequest } from "#tests/factories/inbox.ts";
 import { buildMovie } from "#tests/factories/titles.ts";
-import { startServer, type RunningServer } from "#tests/helpers/server-process.ts";
-import { expect, expectAccessible, test as base } from "./fixtures.ts";
+import { expect, expectAccessible, testOnOwnServer as test } from "./fixtures.ts";
 
 // The admin inbox, with visitor submissions written straight into the database of
 // a server of its own: the forms' tests file submissions on the shared server,
 // which would change the unread counts asserted here. Serial, for the same reason
 // (the phone check adds only rows already read), and each test removes what it added.
-const test = base.extend<object, { inboxServer: RunningServer }>({
-  inboxServer: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright fixtures take their dependencies as a destructured first argument.
-    async ({}, use) => {
-      const server = await startServer({ SEED_DEMO: "true" });
-      await use(server);
-      await server.stop();
-    },
-    { scope: "worker", timeout: 60_000 },
-  ],
-  baseURL: async ({ inboxServer }, use) => use(inboxServer.baseURL),
-  dataDir: async ({ inboxServer }, use) => use(inboxServer.dataDir),
-});
 test.describe.configure({ mode: "serial" });
 
 const unique = () => `Zq${crypto.randomBytes(4).toString("hex")}`;
