@@ -108,7 +108,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const message = isRouteErrorResponse(error) && typeof error.data === "string" && error.data ? error.data : undefined;
   return (
     <>
-      <title>{status === 404 ? "Page not found | Cinedex" : status === 410 ? "Link removed | Cinedex" : "Something went wrong | Cinedex"}</title>
+      <title>
+        {status === 404 ? "Page not found | Cinedex" : status === 410 ? "Link removed | Cinedex" : "Something went wrong | Cinedex"}
+      </title>
       {status === 404 ? (
         <ErrorView status={404} heading="Page not found" message={message} />
       ) : status === 410 ? (

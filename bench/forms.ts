@@ -12,7 +12,9 @@ import Database from "better-sqlite3";
 import { startServer, tempDataDir, type RunningServer } from "#tests/helpers/server-process.ts";
 import { withPgClient } from "#tests/helpers/database.ts";
 
-const { values } = parseArgs({ options: { concurrency: { type: "string", default: "200" }, "sqlite-only": { type: "boolean", default: false } } });
+const { values } = parseArgs({
+  options: { concurrency: { type: "string", default: "200" }, "sqlite-only": { type: "boolean", default: false } },
+});
 const concurrency = Number(values.concurrency);
 const pgBase = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 
@@ -32,7 +34,12 @@ const FORMS: FormCase[] = [
     name: "contact",
     path: "/contact-us",
     table: "contact_messages",
-    fields: (i) => ({ name: `Visitor ${i}`, email: i % 10 === 9 ? "not-an-address" : `v${i}@example.test`, subject: "Hello", message: `Message ${i} ${stamp}` }),
+    fields: (i) => ({
+      name: `Visitor ${i}`,
+      email: i % 10 === 9 ? "not-an-address" : `v${i}@example.test`,
+      subject: "Hello",
+      message: `Message ${i} ${stamp}`,
+    }),
   },
   {
     name: "request",
@@ -60,7 +67,13 @@ const FORMS: FormCase[] = [
     name: "broken-links",
     path: "/broken-links",
     table: "link_reports",
-    fields: (i) => ({ contentName: i % 10 === 9 ? "" : `Title ${i % 7}`, seasonEpisode: "", quality: "720p", linkType: "Google Drive", additionalInfo: `Dead ${i}` }),
+    fields: (i) => ({
+      contentName: i % 10 === 9 ? "" : `Title ${i % 7}`,
+      seasonEpisode: "",
+      quality: "720p",
+      linkType: "Google Drive",
+      additionalInfo: `Dead ${i}`,
+    }),
   },
   {
     name: "dmca",
@@ -82,7 +95,13 @@ function clientAddress(i: number): string {
   return `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
 }
 
-async function submit(server: RunningServer, form: FormCase, formPath: string, i: number, offset: number): Promise<{ status: number; ms: number }> {
+async function submit(
+  server: RunningServer,
+  form: FormCase,
+  formPath: string,
+  i: number,
+  offset: number,
+): Promise<{ status: number; ms: number }> {
   const started = performance.now();
   const response = await fetch(`${server.baseURL}${formPath}`, {
     method: "POST",
@@ -105,19 +124,28 @@ async function burst(run: () => Promise<{ status: number; ms: number }>[]) {
 async function runAgainst(label: string, env: NodeJS.ProcessEnv, countRows: (table: string) => Promise<number>) {
   const server = await startServer({ TRUST_PROXY: "loopback", SEED_DEMO: "true", ...env });
   try {
-    const health = await burst(() => Array.from({ length: concurrency }, async () => {
-      const started = performance.now();
-      const response = await fetch(`${server.baseURL}/healthz`);
-      await response.arrayBuffer();
-      return { status: response.status, ms: performance.now() - started };
-    }));
+    const health = await burst(() =>
+      Array.from({ length: concurrency }, async () => {
+        const started = performance.now();
+        const response = await fetch(`${server.baseURL}/healthz`);
+        await response.arrayBuffer();
+        return { status: response.status, ms: performance.now() - started };
+      }),
+    );
     console.log(`\n${label}: ${concurrency} concurrent submissions per form`);
-    console.log(`  baseline GET /healthz x${concurrency}: ${health.wallMs.toFixed(0)} ms, p50 ${percentile(health.results.map((r) => r.ms), 50).toFixed(0)} ms`);
+    console.log(
+      `  baseline GET /healthz x${concurrency}: ${health.wallMs.toFixed(0)} ms, p50 ${percentile(
+        health.results.map((r) => r.ms),
+        50,
+      ).toFixed(0)} ms`,
+    );
     let ok = true;
     for (const [index, form] of FORMS.entries()) {
       const before = await countRows(form.table);
       const formPath = typeof form.path === "string" ? form.path : await form.path(server);
-      const { results, wallMs } = await burst(() => Array.from({ length: concurrency }, (_, i) => submit(server, form, formPath, i, index * 10_000)));
+      const { results, wallMs } = await burst(() =>
+        Array.from({ length: concurrency }, (_, i) => submit(server, form, formPath, i, index * 10_000)),
+      );
       const accepted = results.filter((r) => r.status >= 200 && r.status < 300).length;
       const refused = results.filter((r) => r.status >= 400 && r.status < 500).length;
       const errors = results.length - accepted - refused;

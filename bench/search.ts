@@ -68,7 +68,9 @@ async function queryMix(db: Db, size: number): Promise<{ kind: Kind; options: Se
   const pick = <T>(list: T[]) => list[Math.floor(rand() * list.length)]!;
   const ids = Array.from({ length: 400 }, () => 1 + Math.floor(rand() * size));
   const titles = (await db.selectFrom("titles").select(["id", "title"]).where("id", "in", ids).execute()).map((t) => t.title);
-  const names = (await db.selectFrom("credits").select("name").where("title_id", "in", ids).where("role", "=", "cast").execute()).map((c) => c.name);
+  const names = (await db.selectFrom("credits").select("name").where("title_id", "in", ids).where("role", "=", "cast").execute()).map(
+    (c) => c.name,
+  );
   const typo = (text: string) => {
     const i = 1 + Math.floor(rand() * (text.length - 2));
     return rand() < 0.5 ? text.slice(0, i) + text.slice(i + 1) : text.slice(0, i) + "xq"[Math.floor(rand() * 2)] + text.slice(i + 1);
@@ -139,13 +141,19 @@ for (const size of sizes) {
 
     const base = [...baseline].sort((a, b) => a - b);
     const baseP95 = percentile(base, 95);
-    console.log(`\n${dialect === "sqlite" ? "SQLite" : "PostgreSQL"}, ${size.toLocaleString("en-US")} titles (${hits}/${mix.length} queries found something)`);
+    console.log(
+      `\n${dialect === "sqlite" ? "SQLite" : "PostgreSQL"}, ${size.toLocaleString("en-US")} titles (${hits}/${mix.length} queries found something)`,
+    );
     console.log("| queries | n | p50 ms | p95 ms | p99 ms | p95 × baseline |");
     console.log("|---|---|---|---|---|---|");
-    console.log(`| baseline: home listing page | ${base.length} | ${fmt(percentile(base, 50))} | ${fmt(baseP95)} | ${fmt(percentile(base, 99))} | 1.0 |`);
+    console.log(
+      `| baseline: home listing page | ${base.length} | ${fmt(percentile(base, 50))} | ${fmt(baseP95)} | ${fmt(percentile(base, 99))} | 1.0 |`,
+    );
     for (const [kind, list] of [...byKind].sort(([a], [b]) => (a === "all queries" ? -1 : b === "all queries" ? 1 : 0))) {
       const sorted = [...list].sort((a, b) => a - b);
-      console.log(`| ${kind} | ${sorted.length} | ${fmt(percentile(sorted, 50))} | ${fmt(percentile(sorted, 95))} | ${fmt(percentile(sorted, 99))} | ${(percentile(sorted, 95) / baseP95).toFixed(1)} |`);
+      console.log(
+        `| ${kind} | ${sorted.length} | ${fmt(percentile(sorted, 50))} | ${fmt(percentile(sorted, 95))} | ${fmt(percentile(sorted, 99))} | ${(percentile(sorted, 95) / baseP95).toFixed(1)} |`,
+      );
     }
     await handle.close();
   }

@@ -45,6 +45,10 @@ if (values.postgres) await withPgClient(url, (c) => c.query(`drop schema ${schem
 console.log(`${handle.location.split(" ")[0]}: ${count.toLocaleString("en-US")} titles, ${result.rows.toLocaleString("en-US")} rows`);
 console.log(`| step | time | × baseline |`);
 console.log(`|---|---|---|`);
-console.log(`| generate only (baseline, ${generated.toLocaleString("en-US")} title+link rows) | ${(baselineMs / 1000).toFixed(1)} s | 1.0 |`);
+console.log(
+  `| generate only (baseline, ${generated.toLocaleString("en-US")} title+link rows) | ${(baselineMs / 1000).toFixed(1)} s | 1.0 |`,
+);
 console.log(`| seed into the database | ${(seedMs / 1000).toFixed(1)} s | ${(seedMs / baselineMs).toFixed(1)} |`);
-console.log(`rows per second: ${Math.round(result.rows / (seedMs / 1000)).toLocaleString("en-US")}${fileMb ? `; database file ${fileMb.toFixed(0)} MB` : ""}`);
+console.log(
+  `rows per second: ${Math.round(result.rows / (seedMs / 1000)).toLocaleString("en-US")}${fileMb ? `; database file ${fileMb.toFixed(0)} MB` : ""}`,
+);

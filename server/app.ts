@@ -31,9 +31,7 @@ const REQUEST_ID = /^[\w.:-]{1,100}$/;
 export function createApp({ config, database, logger, notifier, build, clientDir, viteMiddleware }: AppOptions) {
   const app = express();
   // One client per process, so its cache and rate-limit state are shared by all requests.
-  const tmdb = config.tmdb
-    ? createTmdbClient(config.tmdb, { onWarning: (message, error) => logger.warn({ err: error }, message) })
-    : null;
+  const tmdb = config.tmdb ? createTmdbClient(config.tmdb, { onWarning: (message, error) => logger.warn({ err: error }, message) }) : null;
   // Read once: every request shares the open database.
   const geoip = openGeoLocator(config.geoipDb, (message) => logger.warn(message));
   app.disable("x-powered-by");

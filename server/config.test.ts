@@ -117,7 +117,9 @@ describe("loadConfig", () => {
       baseUrl: "https://api.themoviedb.org/3",
       imageBase: "https://image.tmdb.org/t/p",
     });
-    expect(loadConfig({ DATA_DIR: dataDir, TMDB_READ_TOKEN: "eyJhbGciOiJIUzI1NiJ9.abc.def", TMDB_BASE_URL: "http://127.0.0.1:9999/3/" }).tmdb).toMatchObject({
+    expect(
+      loadConfig({ DATA_DIR: dataDir, TMDB_READ_TOKEN: "eyJhbGciOiJIUzI1NiJ9.abc.def", TMDB_BASE_URL: "http://127.0.0.1:9999/3/" }).tmdb,
+    ).toMatchObject({
       readToken: "eyJhbGciOiJIUzI1NiJ9.abc.def",
       baseUrl: "http://127.0.0.1:9999/3",
     });
@@ -138,7 +140,12 @@ describe("loadConfig", () => {
       from: "Cinedex <alerts@cinedex.example>",
     });
     expect(
-      loadConfig({ DATA_DIR: dataDir, SMTP_URL: "smtp://127.0.0.1:2525", PUBLIC_URL: "https://cinedex.example", SMTP_FROM: "Ops <ops@cinedex.example>" }).smtp,
+      loadConfig({
+        DATA_DIR: dataDir,
+        SMTP_URL: "smtp://127.0.0.1:2525",
+        PUBLIC_URL: "https://cinedex.example",
+        SMTP_FROM: "Ops <ops@cinedex.example>",
+      }).smtp,
     ).toEqual({ host: "127.0.0.1", port: 2525, secure: false, user: null, password: null, from: "Ops <ops@cinedex.example>" });
     expect(loadConfig({ DATA_DIR: dataDir, SMTP_URL: "smtp://mail.example", PUBLIC_URL: "https://cinedex.example" }).smtp).toMatchObject({
       port: 587,
@@ -146,7 +153,9 @@ describe("loadConfig", () => {
     });
 
     const message = errorOf({ SMTP_URL: "http://user:hunter2@mail.example", SMTP_FROM: "Ops\r\nBcc: x@y.example" });
-    expect(message).toMatch(/^Invalid configuration: SMTP_URL must be an address such as smtp:\/\/user:password@mail\.example:587.*; SMTP_FROM must be an e-mail address/);
+    expect(message).toMatch(
+      /^Invalid configuration: SMTP_URL must be an address such as smtp:\/\/user:password@mail\.example:587.*; SMTP_FROM must be an e-mail address/,
+    );
     expect(message).not.toContain("hunter2");
     expect(message.split("\n")).toHaveLength(1);
     expect(loadConfig({ DATA_DIR: dataDir, SMTP_FROM: "ops@cinedex.example" }).warnings).toEqual([

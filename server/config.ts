@@ -188,8 +188,22 @@ const schema = z.object({
   GOOGLE_ISSUER: z.preprocess(blankToUndefined, httpUrl("https://accounts.google.com")),
   GOOGLE_DRIVE_API_URL: z.preprocess(blankToUndefined, httpUrl("https://www.googleapis.com")),
   GOOGLE_DRIVE_SHARING: flag,
-  TMDB_API_KEY: z.preprocess(blankToUndefined, z.string().trim().regex(/^[A-Za-z0-9]{16,64}$/, "must be a TMDB v3 API key (letters and digits)").optional()),
-  TMDB_READ_TOKEN: z.preprocess(blankToUndefined, z.string().trim().regex(/^[\w.-]{20,1000}$/, "must be a TMDB v4 read access token").optional()),
+  TMDB_API_KEY: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9]{16,64}$/, "must be a TMDB v3 API key (letters and digits)")
+      .optional(),
+  ),
+  TMDB_READ_TOKEN: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .regex(/^[\w.-]{20,1000}$/, "must be a TMDB v4 read access token")
+      .optional(),
+  ),
   TMDB_BASE_URL: z.preprocess(blankToUndefined, httpUrl("https://api.themoviedb.org/3")),
   TMDB_IMAGE_BASE: z.preprocess(blankToUndefined, httpUrl("https://image.tmdb.org/t/p")),
   SMTP_URL: z.preprocess(
@@ -200,7 +214,10 @@ const schema = z.object({
       .transform((v, ctx) => {
         const parsed = parseSmtpUrl(v);
         if (parsed) return parsed;
-        ctx.addIssue({ code: "custom", message: "must be an address such as smtp://user:password@mail.example:587 or smtps://user:password@mail.example:465" });
+        ctx.addIssue({
+          code: "custom",
+          message: "must be an address such as smtp://user:password@mail.example:587 or smtps://user:password@mail.example:465",
+        });
         return z.NEVER;
       })
       .optional(),

@@ -112,9 +112,7 @@ function stopGracefully(server: http.Server, database: DatabaseHandle, notifier:
     // Connections that finish their last request while we wait would otherwise
     // linger for the keep-alive timeout.
     const sweep = setInterval(() => server.closeIdleConnections(), 100);
-    server.close(async () => {
-      clearTimeout(deadline);
-      clearInterval(sweep);
+    const finish = async () => {
       try {
         if (notifier.pending > 0 && !(await notifier.drain(NOTIFY_SHUTDOWN_WAIT_MS))) {
           logger.warn({ pending: notifier.pending }, "operator notifications still being sent at shutdown were abandoned");
@@ -127,6 +125,11 @@ function stopGracefully(server: http.Server, database: DatabaseHandle, notifier:
         logger.error({ err: error }, "error while shutting down");
         process.exit(1);
       }
+    };
+    server.close(() => {
+      clearTimeout(deadline);
+      clearInterval(sweep);
+      void finish();
     });
     server.closeIdleConnections();
   };

@@ -15,7 +15,10 @@ describe("parseDatabaseUrl", () => {
     expect(parseDatabaseUrl("./local.db", "/d.db")).toEqual({ dialect: "sqlite", file: "./local.db" });
     expect(parseDatabaseUrl("file:./x.db", "/d.db")).toEqual({ dialect: "sqlite", file: "./x.db" });
     expect(parseDatabaseUrl("file:///var/lib/x.db", "/d.db")).toEqual({ dialect: "sqlite", file: "/var/lib/x.db" });
-    expect(parseDatabaseUrl("postgres://u:p@db:5432/cinedex", "/d.db")).toEqual({ dialect: "postgres", url: "postgres://u:p@db:5432/cinedex" });
+    expect(parseDatabaseUrl("postgres://u:p@db:5432/cinedex", "/d.db")).toEqual({
+      dialect: "postgres",
+      url: "postgres://u:p@db:5432/cinedex",
+    });
     expect(parseDatabaseUrl("postgresql://db/cinedex", "/d.db")).toMatchObject({ dialect: "postgres" });
   });
 
@@ -50,7 +53,10 @@ describe("SQLite connection", () => {
 describeEachDatabase("migrations", (ctx) => {
   it("are applied once: a second run applies nothing", async () => {
     expect(await migrateToLatest(ctx.db)).toEqual([]);
-    const { n } = await ctx.db.selectFrom("genres").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow();
+    const { n } = await ctx.db
+      .selectFrom("genres")
+      .select((eb) => eb.fn.countAll().as("n"))
+      .executeTakeFirstOrThrow();
     expect(Number(n)).toBe(21);
   });
 
@@ -79,7 +85,10 @@ describeEachDatabase("migrations", (ctx) => {
 
   it("enforce the catalogue's rules in the schema itself", async () => {
     const insert = (values: Record<string, unknown>) =>
-      ctx.db.insertInto("titles").values({ type: "movie", slug: "s", title: "T", ...values } as never).execute();
+      ctx.db
+        .insertInto("titles")
+        .values({ type: "movie", slug: "s", title: "T", ...values } as never)
+        .execute();
     await expect(insert({ type: "book" })).rejects.toThrow();
     await expect(insert({ rating: 10.5 })).rejects.toThrow();
     await insert({ slug: "same" });
@@ -94,10 +103,34 @@ describeEachDatabase("migrations", (ctx) => {
       .executeTakeFirstOrThrow();
     // A file link needs its file, and a zip link must not have one.
     await expect(
-      ctx.db.insertInto("links").values({ release_id: releaseId, file_id: null, kind: "file", label: "a", url: "https://a.example", size: null, status: "ok", position: 0 }).execute(),
+      ctx.db
+        .insertInto("links")
+        .values({
+          release_id: releaseId,
+          file_id: null,
+          kind: "file",
+          label: "a",
+          url: "https://a.example",
+          size: null,
+          status: "ok",
+          position: 0,
+        })
+        .execute(),
     ).rejects.toThrow();
     await expect(
-      ctx.db.insertInto("links").values({ release_id: releaseId, file_id: null, kind: "zip", label: "a", url: "https://a.example", size: null, status: "gone" as never, position: 0 }).execute(),
+      ctx.db
+        .insertInto("links")
+        .values({
+          release_id: releaseId,
+          file_id: null,
+          kind: "zip",
+          label: "a",
+          url: "https://a.example",
+          size: null,
+          status: "gone" as never,
+          position: 0,
+        })
+        .execute(),
     ).rejects.toThrow();
     await expect(
       ctx.db.insertInto("releases").values({ title_id: 987_654, quality: "720p", season: null, position: 0 }).execute(),
@@ -109,11 +142,18 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("PostgreSQL with other schemas i
   it("migrates a schema even when another schema already has Kysely's bookkeeping tables", async () => {
     const url = process.env.TEST_DATABASE_URL!;
     const other = `cinedex_test_other_${Date.now()}`;
-    await withPgClient(url, (c) => c.query(`create schema ${other}; create table ${other}.kysely_migration (name text); create table ${other}.kysely_migration_lock (id text)`));
+    await withPgClient(url, (c) =>
+      c.query(
+        `create schema ${other}; create table ${other}.kysely_migration (name text); create table ${other}.kysely_migration_lock (id text)`,
+      ),
+    );
     try {
       const db = await createTestDatabase("postgres");
       try {
-        const { n } = await db.db.selectFrom("genres").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow();
+        const { n } = await db.db
+          .selectFrom("genres")
+          .select((eb) => eb.fn.countAll().as("n"))
+          .executeTakeFirstOrThrow();
         expect(Number(n)).toBe(21);
       } finally {
         await db.destroy();

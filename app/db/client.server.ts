@@ -8,9 +8,7 @@ import type { Database } from "./schema.ts";
 export type Db = Kysely<Database>;
 export type DialectName = "sqlite" | "postgres";
 
-export type DatabaseTarget =
-  | { dialect: "sqlite"; file: string }
-  | { dialect: "postgres"; url: string; schema?: string };
+export type DatabaseTarget = { dialect: "sqlite"; file: string } | { dialect: "postgres"; url: string; schema?: string };
 
 export interface DatabaseHandle {
   db: Db;
@@ -62,7 +60,11 @@ function openSqlite(file: string): DatabaseHandle {
   sqlite.pragma("synchronous = FULL");
   sqlite.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
   // SQLite's lower() folds A-Z only; PostgreSQL's folds every letter. One meaning on both.
-  sqlite.function("lower", { deterministic: true }, (value: unknown) => (typeof value === "string" ? value.toLowerCase() : value) as string);
+  sqlite.function(
+    "lower",
+    { deterministic: true },
+    (value: unknown) => (typeof value === "string" ? value.toLowerCase() : value) as string,
+  );
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: adaptSqlite(sqlite) }) });
   return {
     db,

@@ -4,15 +4,32 @@ import { PostgresAdapter, sql, type ColumnDefinitionBuilder, type Kysely } from 
 // nothing from the app; dialect differences are branched on explicitly.
 
 const GENRES = [
-  "Action", "Adventure", "Biography", "BollyWood", "Comedy", "Crime", "Documentary",
-  "Drama", "Dual Audio", "Family", "Fantasy", "Hindi Dubbed", "History", "HollyWood",
-  "Horror", "Romance", "Sci-Fi", "South Hindi Movies", "Thriller", "TV-Shows", "WEB-Series",
+  "Action",
+  "Adventure",
+  "Biography",
+  "BollyWood",
+  "Comedy",
+  "Crime",
+  "Documentary",
+  "Drama",
+  "Dual Audio",
+  "Family",
+  "Fantasy",
+  "Hindi Dubbed",
+  "History",
+  "HollyWood",
+  "Horror",
+  "Romance",
+  "Sci-Fi",
+  "South Hindi Movies",
+  "Thriller",
+  "TV-Shows",
+  "WEB-Series",
 ];
 
 export async function up(db: Kysely<any>): Promise<void> {
   const pg = db.getExecutor().adapter instanceof PostgresAdapter;
-  const id = (c: ColumnDefinitionBuilder) =>
-    pg ? c.primaryKey().generatedByDefaultAsIdentity() : c.primaryKey().autoIncrement();
+  const id = (c: ColumnDefinitionBuilder) => (pg ? c.primaryKey().generatedByDefaultAsIdentity() : c.primaryKey().autoIncrement());
   const timestampType = pg ? "timestamptz" : "text";
   const now = pg ? sql`now()` : sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
 
@@ -48,11 +65,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addCheckConstraint("titles_runtime_check", sql`runtime_minutes is null or runtime_minutes >= 0`)
     .execute();
   await db.schema.createIndex("titles_uploaded_idx").on("titles").columns(["uploaded_at desc", "id desc"]).execute();
-  await db.schema
-    .createIndex("titles_type_uploaded_idx")
-    .on("titles")
-    .columns(["type", "uploaded_at desc", "id desc"])
-    .execute();
+  await db.schema.createIndex("titles_type_uploaded_idx").on("titles").columns(["type", "uploaded_at desc", "id desc"]).execute();
   await db.schema.createIndex("titles_featured_idx").on("titles").columns(["featured", "featured_order"]).execute();
   await db.schema.createIndex("titles_tmdb_idx").on("titles").columns(["type", "tmdb_id"]).execute();
   await db.schema.createIndex("titles_imdb_idx").on("titles").column("imdb_id").execute();

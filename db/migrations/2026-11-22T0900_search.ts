@@ -34,11 +34,15 @@ export async function up(db: Kysely<any>): Promise<void> {
       (to_tsvector('simple'::regconfig, title || ' ' || original || ' ' || names || ' ' || year)) stored`.execute(db);
     await sql`create index search_documents_tsv_idx on search_documents using gin (tsv)`.execute(db);
     await sql`create index search_documents_title_trgm_idx on search_documents using gist (title gist_trgm_ops)`.execute(db);
-    await sql`create index search_documents_original_trgm_idx on search_documents using gist (original gist_trgm_ops) where original <> ''`.execute(db);
+    await sql`create index search_documents_original_trgm_idx on search_documents using gist (original gist_trgm_ops) where original <> ''`.execute(
+      db,
+    );
   } else {
     // rowid = title id. Kept by the app next to search_documents; a deleted title's
     // rows go with it through the trigger below.
-    await sql`create virtual table search_words using fts5(title, original, names, year, tokenize = 'unicode61 remove_diacritics 2')`.execute(db);
+    await sql`create virtual table search_words using fts5(title, original, names, year, tokenize = 'unicode61 remove_diacritics 2')`.execute(
+      db,
+    );
     await sql`create virtual table search_trigrams using fts5(text, tokenize = 'trigram')`.execute(db);
     // How many titles hold each trigram, to pick the rarest ones for a query.
     await sql`create virtual table search_trigram_terms using fts5vocab(search_trigrams, 'row')`.execute(db);

@@ -33,7 +33,10 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   // content_requests: the title wanted. A quick request names a catalogue title and
   // a quality; fulfilment links the title that answers it; a decline has a reason.
-  await db.schema.alterTable("content_requests").addColumn("title_id", "integer", (c) => c.references("titles.id").onDelete("set null")).execute();
+  await db.schema
+    .alterTable("content_requests")
+    .addColumn("title_id", "integer", (c) => c.references("titles.id").onDelete("set null"))
+    .execute();
   await db.schema.alterTable("content_requests").addColumn("quality", "text").execute();
   await db.schema
     .alterTable("content_requests")
@@ -71,10 +74,16 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("client_hash", "text")
     .addColumn("created_at", timestamp, (c) => c.notNull().defaultTo(now))
     .execute();
-  await db.schema.createIndex("content_request_submissions_request_idx").on("content_request_submissions").columns(["request_id", "id"]).execute();
+  await db.schema
+    .createIndex("content_request_submissions_request_idx")
+    .on("content_request_submissions")
+    .columns(["request_id", "id"])
+    .execute();
   // Requests filed before this table existed keep their one known asker.
   await sql`insert into content_request_submissions (request_id, source, name, email, content_type, title, year, message, created_at)
-    select id, source, name, email, content_type, title, ${pg ? sql`year::text` : sql`cast(year as text)`}, message, created_at from content_requests`.execute(db);
+    select id, source, name, email, content_type, title, ${pg ? sql`year::text` : sql`cast(year as text)`}, message, created_at from content_requests`.execute(
+    db,
+  );
 
   await triage(
     db.schema

@@ -13,7 +13,10 @@ it("the demo catalogue is at least 40 films and 3 series, valid, from the fixed 
   const fixed = new Set<string>(GENRES);
   for (const input of demoCatalogue) {
     const parsed = titleInputSchema.parse(input);
-    expect(parsed.genres.filter((g) => !fixed.has(g)), parsed.title).toEqual([]);
+    expect(
+      parsed.genres.filter((g) => !fixed.has(g)),
+      parsed.title,
+    ).toEqual([]);
     expect(parsed.directors.length, parsed.title).toBeGreaterThan(0);
     expect(parsed.overview, parsed.title).toBeTruthy();
     expect(parsed.releaseDate, parsed.title).toMatch(/^\d{4}-\d{2}-\d{2}$/);
@@ -37,7 +40,10 @@ describeEachDatabase("seeding", (ctx) => {
     expect(home.items[0]!.title).toBe(demoCatalogue[0]!.title);
     expect(home.totalPages).toBe(Math.ceil(demoCatalogue.length / 15));
     expect((await listFeatured(ctx.db)).map((f) => f.title)).toEqual(
-      demoCatalogue.filter((t) => t.featured).sort((a, b) => a.featuredOrder! - b.featuredOrder!).map((t) => t.title),
+      demoCatalogue
+        .filter((t) => t.featured)
+        .sort((a, b) => a.featuredOrder! - b.featuredOrder!)
+        .map((t) => t.title),
     );
   });
 

@@ -9,7 +9,10 @@ import { demoCatalogue } from "./demo-catalogue.ts";
 import { syntheticBatch } from "./synthetic.ts";
 
 export async function countTitles(db: Db): Promise<number> {
-  const { n } = await db.selectFrom("titles").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow();
+  const { n } = await db
+    .selectFrom("titles")
+    .select((eb) => eb.fn.countAll().as("n"))
+    .executeTakeFirstOrThrow();
   return toCount(n);
 }
 
@@ -75,10 +78,30 @@ export async function seedSynthetic(db: Db, count: number, options: SyntheticOpt
       const titleIds = new Map(inserted.map((r) => [`${r.type as TitleType}/${r.slug as string}`, r.id as number]));
       const idOf = (key: string) => titleIds.get(key)!;
 
-      await insertChunked(trx, "title_genres", batch.titleGenres.map(({ title, ...r }) => ({ ...r, title_id: idOf(title) })), maxParams);
-      await insertChunked(trx, "credits", batch.credits.map(({ title, ...r }) => ({ ...r, title_id: idOf(title) })), maxParams);
-      await insertChunked(trx, "title_subtitles", batch.subtitles.map(({ title, ...r }) => ({ ...r, title_id: idOf(title) })), maxParams);
-      await insertChunked(trx, "screenshots", batch.screenshots.map(({ title, ...r }) => ({ ...r, title_id: idOf(title) })), maxParams);
+      await insertChunked(
+        trx,
+        "title_genres",
+        batch.titleGenres.map(({ title, ...r }) => ({ ...r, title_id: idOf(title) })),
+        maxParams,
+      );
+      await insertChunked(
+        trx,
+        "credits",
+        batch.credits.map(({ title, ...r }) => ({ ...r, title_id: idOf(title) })),
+        maxParams,
+      );
+      await insertChunked(
+        trx,
+        "title_subtitles",
+        batch.subtitles.map(({ title, ...r }) => ({ ...r, title_id: idOf(title) })),
+        maxParams,
+      );
+      await insertChunked(
+        trx,
+        "screenshots",
+        batch.screenshots.map(({ title, ...r }) => ({ ...r, title_id: idOf(title) })),
+        maxParams,
+      );
 
       const releases = await insertChunked(
         trx,

@@ -4,21 +4,114 @@ import { slugify } from "#app/modules/catalogue/slug.ts";
 // names, and link addresses under the reserved .example domain.
 
 const ADJECTIVES = [
-  "Silent", "Crimson", "Last", "Hidden", "Broken", "Golden", "Midnight", "Distant", "Burning", "Frozen",
-  "Lost", "Electric", "Savage", "Quiet", "Restless", "Hollow", "Wild", "Northern", "Iron", "Velvet",
+  "Silent",
+  "Crimson",
+  "Last",
+  "Hidden",
+  "Broken",
+  "Golden",
+  "Midnight",
+  "Distant",
+  "Burning",
+  "Frozen",
+  "Lost",
+  "Electric",
+  "Savage",
+  "Quiet",
+  "Restless",
+  "Hollow",
+  "Wild",
+  "Northern",
+  "Iron",
+  "Velvet",
 ];
 const NOUNS = [
-  "Harbor", "Kingdom", "Signal", "Orchard", "Frontier", "Witness", "Garden", "Empire", "Voyage", "Mirror",
-  "Station", "River", "Compass", "Lantern", "Citadel", "Horizon", "Archive", "Tide", "Summit", "Engine",
+  "Harbor",
+  "Kingdom",
+  "Signal",
+  "Orchard",
+  "Frontier",
+  "Witness",
+  "Garden",
+  "Empire",
+  "Voyage",
+  "Mirror",
+  "Station",
+  "River",
+  "Compass",
+  "Lantern",
+  "Citadel",
+  "Horizon",
+  "Archive",
+  "Tide",
+  "Summit",
+  "Engine",
 ];
-const FIRST = ["Ava", "Liam", "Maya", "Noah", "Zara", "Omar", "Lena", "Ravi", "Iris", "Hugo", "Nia", "Kenji", "Sofia", "Arjun", "Elena", "Mateo"];
-const LAST = ["Hart", "Okafor", "Lindqvist", "Moreau", "Tanaka", "Reyes", "Kapoor", "Novak", "Brennan", "Sato", "Haddad", "Quinn", "Ferreira", "Walsh"];
+const FIRST = [
+  "Ava",
+  "Liam",
+  "Maya",
+  "Noah",
+  "Zara",
+  "Omar",
+  "Lena",
+  "Ravi",
+  "Iris",
+  "Hugo",
+  "Nia",
+  "Kenji",
+  "Sofia",
+  "Arjun",
+  "Elena",
+  "Mateo",
+];
+const LAST = [
+  "Hart",
+  "Okafor",
+  "Lindqvist",
+  "Moreau",
+  "Tanaka",
+  "Reyes",
+  "Kapoor",
+  "Novak",
+  "Brennan",
+  "Sato",
+  "Haddad",
+  "Quinn",
+  "Ferreira",
+  "Walsh",
+];
 const LANGUAGES = ["English", "Hindi", "Spanish", "Japanese", "French", "German", "Korean", "Tamil"];
 const QUALITIES = ["480p", "720p", "720p 10Bit", "1080p", "1080p 10Bit", "4k"];
 const HOSTS = ["instant", "gdrive", "gofile", "pixeldrain", "mega"];
 const SUBTITLES = ["English", "Hindi", "Spanish", "Japanese", "French", "German"];
 
-const SYLLABLES = ["ka", "vel", "dor", "ri", "an", "mos", "tel", "ber", "lin", "sa", "gor", "eth", "ul", "mar", "quin", "zo", "pra", "nes", "tor", "vy", "hal", "cem", "dra", "ox"];
+const SYLLABLES = [
+  "ka",
+  "vel",
+  "dor",
+  "ri",
+  "an",
+  "mos",
+  "tel",
+  "ber",
+  "lin",
+  "sa",
+  "gor",
+  "eth",
+  "ul",
+  "mar",
+  "quin",
+  "zo",
+  "pra",
+  "nes",
+  "tor",
+  "vy",
+  "hal",
+  "cem",
+  "dra",
+  "ox",
+];
 
 /** mulberry32: small, fast and good enough for test data. */
 function random(seed: number) {
@@ -135,7 +228,13 @@ export function syntheticBatch({
 
     credits.push({ title: key, role: "director", name: `${r.pick(FIRST)} ${r.pick(LAST)}`, character: null, position: 0 });
     for (let c = 1; c <= r.int(2, 5); c++) {
-      credits.push({ title: key, role: "cast", name: `${r.pick(FIRST)} ${r.next() < 0.5 ? r.pick(LAST) : r.name()}`, character: `${r.pick(FIRST)}`, position: c });
+      credits.push({
+        title: key,
+        role: "cast",
+        name: `${r.pick(FIRST)} ${r.next() < 0.5 ? r.pick(LAST) : r.name()}`,
+        character: `${r.pick(FIRST)}`,
+        position: c,
+      });
     }
     subtitles.push({ title: key, language: "English", position: 0 });
     const extra = r.pick(SUBTITLES);
@@ -153,7 +252,9 @@ export function syntheticBatch({
         releases.push({ title: key, ref: release, quality, season, position });
         const episodes = season ? r.int(4, 10) : 1;
         for (let f = 0; f < episodes; f++) {
-          const fileTitle = season ? `S${season.slice(7).padStart(2, "0")}E${String(f + 1).padStart(2, "0")} ${quality}` : `${name} (${year}) ${quality}`;
+          const fileTitle = season
+            ? `S${season.slice(7).padStart(2, "0")}E${String(f + 1).padStart(2, "0")} ${quality}`
+            : `${name} (${year}) ${quality}`;
           files.push({ release, title: fileTitle, size: `${(r.next() * (season ? 1.2 : 4) + 0.2).toFixed(1)} GB`, position: f });
           for (let l = 0; l < r.int(1, 3); l++) {
             const host = r.pick(HOSTS);

@@ -14,7 +14,11 @@ const rows = (page: Page) => page.locator("tbody tr:visible");
 const rowTitles = (page: Page) => rows(page).locator("th p:first-child").allTextContents();
 
 async function countTitles(db: Db, type: "movie" | "tv"): Promise<number> {
-  const { n } = await db.selectFrom("titles").select((eb) => eb.fn.countAll().as("n")).where("type", "=", type).executeTakeFirstOrThrow();
+  const { n } = await db
+    .selectFrom("titles")
+    .select((eb) => eb.fn.countAll().as("n"))
+    .where("type", "=", type)
+    .executeTakeFirstOrThrow();
   return Number(n);
 }
 
@@ -36,7 +40,20 @@ async function createSearchable(catalogue: { create: (input: ReturnType<typeof b
       title: `${word} alpha`,
       runtimeMinutes: null,
       genres: ["Horror"],
-      releases: [{ quality: "720p", files: [{ title: "720p", links: [{ label: "a", url: "https://a.example/1", status: "broken" }, { label: "b", url: "https://b.example/1" }] }] }],
+      releases: [
+        {
+          quality: "720p",
+          files: [
+            {
+              title: "720p",
+              links: [
+                { label: "a", url: "https://a.example/1", status: "broken" },
+                { label: "b", url: "https://b.example/1" },
+              ],
+            },
+          ],
+        },
+      ],
     }),
   );
   await catalogue.create(buildMovie({ title: `${word} Charlie` }));
@@ -65,7 +82,10 @@ test("the movie list searches by title in any case, and the search lives in the 
 
   // Each row's Edit opens the title over the list, keeping the filters.
   const id = (await catalogue.db.selectFrom("titles").select("id").where("title", "=", `${word} Bravo`).executeTakeFirstOrThrow()).id;
-  await expect(page.getByRole("link", { name: `Edit ${word} Bravo` })).toHaveAttribute("href", `/dashboard/movies/${id}?q=${word.toUpperCase()}`);
+  await expect(page.getByRole("link", { name: `Edit ${word} Bravo` })).toHaveAttribute(
+    "href",
+    `/dashboard/movies/${id}?q=${word.toUpperCase()}`,
+  );
 
   // The URL alone restores the view.
   await page.reload();
@@ -181,7 +201,10 @@ test.describe("deleting", () => {
     expect(gone?.status()).toBe(404);
 
     await page.goto("/dashboard/activity");
-    const entry = page.getByRole("list", { name: "Activity" }).getByRole("listitem").filter({ hasText: `Deleted the movie “${word} Doomed”` });
+    const entry = page
+      .getByRole("list", { name: "Activity" })
+      .getByRole("listitem")
+      .filter({ hasText: `Deleted the movie “${word} Doomed”` });
     await expect(entry).toBeVisible();
     await expect(entry).toContainText(admin.admin.name);
     await expect(entry.locator("time")).toHaveText(/^(just now|1 minute ago)$/);
@@ -233,7 +256,9 @@ test("the overview greets the admin with real figures and their latest action", 
     expect(Number((await figure(page, "Added this week").textContent())!.replace(/,/g, ""))).toBeGreaterThanOrEqual(1);
 
     const recent = page.getByRole("list", { name: "Recent activity" });
-    await expect(recent.getByRole("listitem").filter({ hasText: `Added the movie “${word} Overview” with 3 links` })).toContainText(admin.admin.name);
+    await expect(recent.getByRole("listitem").filter({ hasText: `Added the movie “${word} Overview” with 3 links` })).toContainText(
+      admin.admin.name,
+    );
     expect(await recent.getByRole("listitem").count()).toBeLessThanOrEqual(8);
 
     const chart = page.getByRole("img", { name: "What the catalogue is made of" });
@@ -309,7 +334,9 @@ test.describe("on a 390 px phone", () => {
       buildMovie({
         title: `${word} Pocket Film With a Rather Long Title`,
         runtimeMinutes: 101,
-        releases: [{ quality: "720p", files: [{ title: "720p", links: [{ label: "a", url: "https://a.example/1", status: "disabled" }] }] }],
+        releases: [
+          { quality: "720p", files: [{ title: "720p", links: [{ label: "a", url: "https://a.example/1", status: "disabled" }] }] },
+        ],
       }),
     );
     await page.goto(`/dashboard/movies?q=${word}`);

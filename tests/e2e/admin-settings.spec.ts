@@ -168,7 +168,12 @@ test("security: the spec's password messages, then a change that clears the fiel
   }
 });
 
-test("account: details are read-only, and sign out everywhere ends every session, this one included", async ({ page, admin, browser, baseURL }) => {
+test("account: details are read-only, and sign out everywhere ends every session, this one included", async ({
+  page,
+  admin,
+  browser,
+  baseURL,
+}) => {
   const other = await createSession(admin.db, admin.admin.id, { persistent: true });
   const otherContext = await secondBrowser(browser, other.token, baseURL!);
   try {
@@ -201,7 +206,12 @@ test("site settings: a changed site name, Telegram link and notice text show on 
   const context = await browser.newContext({ baseURL: server.baseURL });
   try {
     const password = `pw-${unique()}-${unique()}`;
-    const admin = await createAdmin(handle.db, null, { name: "Site Admin", email: `site-${unique()}@cinedex.test`, password, confirmPassword: password });
+    const admin = await createAdmin(handle.db, null, {
+      name: "Site Admin",
+      email: `site-${unique()}@cinedex.test`,
+      password,
+      confirmPassword: password,
+    });
     const { token } = await createSession(handle.db, admin.id, { persistent: false });
     await context.addCookies([{ name: sessionCookieName(false), value: token, url: server.baseURL, httpOnly: true, sameSite: "Lax" }]);
     const page = await context.newPage();
@@ -245,7 +255,12 @@ test("site settings: a changed site name, Telegram link and notice text show on 
   }
 });
 
-test("users: add an Editor, who cannot reach Users or the site settings; disabling them ends their session", async ({ page, admin, browser, baseURL }) => {
+test("users: add an Editor, who cannot reach Users or the site settings; disabling them ends their session", async ({
+  page,
+  admin,
+  browser,
+  baseURL,
+}) => {
   const id = unique();
   const email = `editor-${id}@cinedex.test`;
   const password = `editor password ${id}`;
@@ -310,7 +325,9 @@ test("users: add an Editor, who cannot reach Users or the site settings; disabli
       maxRedirects: 0,
     });
     expect(addUser.status()).toBe(403);
-    expect(await admin.db.selectFrom("admins").select("id").where("email", "=", `sneaky-${id}@cinedex.test`).executeTakeFirst()).toBeUndefined();
+    expect(
+      await admin.db.selectFrom("admins").select("id").where("email", "=", `sneaky-${id}@cinedex.test`).executeTakeFirst(),
+    ).toBeUndefined();
 
     // The Administrator disables the editor: their session ends at once.
     await row.getByRole("button", { name: /^Disable/ }).click();
@@ -330,7 +347,10 @@ test("users: add an Editor, who cannot reach Users or the site settings; disabli
     await expect(editor).toHaveURL(/\/admin$/);
   } finally {
     await editorContext.close();
-    await admin.db.deleteFrom("admins").where("email", "in", [email, `sneaky-${id}@cinedex.test`]).execute();
+    await admin.db
+      .deleteFrom("admins")
+      .where("email", "in", [email, `sneaky-${id}@cinedex.test`])
+      .execute();
   }
 });
 

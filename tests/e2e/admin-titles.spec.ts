@@ -78,7 +78,9 @@ test.describe("adding and editing titles", () => {
     await second.getByLabel("Download option 1 title").fill(`${name} 1080p`);
     // Many addresses at once: one row each, labelled by the host.
     await second.getByText("Paste many URLs").click();
-    await second.getByLabel("URLs for download option 1, one per line").fill("https://gofile.io/d/editor\n\nhttps://www.pixeldrain.com/u/editor\n");
+    await second
+      .getByLabel("URLs for download option 1, one per line")
+      .fill("https://gofile.io/d/editor\n\nhttps://www.pixeldrain.com/u/editor\n");
     await second.getByRole("button", { name: "Add these URLs" }).click();
     await expect(second.getByLabel("URL 1 label")).toHaveValue("gofile");
     await expect(second.getByLabel("URL 2 label")).toHaveValue("pixeldrain");
@@ -97,7 +99,10 @@ test.describe("adding and editing titles", () => {
 
     // On the site: the home page lists it, its page offers both qualities.
     await page.goto("/");
-    await page.getByRole("link", { name: new RegExp(name) }).first().click();
+    await page
+      .getByRole("link", { name: new RegExp(name) })
+      .first()
+      .click();
     const id = await titleIdOf(page);
     await expect(page.getByRole("heading", { level: 1 })).toContainText(name);
     const titleUrl = page.url();
@@ -151,9 +156,7 @@ test.describe("adding and editing titles", () => {
     await expect(page.getByRole("link", { name: "Download 1080p" })).toHaveCount(0);
 
     // Every change is in the activity log.
-    const actions = (await listAudit(admin.db, { perPage: 100 })).items
-      .filter((e) => e.adminId === admin.admin.id)
-      .map((e) => e.action);
+    const actions = (await listAudit(admin.db, { perPage: 100 })).items.filter((e) => e.adminId === admin.admin.id).map((e) => e.action);
     expect(actions).toEqual(expect.arrayContaining(["title.create", "link.delete", "title.update", "release.delete"]));
 
     // Delete the title (the list's Delete posts this) → its page is gone.
@@ -280,7 +283,10 @@ test("validation: required title and TMDB id, TMDB lookup, a javascript: trailer
 
   // The server holds the same line when the browser's checks are bypassed: a 400, never a 500.
   const origin = new URL(page.url()).origin;
-  for (const payload of [{}, { ...emptyEditorValues("movie", new Date().toISOString()), title: name, noTmdb: true, trailerUrl: "javascript:alert(1)" }]) {
+  for (const payload of [
+    {},
+    { ...emptyEditorValues("movie", new Date().toISOString()), title: name, noTmdb: true, trailerUrl: "javascript:alert(1)" },
+  ]) {
     const response = await page.request.post("/add", { data: payload, headers: { Origin: origin }, maxRedirects: 0 });
     expect(response.status()).toBe(400);
   }
@@ -355,7 +361,9 @@ test("the edit modal keeps focus inside, closes with Escape and returns to the l
     const box = (await dialog.boundingBox())!;
     expect(Math.round(box.width)).toBe(viewport.width);
     expect(Math.round(box.height)).toBe(viewport.height);
-    expect(await dialog.evaluate((el) => [...el.querySelectorAll("*")].every((c) => c.getBoundingClientRect().right <= window.innerWidth + 1))).toBe(true);
+    expect(
+      await dialog.evaluate((el) => [...el.querySelectorAll("*")].every((c) => c.getBoundingClientRect().right <= window.innerWidth + 1)),
+    ).toBe(true);
   }
 
   // Usable: change a field, save, still open.

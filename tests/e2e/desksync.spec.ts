@@ -19,10 +19,32 @@ const files: MockDriveFile[] = [
   })),
   { id: "folderA", name: "Projects", mimeType: FOLDER, parent: "root", modifiedTime: "2026-10-01T10:00:00Z" },
   { id: "plan1", name: "Plan inside.txt", mimeType: "text/plain", parent: "folderA", modifiedTime: "2026-10-02T10:00:00Z" },
-  { id: "doc1", name: "Bob's notes", mimeType: "application/vnd.google-apps.document", parent: "root", modifiedTime: "2026-09-01T10:00:00Z" },
+  {
+    id: "doc1",
+    name: "Bob's notes",
+    mimeType: "application/vnd.google-apps.document",
+    parent: "root",
+    modifiedTime: "2026-09-01T10:00:00Z",
+  },
   // Private to one user each (the mock reads the subject from the access token); sorted last and oldest.
-  { id: "adaOnly", name: "Zz Ada only.pdf", mimeType: "application/pdf", size: "1024", parent: "root", modifiedTime: "2026-01-01T10:00:00Z", owner: "google-user-1" },
-  { id: "bobOnly", name: "Zz Bob only.pdf", mimeType: "application/pdf", size: "1024", parent: "root", modifiedTime: "2026-01-01T10:00:00Z", owner: "google-user-2" },
+  {
+    id: "adaOnly",
+    name: "Zz Ada only.pdf",
+    mimeType: "application/pdf",
+    size: "1024",
+    parent: "root",
+    modifiedTime: "2026-01-01T10:00:00Z",
+    owner: "google-user-1",
+  },
+  {
+    id: "bobOnly",
+    name: "Zz Bob only.pdf",
+    mimeType: "application/pdf",
+    size: "1024",
+    parent: "root",
+    modifiedTime: "2026-01-01T10:00:00Z",
+    owner: "google-user-2",
+  },
 ];
 
 const ADA = { sub: "google-user-1", email: "ada@example.test", name: "Ada Lovelace", picture: "https://lh3.googleusercontent.com/a/ada" };
@@ -149,7 +171,11 @@ test("signs in through the provider, pages through files, copies a link, saves s
 test("creates an anyone-with-the-link permission after confirming", async ({ page }) => {
   await signIn(page);
   await page.goto(`${base}/desksync?view=share`);
-  await page.getByRole("listitem").filter({ hasText: "Report 03.pdf" }).getByRole("button", { name: /Create link/ }).click();
+  await page
+    .getByRole("listitem")
+    .filter({ hasText: "Report 03.pdf" })
+    .getByRole("button", { name: /Create link/ })
+    .click();
   await page.getByRole("dialog").getByRole("button", { name: "Create link" }).click();
   await expect(page.getByLabel("Share link")).toHaveValue("https://drive.google.com/file/d/file03/view");
   expect(drive.permissions).toContainEqual({ fileId: "file03", body: { role: "reader", type: "anyone" } });
@@ -172,14 +198,14 @@ test("a Drive failure shows the error page, and Try Again retries", async ({ pag
 
 test.describe("a forged callback", () => {
   test.use({ expectedConsoleErrors: [/status of 400/] });
-test("a forged callback (bad state) is refused and stores nothing", async ({ page }) => {
-  await page.goto(`${base}/login/callback?code=stolen&state=forged`);
-  await expect(page.getByRole("heading", { name: "Sign-in failed" })).toBeVisible();
-  await expect(page.getByRole("link", { name: "Back to sign-in" })).toBeVisible();
-  expect((await page.context().cookies(base)).map((c) => c.name)).not.toContain("cinedex_google");
-  await page.goto(`${base}/desksync`);
-  await expect(page.getByRole("link", { name: "Login with Google" })).toBeVisible();
-});
+  test("a forged callback (bad state) is refused and stores nothing", async ({ page }) => {
+    await page.goto(`${base}/login/callback?code=stolen&state=forged`);
+    await expect(page.getByRole("heading", { name: "Sign-in failed" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Back to sign-in" })).toBeVisible();
+    expect((await page.context().cookies(base)).map((c) => c.name)).not.toContain("cinedex_google");
+    await page.goto(`${base}/desksync`);
+    await expect(page.getByRole("link", { name: "Login with Google" })).toBeVisible();
+  });
 });
 
 test("without Google credentials the pages say sign-in is not configured", async ({ page }) => {
@@ -198,7 +224,8 @@ test("the dashboard fits a phone, and the System theme follows the device @phone
   const nav = page.getByRole("navigation", { name: "DeskSync" });
   for (const name of ["Dashboard", "Drive", "Share", "Upload", "Settings"]) await expect(nav.getByRole("link", { name })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-  if (process.env.DESKSYNC_SHOTS) await page.screenshot({ path: `${process.env.DESKSYNC_SHOTS}/dashboard-${page.viewportSize()!.width}.png`, fullPage: true });
+  if (process.env.DESKSYNC_SHOTS)
+    await page.screenshot({ path: `${process.env.DESKSYNC_SHOTS}/dashboard-${page.viewportSize()!.width}.png`, fullPage: true });
 
   await nav.getByRole("link", { name: "Settings" }).click();
   await page.getByLabel("System", { exact: true }).check();
@@ -212,7 +239,8 @@ test("the dashboard fits a phone, and the System theme follows the device @phone
   await nav.getByRole("link", { name: "Drive" }).click();
   await expect(page.getByRole("paragraph").filter({ hasText: "Report 00.pdf" })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-  if (process.env.DESKSYNC_SHOTS) await page.screenshot({ path: `${process.env.DESKSYNC_SHOTS}/drive-${page.viewportSize()!.width}.png`, fullPage: true });
+  if (process.env.DESKSYNC_SHOTS)
+    await page.screenshot({ path: `${process.env.DESKSYNC_SHOTS}/drive-${page.viewportSize()!.width}.png`, fullPage: true });
 });
 
 test("two Google users in two browsers each see only their own account and Drive", async ({ browser }) => {

@@ -18,7 +18,12 @@ async function withoutJavaScript<T>(browser: Browser, baseURL: string, work: (pa
 
 const unique = () => `${Date.now()}-${Math.random().toString(36).slice(2, 7)}`;
 
-test("contact: messages in the browser, then sent; without JavaScript the server's messages and the typed values come back", async ({ page, browser, baseURL, catalogue }) => {
+test("contact: messages in the browser, then sent; without JavaScript the server's messages and the typed values come back", async ({
+  page,
+  browser,
+  baseURL,
+  catalogue,
+}) => {
   await page.goto("/contact-us");
   await expect(page.getByRole("heading", { level: 1, name: "Contact us" })).toBeVisible();
   await expect(page.getByText("24-48 hours", { exact: true })).toBeVisible();
@@ -53,7 +58,11 @@ test("contact: messages in the browser, then sent; without JavaScript the server
     await p.getByRole("button", { name: "Send message" }).click();
     await expect(p.getByRole("status")).toHaveText("Message sent successfully! We'll get back to you soon.");
   });
-  const stored = await catalogue.db.selectFrom("contact_messages").select(["name", "message"]).where("message", "in", [message, "No script here"]).execute();
+  const stored = await catalogue.db
+    .selectFrom("contact_messages")
+    .select(["name", "message"])
+    .where("message", "in", [message, "No script here"])
+    .execute();
   expect(stored.map((r) => r.name).sort()).toEqual(["Ann", "Bo <b>bold</b>"]);
 });
 
@@ -68,7 +77,12 @@ test("request: per-field messages, the count of people who asked, with and witho
   await main.getByLabel("Type").selectOption("Series");
   await main.getByLabel("Year").fill("99");
   await main.getByRole("button", { name: "Submit request" }).click();
-  for (const text of ["Please enter your name", "Please enter your email", "Please enter the name of the series", "Please enter a valid 4-digit year"]) {
+  for (const text of [
+    "Please enter your name",
+    "Please enter your email",
+    "Please enter the name of the series",
+    "Please enter a valid 4-digit year",
+  ]) {
     await expect(main.getByText(text, { exact: true })).toBeVisible();
   }
   await main.getByLabel("Your name").fill("Ann");
@@ -102,7 +116,12 @@ test("request: per-field messages, the count of people who asked, with and witho
   });
 });
 
-test("broken links: prefilled from the title page's Report anchor; without JavaScript too", async ({ page, browser, baseURL, catalogue }) => {
+test("broken links: prefilled from the title page's Report anchor; without JavaScript too", async ({
+  page,
+  browser,
+  baseURL,
+  catalogue,
+}) => {
   const movie = await catalogue.create(buildMovie({ title: `Report Me ${unique()}` }));
   await page.goto(titlePath(movie));
   await page.getByRole("link", { name: "Report", exact: true }).click();
@@ -118,7 +137,11 @@ test("broken links: prefilled from the title page's Report anchor; without JavaS
   await main.getByLabel("Link type").selectOption("Fast Server");
   await main.getByRole("button", { name: "Submit report" }).click();
   await expect(main.getByRole("status")).toHaveText("Report submitted successfully! We will fix it as soon as possible.");
-  const row = await catalogue.db.selectFrom("link_reports").select(["title_id", "quality"]).where("content_name", "=", movie.title).executeTakeFirstOrThrow();
+  const row = await catalogue.db
+    .selectFrom("link_reports")
+    .select(["title_id", "quality"])
+    .where("content_name", "=", movie.title)
+    .executeTakeFirstOrThrow();
   expect(row).toEqual({ title_id: movie.id, quality: "1080p" });
 
   await withoutJavaScript(browser, baseURL!, async (p) => {
@@ -142,7 +165,10 @@ test("a report from a link's page carries that exact link", async ({ page, catal
   const release = movie.releases[0]!;
   const link = release.files[0]!.links[0]!;
   await page.goto(linkDetailsPath(movie.id, release.key, { kind: "movie" }));
-  await page.getByRole("link", { name: `Report the ${link.label} link as broken` }).first().click();
+  await page
+    .getByRole("link", { name: `Report the ${link.label} link as broken` })
+    .first()
+    .click();
   await expect(page).toHaveURL(`/broken-links?linkId=${link.id}`);
   const main = page.getByRole("main");
   await expect(main.getByText(`Reporting the ${link.label} link of ${movie.title}`)).toBeVisible();
@@ -151,11 +177,20 @@ test("a report from a link's page carries that exact link", async ({ page, catal
   await main.getByLabel("Link type").selectOption("Google Drive");
   await main.getByRole("button", { name: "Submit report" }).click();
   await expect(main.getByRole("status")).toBeVisible();
-  const row = await catalogue.db.selectFrom("link_reports").select(["link_id", "link_url", "title_id"]).where("link_id", "=", link.id).executeTakeFirstOrThrow();
+  const row = await catalogue.db
+    .selectFrom("link_reports")
+    .select(["link_id", "link_url", "title_id"])
+    .where("link_id", "=", link.id)
+    .executeTakeFirstOrThrow();
   expect(row).toEqual({ link_id: link.id, link_url: link.url, title_id: movie.id });
 });
 
-test("DMCA: the declaration is required; a notice about one of our pages names its title", async ({ page, browser, baseURL, catalogue }) => {
+test("DMCA: the declaration is required; a notice about one of our pages names its title", async ({
+  page,
+  browser,
+  baseURL,
+  catalogue,
+}) => {
   const movie = await catalogue.create(buildMovie({ title: `Takedown ${unique()}` }));
   await page.goto("/dmca");
   await expect(page.getByText("24-48 hours", { exact: true })).toBeVisible();
@@ -172,8 +207,16 @@ test("DMCA: the declaration is required; a notice about one of our pages names i
   await main.getByLabel(/I declare/).check();
   await main.getByRole("button", { name: "Submit DMCA request" }).click();
   await expect(main.getByRole("status")).toHaveText("Your DMCA request has been submitted successfully!");
-  const notice = await catalogue.db.selectFrom("dmca_notices").select("id").where("content_url", "=", `${baseURL}${titlePath(movie)}`).executeTakeFirstOrThrow();
-  const targets = await catalogue.db.selectFrom("dmca_notice_targets").select(["title_id", "link_id", "origin"]).where("notice_id", "=", notice.id).execute();
+  const notice = await catalogue.db
+    .selectFrom("dmca_notices")
+    .select("id")
+    .where("content_url", "=", `${baseURL}${titlePath(movie)}`)
+    .executeTakeFirstOrThrow();
+  const targets = await catalogue.db
+    .selectFrom("dmca_notice_targets")
+    .select(["title_id", "link_id", "origin"])
+    .where("notice_id", "=", notice.id)
+    .execute();
   expect(targets).toEqual([{ title_id: movie.id, link_id: null, origin: "url" }]);
 
   await withoutJavaScript(browser, baseURL!, async (p) => {
@@ -193,7 +236,10 @@ test("DMCA: the declaration is required; a notice about one of our pages names i
   });
 });
 
-test("quick request: disabled until a quality is chosen, Sending... then Requested, with toasts; located on the server", async ({ page, catalogue }) => {
+test("quick request: disabled until a quality is chosen, Sending... then Requested, with toasts; located on the server", async ({
+  page,
+  catalogue,
+}) => {
   const movie = await catalogue.create(buildMovie({ title: `Quick ${unique()}` }));
   await page.goto(titlePath(movie));
   const form = page.getByRole("form", { name: "Request a quality" });
@@ -221,7 +267,12 @@ test("quick request: disabled until a quality is chosen, Sending... then Request
   expect(row.client_hash).toMatch(/^[0-9a-f]{64}$/);
 });
 
-test("quick request without JavaScript; X-Forwarded-For cannot move the client when no proxy is trusted", async ({ browser, baseURL, catalogue, request }) => {
+test("quick request without JavaScript; X-Forwarded-For cannot move the client when no proxy is trusted", async ({
+  browser,
+  baseURL,
+  catalogue,
+  request,
+}) => {
   const movie = await catalogue.create(buildMovie({ title: `Quick NoJS ${unique()}` }));
   await withoutJavaScript(browser, baseURL!, async (p) => {
     await p.goto(titlePath(movie));

@@ -132,7 +132,10 @@ test("the download guide has five steps, tips and help links", async ({ page }) 
   await expect(page.getByRole("heading", { level: 2, name: "Common issues" })).toBeVisible();
   await expect(page.getByRole("main")).toContainText("VLC");
   await expect(page.getByRole("main").getByRole("link", { name: "Contact us", exact: true })).toHaveAttribute("href", "/contact-us");
-  await expect(page.getByRole("main").getByRole("link", { name: "Report a broken link", exact: true })).toHaveAttribute("href", "/broken-links");
+  await expect(page.getByRole("main").getByRole("link", { name: "Report a broken link", exact: true })).toHaveAttribute(
+    "href",
+    "/broken-links",
+  );
   await expectAccessible(page);
 });
 

@@ -52,7 +52,9 @@ test("pages carry the security headers, and every script the page's nonce", asyn
 
 test("a request id from a proxy is kept; a malformed one is replaced", async ({ request }) => {
   expect((await request.get("/healthz", { headers: { "X-Request-Id": "edge-42.abc" } })).headers()["x-request-id"]).toBe("edge-42.abc");
-  expect((await request.get("/healthz", { headers: { "X-Request-Id": "bad id <script>" } })).headers()["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+  expect((await request.get("/healthz", { headers: { "X-Request-Id": "bad id <script>" } })).headers()["x-request-id"]).toMatch(
+    /^[0-9a-f-]{36}$/,
+  );
 });
 
 test("fingerprinted assets are cached for good and pages are compressed", async ({ request }) => {

@@ -8,7 +8,12 @@ import { expect, test } from "./fixtures.ts";
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
-test("a request and a contact message sent without JavaScript are waiting in the inbox, with what the visitor typed", async ({ page, browser, admin, baseURL }) => {
+test("a request and a contact message sent without JavaScript are waiting in the inbox, with what the visitor typed", async ({
+  page,
+  browser,
+  admin,
+  baseURL,
+}) => {
   test.slow();
   void admin;
   const word = unique();
@@ -49,7 +54,13 @@ test("a request and a contact message sent without JavaScript are waiting in the
   await expect(page.getByText("cy@example.com").first()).toBeVisible();
 });
 
-test("a visitor's report and DMCA notice reach the inbox; actioning the notice takes the link off the site", async ({ page, request, admin, catalogue, baseURL }) => {
+test("a visitor's report and DMCA notice reach the inbox; actioning the notice takes the link off the site", async ({
+  page,
+  request,
+  admin,
+  catalogue,
+  baseURL,
+}) => {
   test.slow();
   void admin;
   const movie = await catalogue.create(buildMovie({ title: `Journey ${unique()}` }));
@@ -59,7 +70,10 @@ test("a visitor's report and DMCA notice reach the inbox; actioning the notice t
 
   // The visitor reports the link from its page…
   await page.goto(detailsUrl);
-  await page.getByRole("link", { name: `Report the ${link.label} link as broken` }).first().click();
+  await page
+    .getByRole("link", { name: `Report the ${link.label} link as broken` })
+    .first()
+    .click();
   const main = page.getByRole("main");
   await main.getByLabel("Link type").selectOption("Google Drive");
   await main.getByLabel("Additional information").fill("The host says the file is gone.");
@@ -80,13 +94,19 @@ test("a visitor's report and DMCA notice reach the inbox; actioning the notice t
 
   // The admin finds the report, with the link it names.
   await page.goto(`/dashboard/inbox/reports?q=${encodeURIComponent(movie.title)}`);
-  await page.getByRole("link", { name: new RegExp(movie.title) }).first().click();
+  await page
+    .getByRole("link", { name: new RegExp(movie.title) })
+    .first()
+    .click();
   await expect(page.getByText("The host says the file is gone.")).toBeVisible();
   await expect(page.getByText(link.url).first()).toBeVisible();
 
   // The notice arrives with the link its URL names already chosen; one click takes it down.
   await page.goto("/dashboard/inbox/dmca");
-  await page.getByRole("link", { name: new RegExp(noticeUrl.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")) }).first().click();
+  await page
+    .getByRole("link", { name: new RegExp(noticeUrl.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")) })
+    .first()
+    .click();
   await expect(page.locator(`input[name="link"][value="${link.id}"]`)).toBeChecked();
   await page.getByRole("button", { name: "Disable selected" }).click();
   await expect(page.getByRole("status")).toHaveText("Notice actioned: 1 link disabled");

@@ -53,7 +53,11 @@ test("an admin sees what waits with unread counts, filters the lists and changes
       ],
     });
     const older = await insertRequest(db, { title: `${word} Older Wish`, readAt: new Date().toISOString() });
-    const { primaryId } = await insertReportGroup(db, { contentName: `${word} Broken Film`, linkUrl: "https://host.example/file", quality: "720p" }, 1);
+    const { primaryId } = await insertReportGroup(
+      db,
+      { contentName: `${word} Broken Film`, linkUrl: "https://host.example/file", quality: "720p" },
+      1,
+    );
     const message = await insertContactMessage(db, { name: "Cy Contact", subject: `${word} question`, message: "How do downloads work?" });
     Object.assign(seeded, { requests: [request, older], reports: [primaryId], contact: [message] });
 
@@ -62,7 +66,9 @@ test("an admin sees what waits with unread counts, filters the lists and changes
     // The overview's figures lead to the inbox.
     const openRequests = page.locator("dl[aria-label='Inbox figures'] > div").filter({ hasText: "Open requests" }).locator("dd");
     await expect(openRequests).toHaveText("2");
-    await expect(page.getByRole("list", { name: "Top requested titles" }).getByRole("link").first()).toHaveText(`${word} Requested Film (1931)`);
+    await expect(page.getByRole("list", { name: "Top requested titles" }).getByRole("link").first()).toHaveText(
+      `${word} Requested Film (1931)`,
+    );
     await page.getByRole("link", { name: "Open requests" }).click();
     await expect(page).toHaveURL(/\/dashboard\/inbox\/requests\?status=pending$/);
 
@@ -114,14 +120,21 @@ test("an admin sees what waits with unread counts, filters the lists and changes
     await expect(page.getByText("Nothing matches these filters.")).toBeVisible();
 
     // A report group closes as a whole.
-    await page.getByRole("navigation", { name: "Inbox sections" }).getByRole("link", { name: /^Broken links/ }).click();
+    await page
+      .getByRole("navigation", { name: "Inbox sections" })
+      .getByRole("link", { name: /^Broken links/ })
+      .click();
     await page.getByRole("link", { name: `Unread: ${word} Broken Film` }).click();
     await expect(page).toHaveURL(new RegExp(`/dashboard/inbox/reports/${primaryId}$`));
     await expect(page.getByRole("heading", { name: "Reports (2)" })).toBeVisible();
     await page.getByLabel("Note (optional)").fill("Re-uploaded");
     await page.getByRole("button", { name: "Mark fixed" }).click();
     await expect(page.getByRole("status")).toHaveText("Report marked fixed");
-    const statuses = await db.selectFrom("link_reports").select("status").where((eb) => eb.or([eb("id", "=", primaryId), eb("primary_id", "=", primaryId)])).execute();
+    const statuses = await db
+      .selectFrom("link_reports")
+      .select("status")
+      .where((eb) => eb.or([eb("id", "=", primaryId), eb("primary_id", "=", primaryId)]))
+      .execute();
     expect(statuses.map((r) => r.status)).toEqual(["fixed", "fixed"]);
 
     // A contact message is answered, then reopened.
@@ -164,7 +177,10 @@ test("a DMCA notice takes a demo title's link off the site, and re-enabling puts
   const detailsUrl = linkDetailsPath(target.title_id, releaseKey(target), { kind: "movie" });
   const linkOnSite = (page: Page) => page.locator(`a[href="/middleman?id=${target.id}"]`);
   try {
-    const notice = await insertDmcaNotice(db, { contentUrl: `https://cinedex.example${titleUrl}`, targets: [{ titleId: target.title_id, linkId: target.id }] });
+    const notice = await insertDmcaNotice(db, {
+      contentUrl: `https://cinedex.example${titleUrl}`,
+      targets: [{ titleId: target.title_id, linkId: target.id }],
+    });
     seeded.dmca.push(notice);
     expect((await request.get(`/middleman?id=${target.id}`)).status()).toBe(200);
     // The title page leads to the release's links, this one among them.
@@ -203,7 +219,10 @@ test("a DMCA notice takes a demo title's link off the site, and re-enabling puts
     await expect(linkOnSite(page)).toHaveCount(0);
 
     await page.goto(`/dashboard/inbox/dmca/${notice}`);
-    await page.getByRole("button", { name: /^Re-enable/ }).first().click();
+    await page
+      .getByRole("button", { name: /^Re-enable/ })
+      .first()
+      .click();
     await expect(page.getByRole("status")).toHaveText("1 link re-enabled");
     expect((await request.get(`/middleman?id=${target.id}`)).status()).toBe(200);
     await page.goto(detailsUrl);
@@ -225,8 +244,18 @@ test("the title editor offers to close the open reports on its links in one clic
   const [a, b] = movie.releases[0]!.files[0]!.links;
   const seeded = seededNone();
   try {
-    const first = await insertReportGroup(db, { contentName: movie.title, linkId: a!.id, linkUrl: a!.url, titleId: movie.id, readAt: new Date().toISOString() }, 1);
-    const second = await insertReport(db, { contentName: movie.title, linkId: b!.id, linkUrl: b!.url, titleId: movie.id, readAt: new Date().toISOString() });
+    const first = await insertReportGroup(
+      db,
+      { contentName: movie.title, linkId: a!.id, linkUrl: a!.url, titleId: movie.id, readAt: new Date().toISOString() },
+      1,
+    );
+    const second = await insertReport(db, {
+      contentName: movie.title,
+      linkId: b!.id,
+      linkUrl: b!.url,
+      titleId: movie.id,
+      readAt: new Date().toISOString(),
+    });
     seeded.reports.push(first.primaryId, second);
     await page.goto(`/dashboard/movies/${movie.id}`);
     const dialog = page.getByRole("dialog", { name: "Edit movie" });
@@ -247,7 +276,10 @@ test("the inbox list and an item pass axe", async ({ page, admin, catalogue }) =
   const { db } = catalogue;
   const seeded = seededNone();
   try {
-    const id = await insertRequest(db, { title: "Accessible Film", submissions: [{ name: "Ann", email: "ann@example.com", message: "Please" }] });
+    const id = await insertRequest(db, {
+      title: "Accessible Film",
+      submissions: [{ name: "Ann", email: "ann@example.com", message: "Please" }],
+    });
     seeded.requests.push(id, await insertRequest(db, { title: "Second Film", status: "declined", readAt: new Date().toISOString() }));
     await page.goto("/dashboard/inbox/requests");
     await expect(page.getByRole("list", { name: "Requests" })).toBeVisible();
@@ -266,9 +298,20 @@ test("the inbox works on a phone @phone", async ({ page, admin, catalogue }) => 
   const word = unique();
   // Already read, so a parallel desktop test's unread counts are not disturbed.
   const id = await insertContactMessage(db, { subject: `${word} on a phone`, readAt: new Date().toISOString() });
-  const demoLink = await db.selectFrom("links as l").innerJoin("releases as r", "r.id", "l.release_id").select(["l.id", "r.title_id"]).orderBy("l.id").executeTakeFirstOrThrow();
-  const notice = await insertDmcaNotice(db, { readAt: new Date().toISOString(), targets: [{ titleId: demoLink.title_id, linkId: demoLink.id }] });
-  const fitsWidth = async () => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(await page.evaluate(() => window.innerWidth));
+  const demoLink = await db
+    .selectFrom("links as l")
+    .innerJoin("releases as r", "r.id", "l.release_id")
+    .select(["l.id", "r.title_id"])
+    .orderBy("l.id")
+    .executeTakeFirstOrThrow();
+  const notice = await insertDmcaNotice(db, {
+    readAt: new Date().toISOString(),
+    targets: [{ titleId: demoLink.title_id, linkId: demoLink.id }],
+  });
+  const fitsWidth = async () =>
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      await page.evaluate(() => window.innerWidth),
+    );
   try {
     await page.goto(`/dashboard/inbox/contact?q=${word}`);
     await expect(page.getByRole("navigation", { name: "Inbox sections" })).toBeVisible();

@@ -15,7 +15,12 @@ test("home → carousel → title → lightbox → download option → countdown
         featuredOrder: -1,
         trailerUrl: null,
         screenshots: ["https://images.example/a.jpg", "https://images.example/b.jpg", "https://images.example/c.jpg"],
-        releases: [{ quality: "720p", files: [{ title: "Journey 720p", size: "1.1 GB", links: [{ label: "instant", url: `${host.origin}/files/journey-720p.mkv` }] }] }],
+        releases: [
+          {
+            quality: "720p",
+            files: [{ title: "Journey 720p", size: "1.1 GB", links: [{ label: "instant", url: `${host.origin}/files/journey-720p.mkv` }] }],
+          },
+        ],
       }),
     );
     const linkId = film.releases[0]!.files[0]!.links[0]!.id;
@@ -200,7 +205,12 @@ test("a dismissed banner stays dismissed after a reload, with and without JavaSc
   const noScript = await browser.newContext({ javaScriptEnabled: false });
   const plain = await noScript.newPage();
   await plain.goto("/faq");
-  await plain.getByRole("region", { name: "Notices" }).getByRole("listitem").first().getByRole("button", { name: "Dismiss notice" }).click();
+  await plain
+    .getByRole("region", { name: "Notices" })
+    .getByRole("listitem")
+    .first()
+    .getByRole("button", { name: "Dismiss notice" })
+    .click();
   await expect(plain).toHaveURL(/\/faq$/);
   await expect(plain.getByRole("region", { name: "Notices" }).getByRole("listitem")).toHaveCount(3);
   await noScript.close();
@@ -270,7 +280,10 @@ test("title pages describe themselves to search engines", async ({ page, catalog
     "@type": "TVSeries",
     name: "Structured </script><script>alert(1)</script> Show",
     numberOfSeasons: 2,
-    containsSeason: [{ name: "Season 1", seasonNumber: 1, numberOfEpisodes: 3 }, { name: "Season 2", numberOfEpisodes: 2 }],
+    containsSeason: [
+      { name: "Season 1", seasonNumber: 1, numberOfEpisodes: 3 },
+      { name: "Season 2", numberOfEpisodes: 2 },
+    ],
   });
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", new RegExp(`/movie/${show.id}/${show.slug}$`));
   await expect(page.locator('meta[property="og:type"]')).toHaveAttribute("content", "video.tv_show");

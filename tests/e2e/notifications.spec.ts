@@ -38,7 +38,9 @@ test("an administrator sets a webhook, and the test notification reaches it", as
 
     // Nothing configured yet: the test button says what is missing.
     await page.getByRole("button", { name: "Send test notification" }).click();
-    await expect(page.getByRole("alert").filter({ hasText: "Nothing to test yet: add an e-mail recipient or a webhook address, and save." })).toBeVisible();
+    await expect(
+      page.getByRole("alert").filter({ hasText: "Nothing to test yet: add an e-mail recipient or a webhook address, and save." }),
+    ).toBeVisible();
 
     // A refused address: the message sits next to the field, what was typed stays.
     await page.getByLabel("Recipients").fill("ops@cinedex.test, not-an-address");
@@ -65,7 +67,12 @@ test("an administrator sets a webhook, and the test notification reaches it", as
     expect(received).toHaveLength(1);
     expect(received[0]).toMatchObject({
       path: "/cinedex-hook",
-      body: { test: true, kind: "contact", summary: expect.stringMatching(/^Test notification from /), adminUrl: expect.stringMatching(/\/dashboard\/inbox$/) },
+      body: {
+        test: true,
+        kind: "contact",
+        summary: expect.stringMatching(/^Test notification from /),
+        adminUrl: expect.stringMatching(/\/dashboard\/inbox$/),
+      },
     });
 
     // Stored: a fresh page shows the saved choices.

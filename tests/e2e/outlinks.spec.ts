@@ -5,7 +5,9 @@ import { expect, test } from "./fixtures.ts";
 
 test("/page3 redirects only to the stored address of a known link, without a referrer", async ({ request, catalogue }) => {
   const film = await catalogue.create(
-    buildMovie({ releases: [{ quality: "720p", files: [{ title: "F", links: [{ label: "gofile", url: "https://files.example/known?x=1&y=2" }] }] }] }),
+    buildMovie({
+      releases: [{ quality: "720p", files: [{ title: "F", links: [{ label: "gofile", url: "https://files.example/known?x=1&y=2" }] }] }],
+    }),
   );
   const id = film.releases[0]!.files[0]!.links[0]!.id;
   const response = await request.get(`/page3?id=${id}&url=https://evil.example/`, { maxRedirects: 0 });
@@ -71,7 +73,13 @@ test("link pages with wrong or foreign references are 404s, and variants redirec
   const upper = await request.get(`/desksync/${id}/null/${key!.toUpperCase()}/movie`, { maxRedirects: 0 });
   expect(upper.status()).toBe(301);
   expect(upper.headers()["location"]).toBe(path);
-  for (const bad of [`/desksync/${id}/null/${key}/tv`, `/desksync/${id}/null/9999p/movie`, `/desksync/${id}/e999999/${key}/tv`, `/desksync/${id}/abc/${key}/tv`, `/archive/${id}/nope`]) {
+  for (const bad of [
+    `/desksync/${id}/null/${key}/tv`,
+    `/desksync/${id}/null/9999p/movie`,
+    `/desksync/${id}/e999999/${key}/tv`,
+    `/desksync/${id}/abc/${key}/tv`,
+    `/archive/${id}/nope`,
+  ]) {
     const response = await request.get(bad);
     expect(response.status(), bad).toBe(404);
     expect(await response.text(), bad).toContain("Failed to fetch data");

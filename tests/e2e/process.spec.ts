@@ -60,7 +60,13 @@ test("on SIGTERM it stops accepting, finishes the request in flight, then exits 
   // A request whose body is only half sent when the signal arrives.
   const inFlight = new Promise<number>((resolve, reject) => {
     const req = http.request(
-      { host: url.hostname, port: url.port, method: "POST", path: "/", headers: { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": "7" } },
+      {
+        host: url.hostname,
+        port: url.port,
+        method: "POST",
+        path: "/",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": "7" },
+      },
       (res) => {
         res.resume();
         res.on("end", () => resolve(res.statusCode!));
@@ -70,9 +76,10 @@ test("on SIGTERM it stops accepting, finishes the request in flight, then exits 
     req.write("a=1");
     setTimeout(() => {
       server.child.kill("SIGTERM");
-      setTimeout(async () => {
-        await expect(fetch(`${server.baseURL}/healthz`)).rejects.toThrow();
-        req.end("&b=2");
+      setTimeout(() => {
+        void expect(fetch(`${server.baseURL}/healthz`))
+          .rejects.toThrow()
+          .then(() => req.end("&b=2"), reject);
       }, 300);
     }, 200);
   });
@@ -111,7 +118,12 @@ test("the development server (npm run dev) serves the same pages", async () => {
   try {
     const base = `http://127.0.0.1:${port}`;
     const deadline = Date.now() + 60_000;
-    while (!(await fetch(`${base}/healthz`).then((r) => r.ok, () => false))) {
+    while (
+      !(await fetch(`${base}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      ))
+    ) {
       expect(child.exitCode, stderr).toBeNull();
       expect(Date.now() < deadline, `dev server did not start: ${stderr}`).toBe(true);
       await new Promise((r) => setTimeout(r, 200));

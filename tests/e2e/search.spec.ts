@@ -49,19 +49,30 @@ test("a search without results lands on the search page: Data not found", async 
   await box.press("Enter");
   await expect(page).toHaveURL(/\/search\?q=qqxyzzy\+nothingburger$/);
   await expect(page.getByText("Data not found")).toBeVisible();
-  await expect(page.getByRole("link", { name: "request this title" })).toHaveAttribute("href", "/request?movieSeriesName=qqxyzzy+nothingburger");
+  await expect(page.getByRole("link", { name: "request this title" })).toHaveAttribute(
+    "href",
+    "/request?movieSeriesName=qqxyzzy+nothingburger",
+  );
   await expectAccessible(page);
 });
 
 test("typos still find the film", async ({ page }) => {
   await page.goto("/?q=nite+of+the+living+dead");
-  await expect(page.getByRole("region", { name: /Results for/ }).getByRole("listitem").first()).toContainText("Night of the Living Dead");
+  await expect(
+    page
+      .getByRole("region", { name: /Results for/ })
+      .getByRole("listitem")
+      .first(),
+  ).toContainText("Night of the Living Dead");
   await page.goto("/search?q=nosfaratu");
   await expect(page.getByRole("link", { name: "Download Nosferatu (1922)" })).toBeVisible();
 });
 
 test("the search page pages with ellipses, filters without JavaScript and keeps within its pages", async ({ page, browser, catalogue }) => {
-  for (let i = 0; i < 50; i++) await catalogue.create(buildMovie({ title: `Pagewalk ${i}`, releaseDate: `19${50 + (i % 40)}-01-01`, genres: i % 2 ? ["Drama"] : ["Comedy"] }));
+  for (let i = 0; i < 50; i++)
+    await catalogue.create(
+      buildMovie({ title: `Pagewalk ${i}`, releaseDate: `19${50 + (i % 40)}-01-01`, genres: i % 2 ? ["Drama"] : ["Comedy"] }),
+    );
   await page.goto("/search?q=pagewalk");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Search results for “pagewalk”");
   await expect(page.getByText("50 titles · page 1 of 4")).toBeVisible();
@@ -70,10 +81,14 @@ test("the search page pages with ellipses, filters without JavaScript and keeps 
   await pagination.getByRole("link", { name: "Page 2" }).click();
   await expect(page).toHaveURL(/page=2/);
   await expect(pagination.getByText("Page 2")).toHaveAttribute("aria-current", "page");
-  await expect(page.getByRole("region", { name: "Results" }).getByRole("link", { name: /^Download Pagewalk \d+ \(\d{4}\)/ })).toHaveCount(15);
+  await expect(page.getByRole("region", { name: "Results" }).getByRole("link", { name: /^Download Pagewalk \d+ \(\d{4}\)/ })).toHaveCount(
+    15,
+  );
   await expectAccessible(page);
 
-  expect((await page.request.get("/search?q=pagewalk&page=99", { maxRedirects: 0 })).headers()["location"]).toBe("/search?q=pagewalk&page=4");
+  expect((await page.request.get("/search?q=pagewalk&page=99", { maxRedirects: 0 })).headers()["location"]).toBe(
+    "/search?q=pagewalk&page=4",
+  );
   expect((await page.request.get("/search?q=pagewalk&page=0", { maxRedirects: 0 })).headers()["location"]).toBe("/search?q=pagewalk");
 
   const noScript = await browser.newContext({ javaScriptEnabled: false });
@@ -102,7 +117,12 @@ test("the mobile search toggle searches @phone", async ({ page }) => {
   await expect(page.getByRole("listbox", { name: "Suggestions" }).getByRole("option", { name: /Metropolis/ })).toBeVisible();
   await box.press("Enter");
   await expect(page).toHaveURL(/\/\?q=metropolis$/);
-  await expect(page.getByRole("region", { name: /Results for/ }).getByRole("listitem").first()).toContainText("Metropolis");
+  await expect(
+    page
+      .getByRole("region", { name: /Results for/ })
+      .getByRole("listitem")
+      .first(),
+  ).toContainText("Metropolis");
 });
 
 test("search text never breaks a page", async ({ request }) => {

@@ -23,10 +23,20 @@ test.describe("with TMDB configured (a local mock of the API)", () => {
   test.beforeAll(async ({ browser }) => {
     mock = await startTmdbMock();
     // Its own server: the shared one has no TMDB key.
-    server = await startServer({ SEED_DEMO: "false", TMDB_API_KEY: MOCK_API_KEY, TMDB_BASE_URL: mock.origin, TMDB_IMAGE_BASE: `${mock.origin}/img` });
+    server = await startServer({
+      SEED_DEMO: "false",
+      TMDB_API_KEY: MOCK_API_KEY,
+      TMDB_BASE_URL: mock.origin,
+      TMDB_IMAGE_BASE: `${mock.origin}/img`,
+    });
     handle = openDatabase({ dialect: "sqlite", file: path.join(server.dataDir, "cinedex.db") });
     const password = `pw-${unique()}-${unique()}`;
-    const admin = await createAdmin(handle.db, null, { name: "TMDB Admin", email: `tmdb-${unique()}@cinedex.test`, password, confirmPassword: password });
+    const admin = await createAdmin(handle.db, null, {
+      name: "TMDB Admin",
+      email: `tmdb-${unique()}@cinedex.test`,
+      password,
+      confirmPassword: password,
+    });
     const { token } = await createSession(handle.db, admin.id, { persistent: false });
     context = await browser.newContext({ baseURL: server.baseURL });
     await context.addCookies([{ name: sessionCookieName(false), value: token, url: server.baseURL, httpOnly: true, sameSite: "Lax" }]);
@@ -61,7 +71,11 @@ test.describe("with TMDB configured (a local mock of the API)", () => {
     );
     await page.getByRole("button", { name: "Add Movie" }).click();
     await expect(toast(page, "Movie added successfully!")).toBeVisible();
-    const row = await handle.db.selectFrom("titles").select(["title", "tmdb_id", "runtime_minutes"]).where("tmdb_id", "=", 603).executeTakeFirst();
+    const row = await handle.db
+      .selectFrom("titles")
+      .select(["title", "tmdb_id", "runtime_minutes"])
+      .where("tmdb_id", "=", 603)
+      .executeTakeFirst();
     expect(row).toEqual({ title: "The Matrix", tmdb_id: 603, runtime_minutes: 136 });
   });
 
@@ -120,7 +134,11 @@ test.describe("with TMDB configured (a local mock of the API)", () => {
       await external.getByRole("button", { name: "Request: Paprika", exact: true }).click();
       await expect(toast(v, "Your request has been submitted successfully!")).toBeVisible();
       await expect(external.getByRole("button", { name: "Requested: Paprika", exact: true })).toBeDisabled();
-      const stored = await handle.db.selectFrom("content_requests").select(["title", "year", "tmdb_id", "source", "request_count"]).where("tmdb_id", "=", 4977).executeTakeFirst();
+      const stored = await handle.db
+        .selectFrom("content_requests")
+        .select(["title", "year", "tmdb_id", "source", "request_count"])
+        .where("tmdb_id", "=", 4977)
+        .executeTakeFirst();
       expect(stored).toEqual({ title: "Paprika", year: 2006, tmdb_id: 4977, source: "tmdb-search", request_count: 1 });
 
       await external.getByRole("link", { name: "Paprika", exact: true }).click();

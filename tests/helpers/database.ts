@@ -60,7 +60,8 @@ export async function withPgClient<T>(url: string, work: (client: pg.Client) => 
 /** Empties the catalogue and the admin tables, keeping the genres the first migration seeds. */
 export async function clearCatalogue(db: Db): Promise<void> {
   await db.deleteFrom("google_accounts").execute();
-  for (const table of ["content_requests", "link_reports", "contact_messages", "dmca_notices"] as const) await db.deleteFrom(table).execute();
+  for (const table of ["content_requests", "link_reports", "contact_messages", "dmca_notices"] as const)
+    await db.deleteFrom(table).execute();
   await db.deleteFrom("audit_log").execute();
   await db.deleteFrom("login_attempts").execute();
   await db.deleteFrom("admins").execute();

@@ -48,7 +48,16 @@ function subjectOf(authorization: string): string | null {
 }
 
 function view(f: MockDriveFile) {
-  return { id: f.id, name: f.name, mimeType: f.mimeType, size: f.size, modifiedTime: f.modifiedTime, shared: f.shared ?? false, webViewLink: `https://drive.google.com/file/d/${f.id}/view`, parents: [f.parent] };
+  return {
+    id: f.id,
+    name: f.name,
+    mimeType: f.mimeType,
+    size: f.size,
+    modifiedTime: f.modifiedTime,
+    shared: f.shared ?? false,
+    webViewLink: `https://drive.google.com/file/d/${f.id}/view`,
+    parents: [f.parent],
+  };
 }
 
 export async function startDriveMock(files: MockDriveFile[]): Promise<DriveMock> {
@@ -63,14 +72,16 @@ export async function startDriveMock(files: MockDriveFile[]): Promise<DriveMock>
     if (state.failing) return send(500, { error: { code: 500 } });
     const subject = subjectOf(req.headers.authorization!);
     const visible = state.files.filter((f) => f.owner === undefined || f.owner === subject);
-    if (url.pathname === "/drive/v3/about") return send(200, { storageQuota: { limit: String(15 * 1024 ** 3), usage: String(Math.round(3.2 * 1024 **3)) } });
+    if (url.pathname === "/drive/v3/about")
+      return send(200, { storageQuota: { limit: String(15 * 1024 ** 3), usage: String(Math.round(3.2 * 1024 ** 3)) } });
     if (url.pathname === "/drive/v3/files") {
       const q = url.searchParams.get("q") ?? "";
       state.queries.push(q);
       const size = Number(url.searchParams.get("pageSize") ?? "100");
       const start = Number(url.searchParams.get("pageToken") ?? "0");
       let list = visible.filter((f) => matches(f, q));
-      if (url.searchParams.get("orderBy") === "modifiedTime desc") list = [...list].sort((a, b) => b.modifiedTime.localeCompare(a.modifiedTime));
+      if (url.searchParams.get("orderBy") === "modifiedTime desc")
+        list = [...list].sort((a, b) => b.modifiedTime.localeCompare(a.modifiedTime));
       else list = [...list].sort((a, b) => Number(b.mimeType === FOLDER) - Number(a.mimeType === FOLDER) || a.name.localeCompare(b.name));
       const page = list.slice(start, start + size);
       return send(200, { files: page.map(view), ...(start + size < list.length ? { nextPageToken: String(start + size) } : {}) });

@@ -19,7 +19,13 @@ export async function postForm(
   db: Db,
   path: string,
   fields: Fields,
-  options: { context?: Partial<AppContext>; params?: Record<string, string>; body?: BodyInit; contentType?: string; headers?: Record<string, string> } = {},
+  options: {
+    context?: Partial<AppContext>;
+    params?: Record<string, string>;
+    body?: BodyInit;
+    contentType?: string;
+    headers?: Record<string, string>;
+  } = {},
 ): Promise<{ status: number; result: FormResult }> {
   const body = new URLSearchParams();
   for (const [key, value] of Object.entries(fields)) for (const v of Array.isArray(value) ? value : [value]) body.append(key, v);
@@ -29,6 +35,9 @@ export async function postForm(
     headers: { ...(options.contentType ? { "Content-Type": options.contentType } : {}), ...options.headers },
   });
   const context = routeContext(db, { clientAddress: freshAddress(), ...options.context });
-  const answer = (await action(routeArgs<never>(request, context, options.params ?? {}))) as { data: FormResult; init: ResponseInit | null };
+  const answer = (await action(routeArgs<never>(request, context, options.params ?? {}))) as {
+    data: FormResult;
+    init: ResponseInit | null;
+  };
   return { status: answer.init?.status ?? 200, result: answer.data };
 }

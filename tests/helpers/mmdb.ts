@@ -110,7 +110,14 @@ export function buildMmdb(networks: Record<string, Value>, databaseType = "GeoLi
 }
 
 /** A city record in GeoLite2-City's shape. */
-export function cityRecord(place: { countryCode: string; country: string; region: string; city: string; latitude: number; longitude: number }): Value {
+export function cityRecord(place: {
+  countryCode: string;
+  country: string;
+  region: string;
+  city: string;
+  latitude: number;
+  longitude: number;
+}): Value {
   return {
     city: { names: { en: place.city } },
     country: { iso_code: place.countryCode, names: { en: place.country } },

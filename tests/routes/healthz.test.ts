@@ -14,7 +14,9 @@ afterAll(async () => {
 function call(db: TestDatabase["db"]) {
   const context = routeContext(db, { dialect: "sqlite" });
   const request = new Request("http://localhost/healthz");
-  return loader({ request, url: new URL(request.url), pattern: "/healthz", params: {}, context } as unknown as Parameters<typeof loader>[0]);
+  return loader({ request, url: new URL(request.url), pattern: "/healthz", params: {}, context } as unknown as Parameters<
+    typeof loader
+  >[0]);
 }
 
 it("answers 200 while the database answers, 503 once it does not", async () => {

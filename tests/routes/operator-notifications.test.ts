@@ -40,7 +40,13 @@ let counter = 0;
 async function signIn(db: Db, role: Role): Promise<string> {
   counter += 1;
   const password = "correct-horse-battery-staple-9";
-  const admin = await createAdmin(db, null, { name: `${role} ${counter}`, email: `${role}${counter}@cinedex.test`, password, confirmPassword: password, role });
+  const admin = await createAdmin(db, null, {
+    name: `${role} ${counter}`,
+    email: `${role}${counter}@cinedex.test`,
+    password,
+    confirmPassword: password,
+    role,
+  });
   const { token } = await createSession(db, admin.id, { persistent: false });
   return `${sessionCookieName(false)}=${token}`;
 }
@@ -54,7 +60,11 @@ interface Outcome {
  * Runs the settings route the way the server does: the admin guard first, then
  * the loader or action. A thrown `data(…, { status })` (the 403) is its answer.
  */
-async function run(db: Db, cookie: string, request: { method: "GET" | "POST"; search?: string; form?: Record<string, string> }): Promise<Outcome> {
+async function run(
+  db: Db,
+  cookie: string,
+  request: { method: "GET" | "POST"; search?: string; form?: Record<string, string> },
+): Promise<Outcome> {
   const url = `http://localhost/dashboard/settings${request.search ?? ""}`;
   const init: RequestInit = { method: request.method, headers: { Cookie: cookie, Origin: "http://localhost" } };
   if (request.form) init.body = new URLSearchParams(request.form);
@@ -89,7 +99,10 @@ describeEachDatabase("operator notification settings screen", (ctx) => {
   it("is refused to editors: the tab, saving and the test button all answer 403, and nothing changes", async () => {
     const editor = await signIn(ctx.db, "editor");
     expect((await run(ctx.db, editor, { method: "GET", search: "?tab=operator" })).status).toBe(403);
-    const save = await run(ctx.db, editor, { method: "POST", form: { intent: "operator", recipients: "me@evil.example", webhookUrl, "events.contact": "on" } });
+    const save = await run(ctx.db, editor, {
+      method: "POST",
+      form: { intent: "operator", recipients: "me@evil.example", webhookUrl, "events.contact": "on" },
+    });
     expect(save.status).toBe(403);
     expect((await run(ctx.db, editor, { method: "POST", form: { intent: "operator-test" } })).status).toBe(403);
     expect(await getNotifySettings(ctx.db)).toMatchObject({ recipients: [], webhookUrl: null });
@@ -99,18 +112,27 @@ describeEachDatabase("operator notification settings screen", (ctx) => {
 
   it("lets an administrator save, see the settings and SMTP state, and send a test that reaches the webhook", async () => {
     const admin = await signIn(ctx.db, "admin");
-    const refused = await run(ctx.db, admin, { method: "POST", form: { intent: "operator", recipients: "nope", webhookUrl: "javascript:alert(1)" } });
+    const refused = await run(ctx.db, admin, {
+      method: "POST",
+      form: { intent: "operator", recipients: "nope", webhookUrl: "javascript:alert(1)" },
+    });
     expect(refused).toMatchObject({
       status: 400,
       body: {
         ok: false,
         error: "Some notification settings need attention.",
-        fields: { recipients: [expect.stringContaining("“nope” is not an e-mail address")], webhookUrl: [expect.stringContaining("http:// or https://")] },
+        fields: {
+          recipients: [expect.stringContaining("“nope” is not an e-mail address")],
+          webhookUrl: [expect.stringContaining("http:// or https://")],
+        },
         values: { recipients: "nope", webhookUrl: "javascript:alert(1)" },
       },
     });
 
-    const saved = await run(ctx.db, admin, { method: "POST", form: { intent: "operator", recipients: "", webhookUrl, "events.dmca": "on", "events.requests": "on" } });
+    const saved = await run(ctx.db, admin, {
+      method: "POST",
+      form: { intent: "operator", recipients: "", webhookUrl, "events.dmca": "on", "events.requests": "on" },
+    });
     expect(saved).toEqual({ status: 200, body: { ok: true, intent: "operator", message: "Operator notifications saved!" } });
 
     const page = await run(ctx.db, admin, { method: "GET", search: "?tab=operator" });
@@ -123,7 +145,10 @@ describeEachDatabase("operator notification settings screen", (ctx) => {
     });
 
     const tested = await run(ctx.db, admin, { method: "POST", form: { intent: "operator-test" } });
-    expect(tested).toEqual({ status: 200, body: { ok: true, intent: "operator-test", message: "Test notification sent: webhook answered 204." } });
+    expect(tested).toEqual({
+      status: 200,
+      body: { ok: true, intent: "operator-test", message: "Test notification sent: webhook answered 204." },
+    });
     expect(bodies).toEqual([expect.objectContaining({ test: true, summary: "Test notification from Cinedex" })]);
   });
 });

@@ -1,6 +1,12 @@
 import fc from "fast-check";
 import { beforeAll, expect, it } from "vitest";
-import { BROKEN_REPORT_LINK_TYPES, BROKEN_REPORT_QUALITIES, DMCA_CONTENT_TYPES, REQUEST_CONTENT_TYPES, REQUEST_QUALITY_OPTIONS } from "#app/constants.ts";
+import {
+  BROKEN_REPORT_LINK_TYPES,
+  BROKEN_REPORT_QUALITIES,
+  DMCA_CONTENT_TYPES,
+  REQUEST_CONTENT_TYPES,
+  REQUEST_QUALITY_OPTIONS,
+} from "#app/constants.ts";
 import type { Db } from "#app/db/client.server.ts";
 import { titlePath } from "#app/modules/catalogue/paths.ts";
 import { createTitle } from "#app/modules/catalogue/write.server.ts";
@@ -26,7 +32,8 @@ type Fields = Record<string, string | string[]>;
 const received = (value: string) => Buffer.from(value, "utf8").toString("utf8");
 const optional = (value: string | string[] | undefined) => (typeof value !== "string" || value.trim() === "" ? null : received(value));
 
-const text = (max: number) => fc.string({ unit: "binary", minLength: 1, maxLength: Math.min(max, 60) }).filter((s) => s.trim() !== "" && !s.includes("\0"));
+const text = (max: number) =>
+  fc.string({ unit: "binary", minLength: 1, maxLength: Math.min(max, 60) }).filter((s) => s.trim() !== "" && !s.includes("\0"));
 const noise = fc.oneof(
   fc.string({ unit: "binary", maxLength: 30 }),
   fc.constant(""),
@@ -59,13 +66,22 @@ function submission(shape: Record<string, fc.Arbitrary<string | string[] | undef
 }
 
 const address = fc
-  .tuple(fc.stringMatching(/^[a-z0-9][a-z0-9_+.-]{0,15}[a-z0-9]$/), fc.stringMatching(/^[a-z0-9][a-z0-9-]{0,10}$/), fc.constantFrom("com", "org", "example"))
+  .tuple(
+    fc.stringMatching(/^[a-z0-9][a-z0-9_+.-]{0,15}[a-z0-9]$/),
+    fc.stringMatching(/^[a-z0-9][a-z0-9-]{0,10}$/),
+    fc.constantFrom("com", "org", "example"),
+  )
   .filter(([local]) => !local.includes(".."))
   .map(([local, domain, tld]) => `${local}@${domain}.${tld}`);
 // Spaces around an address are allowed (and kept as typed).
 const email = fc.oneof({ weight: 4, arbitrary: address }, { weight: 1, arbitrary: address.map((a) => ` ${a} `) });
-const year = fc.oneof({ weight: 9, arbitrary: fc.integer({ min: 1870, max: 2100 }) }, { weight: 1, arbitrary: fc.integer({ min: 1000, max: 9999 }) }).map(String);
-const imdb = fc.oneof(fc.constant(""), fc.integer({ min: 1_000_000, max: 99_999_999 }).map((n) => `https://www.imdb.com/title/tt${n}/`));
+const year = fc
+  .oneof({ weight: 9, arbitrary: fc.integer({ min: 1870, max: 2100 }) }, { weight: 1, arbitrary: fc.integer({ min: 1000, max: 9999 }) })
+  .map(String);
+const imdb = fc.oneof(
+  fc.constant(""),
+  fc.integer({ min: 1_000_000, max: 99_999_999 }).map((n) => `https://www.imdb.com/title/tt${n}/`),
+);
 
 let database: TestDatabase;
 let db: Db;
@@ -78,8 +94,17 @@ beforeAll(async () => {
 });
 
 type Table = "contact_messages" | "content_request_submissions" | "link_reports" | "dmca_notices";
-const rows = async (table: Table) => Number((await db.selectFrom(table).select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
-const latest = (table: Table) => db.selectFrom(table).selectAll().orderBy("id", "desc").executeTakeFirstOrThrow() as Promise<Record<string, unknown>>;
+const rows = async (table: Table) =>
+  Number(
+    (
+      await db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+const latest = (table: Table) =>
+  db.selectFrom(table).selectAll().orderBy("id", "desc").executeTakeFirstOrThrow() as Promise<Record<string, unknown>>;
 
 async function check(
   table: Table,
@@ -111,9 +136,19 @@ async function check(
 it("contact form", { timeout: 120_000 }, async () => {
   await check(
     "contact_messages",
-    submission({ name: field(text(200)), email: field(email), subject: field(fc.oneof(fc.constant(""), text(200))), message: field(text(5_000)) }),
+    submission({
+      name: field(text(200)),
+      email: field(email),
+      subject: field(fc.oneof(fc.constant(""), text(200))),
+      message: field(text(5_000)),
+    }),
     (fields) => postForm(contactAction, db, "/contact-us", fields),
-    (f) => ({ name: received(f.name as string), email: received(f.email as string), subject: optional(f.subject), message: received(f.message as string) }),
+    (f) => ({
+      name: received(f.name as string),
+      email: received(f.email as string),
+      subject: optional(f.subject),
+      message: received(f.message as string),
+    }),
   );
 });
 

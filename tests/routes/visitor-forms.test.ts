@@ -5,7 +5,14 @@ import { createTitle } from "#app/modules/catalogue/write.server.ts";
 import { clientHash } from "#app/modules/inbox/client.server.ts";
 import { createNotifier } from "#app/modules/inbox/notify.server.ts";
 import { getLastDeliveryFailure, updateNotifySettings } from "#app/modules/inbox/notify-settings.server.ts";
-import { CONTACT_MESSAGES, DMCA_MESSAGES, QUICK_REQUEST_MESSAGES, RATE_LIMITED, REPORT_MESSAGES, REQUEST_MESSAGES } from "#app/modules/inbox/forms.ts";
+import {
+  CONTACT_MESSAGES,
+  DMCA_MESSAGES,
+  QUICK_REQUEST_MESSAGES,
+  RATE_LIMITED,
+  REPORT_MESSAGES,
+  REQUEST_MESSAGES,
+} from "#app/modules/inbox/forms.ts";
 import { action as brokenLinksAction, loader as brokenLinksLoader } from "#app/routes/site/forms/broken-links.tsx";
 import { action as contactAction } from "#app/routes/site/forms/contact-us.tsx";
 import { action as dmcaAction } from "#app/routes/site/forms/dmca.tsx";
@@ -19,8 +26,22 @@ import { routeArgs, routeContext } from "#tests/helpers/route.ts";
 
 const SECRET = "test-session-secret-that-is-long-enough-0123456789";
 const contact = { name: "Ann Lee", email: "ann@example.com", subject: "Hello", message: "A message\r\nover two lines." };
-const requestForm = { name: "Bo", email: "bo@example.com", type: "Movie", movieSeriesName: "The Matrix", year: "1999", imdbUrl: "", message: "" };
-const report = { contentName: "Night of the Test", seasonEpisode: "", quality: "720p", linkType: "Google Drive", additionalInfo: "404 page" };
+const requestForm = {
+  name: "Bo",
+  email: "bo@example.com",
+  type: "Movie",
+  movieSeriesName: "The Matrix",
+  year: "1999",
+  imdbUrl: "",
+  message: "",
+};
+const report = {
+  contentName: "Night of the Test",
+  seasonEpisode: "",
+  quality: "720p",
+  linkType: "Google Drive",
+  additionalInfo: "404 page",
+};
 const dmca = {
   name: "Rights Holder",
   email: "legal@studio.example",
@@ -31,8 +52,18 @@ const dmca = {
   declaration: "on",
 };
 
-const count = async (db: Parameters<typeof createTitle>[0], table: "contact_messages" | "content_requests" | "content_request_submissions" | "link_reports" | "dmca_notices") =>
-  Number((await db.selectFrom(table).select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+const count = async (
+  db: Parameters<typeof createTitle>[0],
+  table: "contact_messages" | "content_requests" | "content_request_submissions" | "link_reports" | "dmca_notices",
+) =>
+  Number(
+    (
+      await db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describeEachDatabase("visitor forms", (ctx) => {
   it("contact: stores the message exactly as typed and answers with the spec's success text", async () => {
@@ -52,7 +83,11 @@ describeEachDatabase("visitor forms", (ctx) => {
     expect(missing.result).toMatchObject({
       ok: false,
       error: CONTACT_MESSAGES.required,
-      fields: { name: "Please fill in all required fields.", email: "Please fill in all required fields.", message: "Please fill in all required fields." },
+      fields: {
+        name: "Please fill in all required fields.",
+        email: "Please fill in all required fields.",
+        message: "Please fill in all required fields.",
+      },
       values: { name: " ", subject: "Kept" },
     });
     const badEmail = await postForm(contactAction, ctx.db, "/contact-us", { ...contact, email: "ann@nowhere" });
@@ -97,10 +132,19 @@ describeEachDatabase("visitor forms", (ctx) => {
 
   it("request: merges the same title and year, or the same IMDb id, tells how many asked, and keeps each asker's typed values", async () => {
     const first = await postForm(requestAction, ctx.db, "/request", { ...requestForm, imdbUrl: "https://www.imdb.com/title/tt0133093/" });
-    expect(first.result).toEqual({ ok: true, message: "Your request has been submitted successfully!", detail: "You are the first to ask for this title." });
+    expect(first.result).toEqual({
+      ok: true,
+      message: "Your request has been submitted successfully!",
+      detail: "You are the first to ask for this title.",
+    });
     // An admin has read it; a new asker makes it unread again.
     await ctx.db.updateTable("content_requests").set({ read_at: new Date().toISOString() }).execute();
-    const second = await postForm(requestAction, ctx.db, "/request", { ...requestForm, name: "Cy", movieSeriesName: "  the MATRIX ", message: "Please!" });
+    const second = await postForm(requestAction, ctx.db, "/request", {
+      ...requestForm,
+      name: "Cy",
+      movieSeriesName: "  the MATRIX ",
+      message: "Please!",
+    });
     expect(second.result).toMatchObject({ ok: true, detail: "2 people have asked for this title." });
     expect((await ctx.db.selectFrom("content_requests").select("read_at").executeTakeFirstOrThrow()).read_at).toBeNull();
     const third = await postForm(requestAction, ctx.db, "/request", {
@@ -113,7 +157,11 @@ describeEachDatabase("visitor forms", (ctx) => {
     const other = await postForm(requestAction, ctx.db, "/request", { ...requestForm, year: "2021" });
     expect(other.result).toMatchObject({ detail: "You are the first to ask for this title." });
 
-    const requests = await ctx.db.selectFrom("content_requests").select(["id", "title", "year", "imdb_id", "request_count", "source"]).orderBy("id").execute();
+    const requests = await ctx.db
+      .selectFrom("content_requests")
+      .select(["id", "title", "year", "imdb_id", "request_count", "source"])
+      .orderBy("id")
+      .execute();
     expect(requests.map((r) => [r.title, Number(r.year), r.imdb_id, Number(r.request_count), r.source])).toEqual([
       ["The Matrix", 1999, "tt0133093", 3, "form"],
       ["The Matrix", 2021, null, 1, "form"],
@@ -141,7 +189,13 @@ describeEachDatabase("visitor forms", (ctx) => {
     expect(missing.status).toBe(400);
     expect(missing.result).toMatchObject({ fields: { quality: QUICK_REQUEST_MESSAGES.quality } });
 
-    const first = await postForm(titleAction, ctx.db, path, { quality: "1080p 10bit" }, { params, context: { geoip, clientAddress: "127.0.0.1" } });
+    const first = await postForm(
+      titleAction,
+      ctx.db,
+      path,
+      { quality: "1080p 10bit" },
+      { params, context: { geoip, clientAddress: "127.0.0.1" } },
+    );
     expect(first.result).toEqual({ ok: true, message: "Thanks for requesting!", detail: null });
     await postForm(titleAction, ctx.db, path, { quality: "1080p 10bit" }, { params, context: { geoip, clientAddress: "::ffff:10.1.2.3" } });
     await postForm(titleAction, ctx.db, path, { quality: "4k" }, { params, context: { geoip: null, clientAddress: "127.0.0.2" } });
@@ -154,7 +208,14 @@ describeEachDatabase("visitor forms", (ctx) => {
       [title.id, "4k", 1, "quick", title.title],
     ]);
     const asked = await ctx.db.selectFrom("content_request_submissions").selectAll().orderBy("id").execute();
-    const place = (s: (typeof asked)[number]) => [s.quality, s.country, s.region, s.city, s.latitude === null ? null : Number(s.latitude), s.longitude === null ? null : Number(s.longitude)];
+    const place = (s: (typeof asked)[number]) => [
+      s.quality,
+      s.country,
+      s.region,
+      s.city,
+      s.latitude === null ? null : Number(s.latitude),
+      s.longitude === null ? null : Number(s.longitude),
+    ];
     expect(asked.map(place)).toEqual([
       ["1080p 10bit", "France", "Île-de-France", "Paris", 48.86, 2.35],
       ["1080p 10bit", "Japan", "Osaka", "Osaka", 34.69, 135.5],
@@ -199,11 +260,21 @@ describeEachDatabase("visitor forms", (ctx) => {
     expect(empty.status).toBe(400);
     expect(empty.result).toMatchObject({
       error: "Please fill in all required fields",
-      fields: { name: DMCA_MESSAGES.required, email: DMCA_MESSAGES.required, contentUrl: DMCA_MESSAGES.required, copyrightProof: DMCA_MESSAGES.required, declaration: DMCA_MESSAGES.required },
+      fields: {
+        name: DMCA_MESSAGES.required,
+        email: DMCA_MESSAGES.required,
+        contentUrl: DMCA_MESSAGES.required,
+        copyrightProof: DMCA_MESSAGES.required,
+        declaration: DMCA_MESSAGES.required,
+      },
     });
     const wrong = await postForm(dmcaAction, ctx.db, "/dmca", { ...dmca, email: "legal@", contentUrl: "not a url", declaration: "" });
     expect(wrong.result).toMatchObject({
-      fields: { email: "Please enter a valid email address", contentUrl: "Please enter a valid URL for the content", declaration: DMCA_MESSAGES.required },
+      fields: {
+        email: "Please enter a valid email address",
+        contentUrl: "Please enter a valid URL for the content",
+        declaration: DMCA_MESSAGES.required,
+      },
       values: { contentUrl: "not a url" },
     });
 
@@ -215,8 +286,14 @@ describeEachDatabase("visitor forms", (ctx) => {
     const origin = "https://cinedex.example";
     const cases: [string, { title_id: number; link_id: number | null }[]][] = [
       [`${origin}${titlePath(movie)}`, [{ title_id: movie.id, link_id: null }]],
-      [`${origin}${linkDetailsPath(movie.id, movie.releases[0]!.key, { kind: "movie" })}`, movieLinks.map((id) => ({ title_id: movie.id, link_id: id }))],
-      [`${origin}${linkDetailsPath(series.id, release.key, { kind: "episode", id: episode.id })}`, episode.links.map((l) => ({ title_id: series.id, link_id: l.id }))],
+      [
+        `${origin}${linkDetailsPath(movie.id, movie.releases[0]!.key, { kind: "movie" })}`,
+        movieLinks.map((id) => ({ title_id: movie.id, link_id: id })),
+      ],
+      [
+        `${origin}${linkDetailsPath(series.id, release.key, { kind: "episode", id: episode.id })}`,
+        episode.links.map((l) => ({ title_id: series.id, link_id: l.id })),
+      ],
       [`${origin}/middleman?id=${movieLinks[0]}`, [{ title_id: movie.id, link_id: movieLinks[0]! }]],
       [`${origin}/page3?id=${movieLinks[0]}&url=x`, [{ title_id: movie.id, link_id: movieLinks[0]! }]],
       [`https://mirror.example${titlePath(movie)}`, []],
@@ -228,7 +305,12 @@ describeEachDatabase("visitor forms", (ctx) => {
       const notice = await ctx.db.selectFrom("dmca_notices").selectAll().orderBy("id", "desc").executeTakeFirstOrThrow();
       expect(notice).toMatchObject({ content_url: contentUrl, status: "received", copyright_proof: "Registration PA-123", message: null });
       expect(Boolean(notice.declaration)).toBe(true);
-      const targets = await ctx.db.selectFrom("dmca_notice_targets").select(["title_id", "link_id", "origin"]).where("notice_id", "=", notice.id).orderBy("id").execute();
+      const targets = await ctx.db
+        .selectFrom("dmca_notice_targets")
+        .select(["title_id", "link_id", "origin"])
+        .where("notice_id", "=", notice.id)
+        .orderBy("id")
+        .execute();
       expect(targets, contentUrl).toEqual(expected.map((t) => ({ ...t, origin: "url" })));
     }
   });
@@ -240,22 +322,41 @@ describeEachDatabase("visitor forms", (ctx) => {
       postForm(requestAction, ctx.db, "/request", { ...requestForm, website: "x" }),
       postForm(brokenLinksAction, ctx.db, "/broken-links", { ...report, website: "x" }),
       postForm(dmcaAction, ctx.db, "/dmca", { ...dmca, website: "x" }),
-      postForm(titleAction, ctx.db, titlePath(title), { quality: "720p", website: "x" }, { params: { id: String(title.id), slug: title.slug } }),
+      postForm(
+        titleAction,
+        ctx.db,
+        titlePath(title),
+        { quality: "720p", website: "x" },
+        { params: { id: String(title.id), slug: title.slug } },
+      ),
     ];
     for (const { status, result } of await Promise.all(posts)) {
       expect(status).toBe(200);
       expect(result.ok).toBe(true);
     }
-    for (const table of ["contact_messages", "content_requests", "link_reports", "dmca_notices"] as const) expect(await count(ctx.db, table)).toBe(0);
+    for (const table of ["contact_messages", "content_requests", "link_reports", "dmca_notices"] as const)
+      expect(await count(ctx.db, table)).toBe(0);
   });
 
   it("limits each client to 5 submissions a minute per form (429, typed values kept); other clients and forms are unaffected", async () => {
     const address = freshAddress();
     for (let i = 0; i < 5; i++) {
-      const { status } = await postForm(contactAction, ctx.db, "/contact-us", { ...contact, message: `Message ${i}` }, { context: { clientAddress: address } });
+      const { status } = await postForm(
+        contactAction,
+        ctx.db,
+        "/contact-us",
+        { ...contact, message: `Message ${i}` },
+        { context: { clientAddress: address } },
+      );
       expect(status).toBe(200);
     }
-    const sixth = await postForm(contactAction, ctx.db, "/contact-us", { ...contact, message: "Sixth" }, { context: { clientAddress: address } });
+    const sixth = await postForm(
+      contactAction,
+      ctx.db,
+      "/contact-us",
+      { ...contact, message: "Sixth" },
+      { context: { clientAddress: address } },
+    );
     expect(sixth.status).toBe(429);
     expect(sixth.result).toMatchObject({ ok: false, error: RATE_LIMITED, values: { message: "Sixth", name: "Ann Lee" } });
     expect((await postForm(contactAction, ctx.db, "/contact-us", contact)).status).toBe(200);
@@ -271,11 +372,23 @@ describeEachDatabase("visitor forms", (ctx) => {
     for (const [k, v] of Object.entries(dmca)) form.append(k, v);
     form.set("copyrightProof", new Blob(["x"]), "proof.txt");
     expect((await postForm(dmcaAction, ctx.db, "/dmca", {}, { body: form })).status).toBe(400);
-    const json = await postForm(requestAction, ctx.db, "/request", {}, { body: JSON.stringify(requestForm), contentType: "application/json" });
+    const json = await postForm(
+      requestAction,
+      ctx.db,
+      "/request",
+      {},
+      { body: JSON.stringify(requestForm), contentType: "application/json" },
+    );
     expect(json.status).toBe(400);
-    const huge = await postForm(contactAction, ctx.db, "/contact-us", {}, {
-      body: new URLSearchParams({ ...contact, message: "x".repeat(300_000) }),
-    });
+    const huge = await postForm(
+      contactAction,
+      ctx.db,
+      "/contact-us",
+      {},
+      {
+        body: new URLSearchParams({ ...contact, message: "x".repeat(300_000) }),
+      },
+    );
     expect(huge.status).toBe(413);
     expect(huge.result).toMatchObject({ ok: false, error: "This submission is too large. Please shorten the text and try again." });
     const declared = await postForm(contactAction, ctx.db, "/contact-us", contact, { headers: { "Content-Length": String(300_000) } });
@@ -289,12 +402,19 @@ describeEachDatabase("visitor forms", (ctx) => {
 describeEachDatabase("visitor forms and operator notifications", (ctx) => {
   it("a submission whose notifications fail (webhook down, SMTP refused) is stored and answered as a success", async () => {
     // Nothing listens on port 9 of the loopback: both deliveries are refused.
-    await updateNotifySettings(ctx.db, { id: null, name: "Operator" }, {
-      recipients: ["ops@example.com"],
-      webhookUrl: "http://127.0.0.1:9/hook",
-      events: { requests: true, reports: true, contact: true, dmca: true },
+    await updateNotifySettings(
+      ctx.db,
+      { id: null, name: "Operator" },
+      {
+        recipients: ["ops@example.com"],
+        webhookUrl: "http://127.0.0.1:9/hook",
+        events: { requests: true, reports: true, contact: true, dmca: true },
+      },
+    );
+    const notifier = createNotifier({
+      smtp: { host: "127.0.0.1", port: 9, secure: false, user: null, password: null, from: "Cinedex <alerts@cinedex.example>" },
+      timeoutMs: 1_000,
     });
-    const notifier = createNotifier({ smtp: { host: "127.0.0.1", port: 9, secure: false, user: null, password: null, from: "Cinedex <alerts@cinedex.example>" }, timeoutMs: 1_000 });
     try {
       const sent = await postForm(contactAction, ctx.db, "/contact-us", contact, { context: { notifier } });
       expect(sent).toMatchObject({ status: 200, result: { ok: true, message: "Message sent successfully! We'll get back to you soon." } });
@@ -312,32 +432,49 @@ describeEachDatabase("visitor forms and operator notifications", (ctx) => {
 });
 
 describeEachDatabase("visitor forms under load", (ctx) => {
-  it("200 concurrent submissions per form: stored rows equal accepted answers, identical ones merged once", { timeout: 120_000 }, async () => {
-    const title = await createTitle(ctx.db, buildMovie());
-    const link = title.releases[0]!.files[0]!.links[0]!;
-    const N = 200;
-    const all = async (post: (i: number) => ReturnType<typeof postForm>) => {
-      const answers = await Promise.all(Array.from({ length: N }, (_, i) => post(i)));
-      expect(answers.every((a) => a.status === 200)).toBe(true);
-      return answers.length;
-    };
-    expect(await all((i) => postForm(contactAction, ctx.db, "/contact-us", { ...contact, message: `Load ${i}` }))).toBe(N);
-    expect(await count(ctx.db, "contact_messages")).toBe(N);
-    await all(() => postForm(requestAction, ctx.db, "/request", requestForm));
-    expect(await count(ctx.db, "content_request_submissions")).toBe(N);
-    const merged = await ctx.db.selectFrom("content_requests").select("request_count").execute();
-    expect(merged.map((r) => Number(r.request_count))).toEqual([N]);
-    await all((i) => postForm(titleAction, ctx.db, titlePath(title), { quality: i % 2 ? "720p" : "4k" }, { params: { id: String(title.id), slug: title.slug } }));
-    const quick = await ctx.db.selectFrom("content_requests").select(["quality", "request_count"]).where("source", "=", "quick").orderBy("quality").execute();
-    expect(quick.map((r) => [r.quality, Number(r.request_count)])).toEqual([
-      ["4k", N / 2],
-      ["720p", N / 2],
-    ]);
-    await all(() => postForm(brokenLinksAction, ctx.db, "/broken-links", { ...report, linkId: String(link.id) }));
-    const reports = await ctx.db.selectFrom("link_reports").select("primary_id").execute();
-    expect(reports).toHaveLength(N);
-    expect(reports.filter((r) => r.primary_id === null)).toHaveLength(1);
-    await all(() => postForm(dmcaAction, ctx.db, "/dmca", dmca));
-    expect(await count(ctx.db, "dmca_notices")).toBe(N);
-  });
+  it(
+    "200 concurrent submissions per form: stored rows equal accepted answers, identical ones merged once",
+    { timeout: 120_000 },
+    async () => {
+      const title = await createTitle(ctx.db, buildMovie());
+      const link = title.releases[0]!.files[0]!.links[0]!;
+      const N = 200;
+      const all = async (post: (i: number) => ReturnType<typeof postForm>) => {
+        const answers = await Promise.all(Array.from({ length: N }, (_, i) => post(i)));
+        expect(answers.every((a) => a.status === 200)).toBe(true);
+        return answers.length;
+      };
+      expect(await all((i) => postForm(contactAction, ctx.db, "/contact-us", { ...contact, message: `Load ${i}` }))).toBe(N);
+      expect(await count(ctx.db, "contact_messages")).toBe(N);
+      await all(() => postForm(requestAction, ctx.db, "/request", requestForm));
+      expect(await count(ctx.db, "content_request_submissions")).toBe(N);
+      const merged = await ctx.db.selectFrom("content_requests").select("request_count").execute();
+      expect(merged.map((r) => Number(r.request_count))).toEqual([N]);
+      await all((i) =>
+        postForm(
+          titleAction,
+          ctx.db,
+          titlePath(title),
+          { quality: i % 2 ? "720p" : "4k" },
+          { params: { id: String(title.id), slug: title.slug } },
+        ),
+      );
+      const quick = await ctx.db
+        .selectFrom("content_requests")
+        .select(["quality", "request_count"])
+        .where("source", "=", "quick")
+        .orderBy("quality")
+        .execute();
+      expect(quick.map((r) => [r.quality, Number(r.request_count)])).toEqual([
+        ["4k", N / 2],
+        ["720p", N / 2],
+      ]);
+      await all(() => postForm(brokenLinksAction, ctx.db, "/broken-links", { ...report, linkId: String(link.id) }));
+      const reports = await ctx.db.selectFrom("link_reports").select("primary_id").execute();
+      expect(reports).toHaveLength(N);
+      expect(reports.filter((r) => r.primary_id === null)).toHaveLength(1);
+      await all(() => postForm(dmcaAction, ctx.db, "/dmca", dmca));
+      expect(await count(ctx.db, "dmca_notices")).toBe(N);
+    },
+  );
 });

@@ -12,10 +12,9 @@ export default async function setup() {
     return;
   }
   await withPgClient(url, async (client) => {
-    const { rows } = await client.query<{ nspname: string }>(
-      "select nspname from pg_namespace where starts_with(nspname, $1)",
-      [TEST_SCHEMA_PREFIX],
-    );
+    const { rows } = await client.query<{ nspname: string }>("select nspname from pg_namespace where starts_with(nspname, $1)", [
+      TEST_SCHEMA_PREFIX,
+    ]);
     for (const { nspname } of rows) await client.query(`drop schema if exists ${nspname} cascade`);
   }).catch((error: Error) => {
     throw new Error(`TEST_DATABASE_URL is set but PostgreSQL cannot be used: ${error.message}`);

@@ -32,7 +32,15 @@ export function BarChart({ bars, title, summary }: { bars: Bar[]; title: string;
       >
         <title id={`${id}-title`}>{title}</title>
         <desc id={`${id}-desc`}>{summary}</desc>
-        <line x1={0} x2={width} y1={HEIGHT - 0.5} y2={HEIGHT - 0.5} className="stroke-white/15" strokeWidth={1} vectorEffect="non-scaling-stroke" />
+        <line
+          x1={0}
+          x2={width}
+          y1={HEIGHT - 0.5}
+          y2={HEIGHT - 0.5}
+          className="stroke-white/15"
+          strokeWidth={1}
+          vectorEffect="non-scaling-stroke"
+        />
         {bars.map((b, i) => {
           const h = b.value > 0 ? Math.max(2, (b.value / max) * (HEIGHT - 4)) : 0;
           return (

@@ -32,7 +32,13 @@ export function DonutChart({ title, segments, centerLabel }: { title: string; se
     <div className="@container">
       <div className="flex flex-col items-center gap-6 @sm:flex-row">
         <div className="relative h-40 w-40 shrink-0">
-          <svg viewBox={`0 0 ${SIZE} ${SIZE}`} className="h-full w-full -rotate-90" role="img" aria-labelledby={`${id}-title`} aria-describedby={`${id}-desc`}>
+          <svg
+            viewBox={`0 0 ${SIZE} ${SIZE}`}
+            className="h-full w-full -rotate-90"
+            role="img"
+            aria-labelledby={`${id}-title`}
+            aria-describedby={`${id}-desc`}
+          >
             <title id={`${id}-title`}>{title}</title>
             <desc id={`${id}-desc`}>{describeSegments(segments)}</desc>
             <circle cx={SIZE / 2} cy={SIZE / 2} r={RADIUS} fill="none" strokeWidth={STROKE} className="stroke-white/8" />

@@ -17,7 +17,9 @@ const STATUS_TONES: Record<string, string> = {
 
 export function StatusBadge({ status }: { status: string }) {
   return (
-    <span className={`inline-flex shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_TONES[status] ?? "bg-white/8 text-mist-300"}`}>
+    <span
+      className={`inline-flex shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_TONES[status] ?? "bg-white/8 text-mist-300"}`}
+    >
       {STATUS_LABELS[status] ?? status}
     </span>
   );
@@ -27,7 +29,10 @@ export function StatusBadge({ status }: { status: string }) {
 export function UnreadPill({ count, className = "" }: { count: number; className?: string }) {
   if (count <= 0) return null;
   return (
-    <span className={`inline-flex min-w-5 justify-center rounded-full bg-accent-500 px-1.5 text-xs font-bold text-ink-950 tabular-nums ${className}`} aria-hidden="true">
+    <span
+      className={`inline-flex min-w-5 justify-center rounded-full bg-accent-500 px-1.5 text-xs font-bold text-ink-950 tabular-nums ${className}`}
+      aria-hidden="true"
+    >
       {count > 99 ? "99+" : count}
     </span>
   );

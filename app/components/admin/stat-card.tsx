@@ -46,10 +46,7 @@ export function StatCard({
 /** The grid StatCards sit in. */
 export function StatGrid({ children, label, columns = 5 }: { children: ReactNode; label: string; columns?: 3 | 5 }) {
   return (
-    <dl
-      aria-label={label}
-      className={`grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3 ${columns === 5 ? "xl:grid-cols-5" : ""}`}
-    >
+    <dl aria-label={label} className={`grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3 ${columns === 5 ? "xl:grid-cols-5" : ""}`}>
       {children}
     </dl>
   );

@@ -87,7 +87,17 @@ export function PasswordInput(props: ComponentProps<"input">) {
   );
 }
 
-export function Card({ title, action, children, className = "" }: { title?: ReactNode; action?: ReactNode; children: ReactNode; className?: string }) {
+export function Card({
+  title,
+  action,
+  children,
+  className = "",
+}: {
+  title?: ReactNode;
+  action?: ReactNode;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
     <section className={`rounded-2xl border border-white/8 bg-ink-900/80 p-5 sm:p-6 ${className}`}>
       {(title || action) && (

@@ -4,8 +4,7 @@ import { archivePath, linkDetailsPath } from "#app/modules/catalogue/paths.ts";
 import type { Release, TitleType } from "#app/modules/catalogue/types.ts";
 import { DownloadIcon, FilmIcon } from "#app/components/ui/icons.tsx";
 
-const button =
-  "inline-flex items-center gap-2 rounded-full px-4 py-2 text-sm font-semibold transition-colors";
+const button = "inline-flex items-center gap-2 rounded-full px-4 py-2 text-sm font-semibold transition-colors";
 
 /**
  * The title page's download list: for a movie, each quality leads to its link
@@ -43,7 +42,10 @@ export function DownloadList({ titleId, type, releases }: { titleId: number; typ
               </ul>
               <div className="mt-4">
                 {release.files.some((f) => f.links.length > 0) ? (
-                  <Link to={linkDetailsPath(titleId, release.key, { kind: "movie" })} className={`${button} bg-accent-500 text-ink-950 hover:bg-accent-400`}>
+                  <Link
+                    to={linkDetailsPath(titleId, release.key, { kind: "movie" })}
+                    className={`${button} bg-accent-500 text-ink-950 hover:bg-accent-400`}
+                  >
                     <DownloadIcon size={17} />
                     Download {release.quality}
                   </Link>

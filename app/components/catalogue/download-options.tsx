@@ -58,7 +58,9 @@ function CopyButton({ url, disabled }: { url: string; disabled: boolean }) {
         }
       }}
       className={`flex h-9 w-9 shrink-0 items-center justify-center rounded-full ring-1 transition-colors disabled:cursor-not-allowed disabled:opacity-40 [html:not(.js)_&]:hidden ${
-        copiedAt ? "bg-emerald-400/20 text-emerald-300 ring-emerald-400/40" : "bg-white/5 text-mist-300 ring-white/10 hover:bg-white/10 hover:text-white"
+        copiedAt
+          ? "bg-emerald-400/20 text-emerald-300 ring-emerald-400/40"
+          : "bg-white/5 text-mist-300 ring-white/10 hover:bg-white/10 hover:text-white"
       }`}
       aria-label={copiedAt ? "Link copied" : "Copy link"}
     >
@@ -72,7 +74,9 @@ function OptionRow({ link, visited, onVisit }: { link: CatalogueLink; visited: b
   const path = middlemanPath(link.id);
   return (
     <li className="flex items-center gap-3 py-3">
-      <span className={`shrink-0 rounded-md px-2 py-0.5 text-xs font-bold tracking-wide uppercase ring-1 ${providerStyle(link.label)}`}>{link.label}</span>
+      <span className={`shrink-0 rounded-md px-2 py-0.5 text-xs font-bold tracking-wide uppercase ring-1 ${providerStyle(link.label)}`}>
+        {link.label}
+      </span>
       <span className="min-w-0 flex-1 text-sm">
         <span className="block truncate text-mist-300" title={link.url}>
           {hostOf(link.url)}

@@ -30,7 +30,9 @@ export function ExternalTitlePage({ title }: { title: ExternalTitle }) {
         <div className="flex flex-col gap-8 sm:flex-row">
           <Poster title={title.title} year={title.year} url={title.posterUrl} large eager className="w-44 shrink-0 shadow-2xl sm:w-56" />
           <div className="min-w-0">
-            <p className="text-sm font-semibold tracking-wide text-accent-300 uppercase">{title.type === "tv" ? "TV series" : "Movie"} · Not on Cinedex yet</p>
+            <p className="text-sm font-semibold tracking-wide text-accent-300 uppercase">
+              {title.type === "tv" ? "TV series" : "Movie"} · Not on Cinedex yet
+            </p>
             <h1 className="mt-1 text-3xl font-bold tracking-tight text-white sm:text-4xl">
               {title.title} {title.year && <span className="font-normal text-mist-400">({title.year})</span>}
             </h1>
@@ -64,7 +66,9 @@ export function ExternalTitlePage({ title }: { title: ExternalTitle }) {
             <dl className="mt-5 grid max-w-3xl gap-x-4 gap-y-2 text-sm sm:grid-cols-[7rem_1fr]">
               {title.directors.length > 0 && (
                 <>
-                  <dt className="text-mist-400">{title.type === "tv" ? "Created by" : `Director${title.directors.length > 1 ? "s" : ""}`}</dt>
+                  <dt className="text-mist-400">
+                    {title.type === "tv" ? "Created by" : `Director${title.directors.length > 1 ? "s" : ""}`}
+                  </dt>
                   <dd className="text-mist-100">{title.directors.join(", ")}</dd>
                 </>
               )}
@@ -90,9 +94,13 @@ export function ExternalTitlePage({ title }: { title: ExternalTitle }) {
         <h2 id="request-heading" className="text-xl font-bold text-white">
           Downloads
         </h2>
-        <p className="mt-2 text-mist-300">This title is not on Cinedex yet. Ask for it and we will try to add it; requests usually take {RESPONSE_TIMES.request}.</p>
+        <p className="mt-2 text-mist-300">
+          This title is not on Cinedex yet. Ask for it and we will try to add it; requests usually take {RESPONSE_TIMES.request}.
+        </p>
         <RequestTitleButton item={title} label="Request this title" className="mt-4" />
-        <p className="mt-4 text-xs text-mist-400">Details from TMDB. This product uses the TMDB API but is not endorsed or certified by TMDB.</p>
+        <p className="mt-4 text-xs text-mist-400">
+          Details from TMDB. This product uses the TMDB API but is not endorsed or certified by TMDB.
+        </p>
       </section>
     </article>
   );

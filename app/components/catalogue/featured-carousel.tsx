@@ -109,7 +109,9 @@ export function FeaturedCarousel({ items }: { items: FeaturedTitle[] }) {
                   Featured {item.type === "tv" ? "series" : "film"}
                   {item.year ? ` · ${item.year}` : ""}
                 </p>
-                <h2 className="mt-2 max-w-2xl font-display text-3xl leading-tight font-bold text-white drop-shadow-lg sm:text-5xl">{item.title}</h2>
+                <h2 className="mt-2 max-w-2xl font-display text-3xl leading-tight font-bold text-white drop-shadow-lg sm:text-5xl">
+                  {item.title}
+                </h2>
                 <div className="mt-6 flex flex-wrap gap-3">
                   <Tooltip text={`Size: ${item.size ?? "Unknown"}`}>
                     {(describedBy) => (
@@ -186,7 +188,9 @@ export function FeaturedCarousel({ items }: { items: FeaturedTitle[] }) {
                 aria-current={i === index ? "true" : undefined}
                 className="group flex h-6 w-6 items-center justify-center rounded-full"
               >
-                <span className={`block h-1.5 rounded-full transition-all ${i === index ? "w-5 bg-accent-400" : "w-1.5 bg-white/40 group-hover:bg-white/70"}`} />
+                <span
+                  className={`block h-1.5 rounded-full transition-all ${i === index ? "w-5 bg-accent-400" : "w-1.5 bg-white/40 group-hover:bg-white/70"}`}
+                />
               </button>
             ))}
           </div>

@@ -24,7 +24,9 @@ export function GenreExplorer({ genres, heading = "Explore by genre" }: { genres
               to={genrePath(genre)}
               className={({ isActive }) =>
                 `inline-block rounded-full px-4 py-2 text-sm font-medium ring-1 transition-colors ${
-                  isActive ? "bg-accent-500 text-ink-950 ring-accent-500" : "bg-ink-800 text-mist-100 ring-white/10 hover:bg-ink-700 hover:ring-accent-400/40"
+                  isActive
+                    ? "bg-accent-500 text-ink-950 ring-accent-500"
+                    : "bg-ink-800 text-mist-100 ring-white/10 hover:bg-ink-700 hover:ring-accent-400/40"
                 }`
               }
             >

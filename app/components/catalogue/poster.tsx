@@ -28,13 +28,7 @@ export function Poster({ title, year, url, className = "", large = false, eager 
   if (url) {
     return (
       <div className={frame}>
-        <img
-          src={url}
-          alt=""
-          loading={eager ? "eager" : "lazy"}
-          decoding="async"
-          className="h-full w-full object-cover"
-        />
+        <img src={url} alt="" loading={eager ? "eager" : "lazy"} decoding="async" className="h-full w-full object-cover" />
       </div>
     );
   }

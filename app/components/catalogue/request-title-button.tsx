@@ -5,7 +5,15 @@ import type { ExternalSearchItem } from "#app/integrations/tmdb/types.ts";
 import type { action } from "#app/routes/api/request-title.ts";
 
 /** Files a content request for a title only TMDB knows; says how many people asked. */
-export function RequestTitleButton({ item, label = "Request", className = "" }: { item: Pick<ExternalSearchItem, "tmdbId" | "type" | "title" | "year">; label?: string; className?: string }) {
+export function RequestTitleButton({
+  item,
+  label = "Request",
+  className = "",
+}: {
+  item: Pick<ExternalSearchItem, "tmdbId" | "type" | "title" | "year">;
+  label?: string;
+  className?: string;
+}) {
   const fetcher = useFetcher<typeof action>();
   const sending = fetcher.state !== "idle";
   const done = fetcher.data?.ok === true;

@@ -80,7 +80,11 @@ export function ScreenshotGallery({ screenshots, title }: { screenshots: Screens
       >
         {shown && current !== null && (
           <div className="flex w-[min(92vw,1200px)] flex-col items-center gap-4">
-            <img src={shown.url} alt={`${title}, screenshot ${current + 1} of ${total}`} className="max-h-[75vh] w-full rounded-lg object-contain" />
+            <img
+              src={shown.url}
+              alt={`${title}, screenshot ${current + 1} of ${total}`}
+              className="max-h-[75vh] w-full rounded-lg object-contain"
+            />
             <div className="flex items-center gap-4">
               <button
                 type="button"

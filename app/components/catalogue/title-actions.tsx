@@ -5,8 +5,7 @@ import { BookmarkIcon, DownloadIcon, FlagIcon, HeartIcon, PlayIcon, ShareIcon } 
 import { Tooltip } from "#app/components/ui/tooltip.tsx";
 import { copyText } from "#app/utils/clipboard.ts";
 
-const chip =
-  "inline-flex items-center gap-2 rounded-full px-4 py-2 text-sm font-semibold ring-1 transition-colors focus-visible:outline-2";
+const chip = "inline-flex items-center gap-2 rounded-full px-4 py-2 text-sm font-semibold ring-1 transition-colors focus-visible:outline-2";
 const quiet = `${chip} bg-white/5 text-mist-100 ring-white/15 hover:bg-white/10`;
 
 function ListToggle({
@@ -78,7 +77,12 @@ export function TitleActions({ item, trailerUrl, reportHref }: { item: SavedTitl
       ) : (
         <Tooltip text="No trailer">
           {(describedBy) => (
-            <button type="button" aria-disabled="true" aria-describedby={describedBy} className={`${chip} cursor-not-allowed bg-white/5 text-mist-400 ring-white/10`}>
+            <button
+              type="button"
+              aria-disabled="true"
+              aria-describedby={describedBy}
+              className={`${chip} cursor-not-allowed bg-white/5 text-mist-400 ring-white/10`}
+            >
               <PlayIcon size={15} />
               Play Trailer
             </button>
@@ -94,8 +98,22 @@ export function TitleActions({ item, trailerUrl, reportHref }: { item: SavedTitl
         Report
       </Link>
       <span className="contents [html:not(.js)_&]:hidden">
-        <ListToggle item={item} store={favorites} label="Favorite" Icon={HeartIcon} added="Added to favorites" removed="Removed from favorites" />
-        <ListToggle item={item} store={watchlist} label="Watchlist" Icon={BookmarkIcon} added="Added to watchlist" removed="Removed from watchlist" />
+        <ListToggle
+          item={item}
+          store={favorites}
+          label="Favorite"
+          Icon={HeartIcon}
+          added="Added to favorites"
+          removed="Removed from favorites"
+        />
+        <ListToggle
+          item={item}
+          store={watchlist}
+          label="Watchlist"
+          Icon={BookmarkIcon}
+          added="Added to watchlist"
+          removed="Removed from watchlist"
+        />
       </span>
     </div>
   );

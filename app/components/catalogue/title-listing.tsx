@@ -33,7 +33,10 @@ export function TitleListing({
     <section aria-labelledby={headingId} aria-busy={paging || undefined}>
       <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
         <div>
-          <Heading id={headingId} className={`font-bold tracking-tight text-white ${level === 1 ? "text-3xl sm:text-4xl" : "text-2xl sm:text-3xl"}`}>
+          <Heading
+            id={headingId}
+            className={`font-bold tracking-tight text-white ${level === 1 ? "text-3xl sm:text-4xl" : "text-2xl sm:text-3xl"}`}
+          >
             {heading}
           </Heading>
           <p className="mt-1 text-sm text-mist-400">

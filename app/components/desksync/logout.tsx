@@ -12,10 +12,10 @@ export function useDriveLogout() {
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data?.ok) return;
     toast.success(DRIVE_TEXT.loggedOut);
-    navigate("/login", { replace: true });
+    void navigate("/login", { replace: true });
   }, [fetcher.state, fetcher.data, navigate]);
   return {
-    ask: () => confirm.ask(() => fetcher.submit({}, { method: "post", action: "/logout" })),
+    ask: () => confirm.ask(() => void fetcher.submit({}, { method: "post", action: "/logout" })),
     dialog: <ConfirmDialog {...confirm.dialogProps} message={DRIVE_TEXT.logoutConfirm} confirmLabel="Logout" danger />,
   };
 }

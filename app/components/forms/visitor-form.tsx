@@ -124,7 +124,21 @@ function useField(name: string) {
   };
 }
 
-function FieldFrame({ id, label, required, error, hint, children }: { id: string; label: string; required?: boolean; error?: string; hint?: ReactNode; children: ReactNode }) {
+function FieldFrame({
+  id,
+  label,
+  required,
+  error,
+  hint,
+  children,
+}: {
+  id: string;
+  label: string;
+  required?: boolean;
+  error?: string;
+  hint?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <div>
       <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-mist-100">
@@ -195,7 +209,21 @@ export function TextField({
   );
 }
 
-export function TextArea({ name, label, required, maxLength, rows = 5, placeholder }: { name: string; label: string; required?: boolean; maxLength: number; rows?: number; placeholder?: string }) {
+export function TextArea({
+  name,
+  label,
+  required,
+  maxLength,
+  rows = 5,
+  placeholder,
+}: {
+  name: string;
+  label: string;
+  required?: boolean;
+  maxLength: number;
+  rows?: number;
+  placeholder?: string;
+}) {
   const field = useField(name);
   return (
     <FieldFrame id={field.id} label={label} required={required} error={field.error}>

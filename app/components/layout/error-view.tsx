@@ -13,10 +13,7 @@ export function ErrorView({ status, heading, message }: { status: number; headin
       <p className="mt-3 text-mist-300">
         {message ?? (notFound ? "The page you are looking for does not exist or has moved." : GENERIC_ERROR)}
       </p>
-      <Link
-        to="/"
-        className="mt-8 rounded-full bg-accent-500 px-6 py-2.5 font-semibold text-ink-950 transition-colors hover:bg-accent-400"
-      >
+      <Link to="/" className="mt-8 rounded-full bg-accent-500 px-6 py-2.5 font-semibold text-ink-950 transition-colors hover:bg-accent-400">
         Back to home
       </Link>
     </section>

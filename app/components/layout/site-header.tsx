@@ -39,7 +39,8 @@ export function SiteHeader() {
   const menuId = useId();
   const searchId = useId();
   // The box shows the running search; it empties when a link leaves the search.
-  const runningSearch = location.pathname === "/" || location.pathname === "/search" ? (new URLSearchParams(location.search).get("q") ?? "") : "";
+  const runningSearch =
+    location.pathname === "/" || location.pathname === "/search" ? (new URLSearchParams(location.search).get("q") ?? "") : "";
 
   useScrollLock(menuOpen);
 
@@ -74,7 +75,9 @@ export function SiteHeader() {
       ref={menuRef}
       data-scrolled={scrolled || undefined}
       className={`sticky top-0 z-40 border-b transition-[background-color,box-shadow,border-color] duration-300 ${
-        scrolled ? "border-white/10 bg-ink-950/95 shadow-lg shadow-black/40 backdrop-blur" : "border-transparent bg-ink-950/70 backdrop-blur-sm"
+        scrolled
+          ? "border-white/10 bg-ink-950/95 shadow-lg shadow-black/40 backdrop-blur"
+          : "border-transparent bg-ink-950/70 backdrop-blur-sm"
       }`}
     >
       <div className="relative mx-auto flex h-16 w-full max-w-7xl items-center gap-3 px-4 sm:px-6 lg:px-8">
@@ -136,7 +139,6 @@ export function SiteHeader() {
             {menuOpen ? <CloseIcon /> : <MenuIcon />}
           </button>
         </div>
-
       </div>
 
       {/* The menu below the bar on narrow screens; without JavaScript it is always shown. */}
@@ -144,13 +146,19 @@ export function SiteHeader() {
         id={menuId}
         aria-label="Menu"
         className={`absolute inset-x-0 top-16 border-b border-white/10 bg-ink-950/98 px-4 pb-4 shadow-2xl shadow-black/60 backdrop-blur md:hidden ${
-          menuOpen ? "block" : "hidden max-md:[html:not(.js)_&]:static max-md:[html:not(.js)_&]:block max-md:[html:not(.js)_&]:pb-2 max-md:[html:not(.js)_&]:shadow-none"
+          menuOpen
+            ? "block"
+            : "hidden max-md:[html:not(.js)_&]:static max-md:[html:not(.js)_&]:block max-md:[html:not(.js)_&]:pb-2 max-md:[html:not(.js)_&]:shadow-none"
         }`}
       >
         <ul className="flex flex-col gap-1 pt-2 [html:not(.js)_&]:flex-row [html:not(.js)_&]:flex-wrap">
           {NAV_LINKS.map((link) => (
             <li key={link.to}>
-              <NavLink to={link.to} end={link.end} className={({ isActive }) => `block ${linkClass(isActive)} py-3 text-base [html:not(.js)_&]:py-2 [html:not(.js)_&]:text-sm`}>
+              <NavLink
+                to={link.to}
+                end={link.end}
+                className={({ isActive }) => `block ${linkClass(isActive)} py-3 text-base [html:not(.js)_&]:py-2 [html:not(.js)_&]:text-sm`}
+              >
                 {link.label}
               </NavLink>
             </li>
@@ -159,7 +167,11 @@ export function SiteHeader() {
       </nav>
       {searchOpen && (
         <>
-          <div className="fixed inset-0 top-16 z-30 bg-ink-950/70 backdrop-blur-sm lg:hidden" aria-hidden="true" onClick={() => setSearchOpen(false)} />
+          <div
+            className="fixed inset-0 top-16 z-30 bg-ink-950/70 backdrop-blur-sm lg:hidden"
+            aria-hidden="true"
+            onClick={() => setSearchOpen(false)}
+          />
           <div className="absolute inset-x-0 top-16 z-40 border-b border-white/10 bg-ink-950 px-4 py-3 lg:hidden">
             <SearchBox key={runningSearch} id={`${searchId}-mobile`} initial={runningSearch} autoFocus />
           </div>

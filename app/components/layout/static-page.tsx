@@ -4,17 +4,7 @@ import type { ReactNode } from "react";
  * The frame of a text page (help, legal, about): a heading, an optional lead
  * paragraph, then prose. `aside` sits beside the text on wide screens.
  */
-export function StaticPage({
-  title,
-  lead,
-  children,
-  aside,
-}: {
-  title: string;
-  lead?: ReactNode;
-  children: ReactNode;
-  aside?: ReactNode;
-}) {
+export function StaticPage({ title, lead, children, aside }: { title: string; lead?: ReactNode; children: ReactNode; aside?: ReactNode }) {
   return (
     <div className={aside ? "grid gap-10 lg:grid-cols-[minmax(0,1fr)_18rem]" : ""}>
       <article className="max-w-3xl">

@@ -16,7 +16,12 @@ export function ExternalResults({ items }: { items: ExternalSearchItem[] }) {
         {items.map((item) => (
           <li key={`${item.type}-${item.tmdbId}`} className="flex flex-col">
             <Link to={externalTitlePath(item)} className="group block">
-              <Poster title={item.title} year={item.year} url={item.posterUrl} className="w-full transition-opacity group-hover:opacity-85" />
+              <Poster
+                title={item.title}
+                year={item.year}
+                url={item.posterUrl}
+                className="w-full transition-opacity group-hover:opacity-85"
+              />
               <span className="mt-2 block text-sm font-semibold text-white group-hover:text-accent-300">{item.title}</span>
             </Link>
             <span className="text-xs text-mist-400">

@@ -124,13 +124,17 @@ export function SearchBox({ id, initial, autoFocus = false }: { id: string; init
             ) : (
               <span
                 className="h-12 w-8 shrink-0 rounded"
-                style={{ backgroundImage: `linear-gradient(165deg, hsl(${titleHue(item.title)} 45% 30%), hsl(${(titleHue(item.title) + 40) % 360} 55% 12%))` }}
+                style={{
+                  backgroundImage: `linear-gradient(165deg, hsl(${titleHue(item.title)} 45% 30%), hsl(${(titleHue(item.title) + 40) % 360} 55% 12%))`,
+                }}
                 aria-hidden="true"
               />
             )}
             <span className="min-w-0">
               <span className="block truncate text-sm font-medium text-white">{item.title}</span>
-              <span className="text-xs text-mist-400">{[item.year, item.type === "tv" ? "TV series" : "Movie"].filter(Boolean).join(" · ")}</span>
+              <span className="text-xs text-mist-400">
+                {[item.year, item.type === "tv" ? "TV series" : "Movie"].filter(Boolean).join(" · ")}
+              </span>
             </span>
           </li>
         ))}

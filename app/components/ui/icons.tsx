@@ -103,7 +103,9 @@ export const EyeIcon = stroke(
     <circle cx="12" cy="12" r="3" />
   </>,
 );
-export const EyeOffIcon = stroke(<path d="M3 3l18 18M10.6 5.1A10 10 0 0 1 12 5c6.4 0 10 7 10 7a17 17 0 0 1-3.2 4M6.6 6.6A17 17 0 0 0 2 12s3.6 7 10 7a9.7 9.7 0 0 0 5.4-1.6M9.9 9.9a3 3 0 0 0 4.2 4.2" />);
+export const EyeOffIcon = stroke(
+  <path d="M3 3l18 18M10.6 5.1A10 10 0 0 1 12 5c6.4 0 10 7 10 7a17 17 0 0 1-3.2 4M6.6 6.6A17 17 0 0 0 2 12s3.6 7 10 7a9.7 9.7 0 0 0 5.4-1.6M9.9 9.9a3 3 0 0 0 4.2 4.2" />,
+);
 export const ActivityIcon = stroke(<path d="M3 12h4l3-8 4 16 3-8h4" />);
 export const LockIcon = stroke(
   <>

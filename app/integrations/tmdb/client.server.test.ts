@@ -13,7 +13,10 @@ beforeEach(() => {
 });
 
 const client = (options: TmdbClientOptions = {}, auth: { apiKey?: string; readToken?: string } = { apiKey: MOCK_API_KEY }) =>
-  createTmdbClient({ apiKey: auth.apiKey ?? null, readToken: auth.readToken ?? null, baseUrl: mock.origin, imageBase: "https://img.test/t/p" }, options);
+  createTmdbClient(
+    { apiKey: auth.apiKey ?? null, readToken: auth.readToken ?? null, baseUrl: mock.origin, imageBase: "https://img.test/t/p" },
+    options,
+  );
 
 async function failure(promise: Promise<unknown>): Promise<TmdbError> {
   const error = await promise.then(
@@ -151,9 +154,12 @@ describe("what the admin may type in the TMDB ID field", () => {
     expect(parseLookup(text)).toEqual(expected);
   });
 
-  it.each(["abc", "0", "-1", "1.5", "https://evil.example/movie/603", "https://www.themoviedb.org/person/1", "tt12"])("refuses %s", (text) => {
-    expect(parseLookup(text)).toBeNull();
-  });
+  it.each(["abc", "0", "-1", "1.5", "https://evil.example/movie/603", "https://www.themoviedb.org/person/1", "tt12"])(
+    "refuses %s",
+    (text) => {
+      expect(parseLookup(text)).toBeNull();
+    },
+  );
 
   it("reads TMDB-only title routes", () => {
     expect(parseExternalRouteId("tmdb-603")).toEqual({ type: "movie", tmdbId: 603 });

@@ -177,7 +177,8 @@ export function createTmdbClient(settings: TmdbSettings, options: TmdbClientOpti
     } catch (error) {
       if (error instanceof TmdbError) throw error;
       // A timeout while reading the body is the network's fault, not TMDB's format.
-      if (error instanceof DOMException && (error.name === "TimeoutError" || error.name === "AbortError")) throw new TmdbError("unavailable", { cause: error });
+      if (error instanceof DOMException && (error.name === "TimeoutError" || error.name === "AbortError"))
+        throw new TmdbError("unavailable", { cause: error });
       throw new TmdbError("bad_response", { cause: error });
     }
     const parsed = schema.safeParse(body);

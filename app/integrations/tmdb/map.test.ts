@@ -42,23 +42,58 @@ describe("TMDB → catalogue mapping", () => {
   it("maps a TV show with its numbered seasons and episodes (no specials)", () => {
     const seasons = [1, 2].map((n) => rawSeasonSchema.parse(load(`tv-67070-season-${n}`)));
     const tv = mapTv(rawTvSchema.parse(load("tv-67070")), seasons, IMG);
-    expect(tv).toMatchObject({ tmdbId: 67070, type: "tv", title: "Fleabag", year: 2016, runtimeMinutes: 27, directors: ["Phoebe Waller-Bridge"] });
+    expect(tv).toMatchObject({
+      tmdbId: 67070,
+      type: "tv",
+      title: "Fleabag",
+      year: 2016,
+      runtimeMinutes: 27,
+      directors: ["Phoebe Waller-Bridge"],
+    });
     expect(tv.tagline).toBeNull();
     expect(tv.genres).toEqual(["Comedy", "Drama"]);
     expect(tv.seasons).toEqual([
-      { number: 1, name: "Season 1", episodes: [{ number: 1, name: "Episode 1" }, { number: 2, name: "The Cafe" }, { number: 3, name: "The Party" }] },
-      { number: 2, name: "Season 2", episodes: [{ number: 1, name: "The Dinner" }, { number: 2, name: "The Priest" }] },
+      {
+        number: 1,
+        name: "Season 1",
+        episodes: [
+          { number: 1, name: "Episode 1" },
+          { number: 2, name: "The Cafe" },
+          { number: 3, name: "The Party" },
+        ],
+      },
+      {
+        number: 2,
+        name: "Season 2",
+        episodes: [
+          { number: 1, name: "The Dinner" },
+          { number: 2, name: "The Priest" },
+        ],
+      },
     ]);
   });
 
   it("maps genre names that differ from the catalogue's list", () => {
-    expect(mapGenres(["Science Fiction", "Sci-Fi & Fantasy", "Action & Adventure", "TV Movie", "Drama"])).toEqual(["Sci-Fi", "Fantasy", "Action", "Adventure", "Drama"]);
+    expect(mapGenres(["Science Fiction", "Sci-Fi & Fantasy", "Action & Adventure", "TV Movie", "Drama"])).toEqual([
+      "Sci-Fi",
+      "Fantasy",
+      "Action",
+      "Adventure",
+      "Drama",
+    ]);
   });
 
   it("keeps movies and TV shows of a multi search and drops people", () => {
     const items = mapSearch(rawSearchSchema.parse(load("search-paprika")), IMG);
     expect(items).toEqual([
-      { tmdbId: 4977, type: "movie", title: "Paprika", year: 2006, posterUrl: `${IMG}/w500/bLUUr474Go1DfeN1HLjE3rnZXBq.jpg`, overview: expect.any(String) },
+      {
+        tmdbId: 4977,
+        type: "movie",
+        title: "Paprika",
+        year: 2006,
+        posterUrl: `${IMG}/w500/bLUUr474Go1DfeN1HLjE3rnZXBq.jpg`,
+        overview: expect.any(String),
+      },
       { tmdbId: 99123, type: "tv", title: "Paprika Kitchen", year: 2019, posterUrl: null, overview: "A cooking show." },
     ]);
   });

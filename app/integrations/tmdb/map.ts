@@ -44,7 +44,8 @@ function date(value: string | null | undefined): string | null {
 }
 
 const text = (value: string | null | undefined) => (value?.trim() ? value.trim() : null);
-const rating = (value: number | null | undefined) => (typeof value === "number" && value > 0 ? Math.round(Math.min(value, 10) * 10) / 10 : null);
+const rating = (value: number | null | undefined) =>
+  typeof value === "number" && value > 0 ? Math.round(Math.min(value, 10) * 10) / 10 : null;
 
 function cast(credits: RawMovie["credits"]) {
   return [...(credits?.cast ?? [])]
@@ -111,7 +112,8 @@ export function mapTv(raw: RawTv, seasons: RawSeason[], imageBase: string): Exte
     trailerUrl: trailer(raw.videos),
     imdbId: text(raw.external_ids?.imdb_id),
     genres: mapGenres((raw.genres ?? []).map((g) => g.name)),
-    directors: directors.length > 0 ? directors : [...new Set((raw.credits?.crew ?? []).filter((c) => c.job === "Director").map((c) => c.name))],
+    directors:
+      directors.length > 0 ? directors : [...new Set((raw.credits?.crew ?? []).filter((c) => c.job === "Director").map((c) => c.name))],
     cast: cast(raw.credits),
     seasons: seasons
       .filter((s) => s.season_number > 0)

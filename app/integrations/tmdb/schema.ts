@@ -14,8 +14,14 @@ const crewMember = z.object({ name: z.string(), job: str, department: str });
 const video = z.object({ key: z.string(), site: str, type: str, official: z.boolean().nullish(), published_at: str });
 const language = z.object({ iso_639_1: str, english_name: str, name: str });
 
-const credits = z.object({ cast: list(castMember), crew: list(crewMember) }).nullish().catch(null);
-const videos = z.object({ results: list(video) }).nullish().catch(null);
+const credits = z
+  .object({ cast: list(castMember), crew: list(crewMember) })
+  .nullish()
+  .catch(null);
+const videos = z
+  .object({ results: list(video) })
+  .nullish()
+  .catch(null);
 const externalIds = z.object({ imdb_id: str }).nullish().catch(null);
 
 export const rawMovieSchema = z.object({

@@ -96,7 +96,13 @@ describeEachDatabase("analytics", (ctx) => {
       ["amelie", 2],
       ["zombie bees", 2],
     ]);
-    expect(top[0]).toEqual({ query: "night", searches: 3, zeroResultSearches: 0, lastResultCount: 4, lastSearchedAt: "2026-03-30T10:00:00.000Z" });
+    expect(top[0]).toEqual({
+      query: "night",
+      searches: 3,
+      zeroResultSearches: 0,
+      lastResultCount: 4,
+      lastSearchedAt: "2026-03-30T10:00:00.000Z",
+    });
 
     const missed = await searchesWithoutResults(ctx.db, 10);
     expect(missed.map((s) => [s.query, s.zeroResultSearches, s.lastResultCount])).toEqual([

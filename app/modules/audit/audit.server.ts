@@ -60,7 +60,10 @@ function parseDetails(text: string | null): unknown {
 }
 
 /** Newest first. */
-export async function listAudit(db: Db, options: { page?: number; perPage?: number; entityType?: AuditEntityType } = {}): Promise<Page<AuditEntry>> {
+export async function listAudit(
+  db: Db,
+  options: { page?: number; perPage?: number; entityType?: AuditEntityType } = {},
+): Promise<Page<AuditEntry>> {
   const perPage = options.perPage ?? 25;
   const requested = Math.max(1, Math.floor(options.page ?? 1));
   let base = db.selectFrom("audit_log");

@@ -47,14 +47,22 @@ describeEachDatabase("account sessions and self-protection", (ctx) => {
   it("sign out everywhere: every session of the account ends, others' stay, and it is recorded", async () => {
     const admin = await account();
     const other = await account();
-    const mine = [await createSession(ctx.db, admin.id, { persistent: false }), await createSession(ctx.db, admin.id, { persistent: true })];
+    const mine = [
+      await createSession(ctx.db, admin.id, { persistent: false }),
+      await createSession(ctx.db, admin.id, { persistent: true }),
+    ];
     const theirs = await createSession(ctx.db, other.id, { persistent: false });
 
     expect(await endAllSessions(ctx.db, admin)).toBe(2);
     for (const session of mine) expect(await readSession(ctx.db, session.token)).toBeNull();
     expect((await readSession(ctx.db, theirs.token))?.admin.id).toBe(other.id);
     const audit = await listAudit(ctx.db, { entityType: "account" });
-    expect(audit.items[0]).toMatchObject({ adminId: admin.id, action: "account.signout", entityId: admin.id, summary: "Signed out everywhere (2 sessions)" });
+    expect(audit.items[0]).toMatchObject({
+      adminId: admin.id,
+      action: "account.signout",
+      entityId: admin.id,
+      summary: "Signed out everywhere (2 sessions)",
+    });
   });
 
   it("refuse to let an admin disable themself or change their own role, changing nothing", async () => {

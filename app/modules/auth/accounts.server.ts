@@ -38,7 +38,10 @@ export function toAdmin(row: Selectable<AdminsTable>): Admin {
 }
 
 export async function countAdmins(db: Db): Promise<number> {
-  const row = await db.selectFrom("admins").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom("admins")
+    .select((eb) => eb.fn.countAll().as("n"))
+    .executeTakeFirstOrThrow();
   return toCount(row.n as number | string);
 }
 
@@ -157,12 +160,16 @@ export async function resetPassword(db: Db, email: string, password: string): Pr
   if (!row) throw new AppError(404, `No account with the e-mail address ${normalizeEmail(email)}`);
   await inTransaction(db, async (trx) => {
     await setPassword(trx, row.id, password, null);
-    await recordAudit(trx, { id: null, name: "Operator (command line)" }, {
-      action: "account.password",
-      entityType: "account",
-      entityId: row.id,
-      summary: `Reset the password of ${row.email}`,
-    });
+    await recordAudit(
+      trx,
+      { id: null, name: "Operator (command line)" },
+      {
+        action: "account.password",
+        entityType: "account",
+        entityId: row.id,
+        summary: `Reset the password of ${row.email}`,
+      },
+    );
   });
   return toAdmin(row);
 }

@@ -58,7 +58,11 @@ async function age(db: Db, ms: number) {
   }
   const rows = await db.selectFrom("login_attempts").select(["id", "at"]).execute();
   for (const row of rows) {
-    await db.updateTable("login_attempts").set({ at: new Date(Date.parse(row.at) - ms).toISOString() }).where("id", "=", row.id).execute();
+    await db
+      .updateTable("login_attempts")
+      .set({ at: new Date(Date.parse(row.at) - ms).toISOString() })
+      .where("id", "=", row.id)
+      .execute();
   }
 }
 
@@ -159,7 +163,8 @@ describeEachDatabase("admin sign-in", (ctx) => {
 
   it("throttles one client after 20 failures whatever the accounts, and not other clients", async () => {
     await newAdmin(ctx.db);
-    for (let i = 0; i < 20; i++) await expect(attempt(ctx.db, `spray-${i}@example.com`, "guess", "192.0.2.50")).rejects.toThrow(LOGIN_FAILED);
+    for (let i = 0; i < 20; i++)
+      await expect(attempt(ctx.db, `spray-${i}@example.com`, "guess", "192.0.2.50")).rejects.toThrow(LOGIN_FAILED);
     const throttled = await caught(attempt(ctx.db, "ann@example.com", PASSWORD, "192.0.2.50"));
     expect(throttled.status).toBe(429);
     await expect(attempt(ctx.db, "ann@example.com", PASSWORD, "192.0.2.51")).resolves.toBeTruthy();
@@ -233,14 +238,36 @@ describeEachDatabase("admin sessions", (ctx) => {
     const elsewhere = await attempt(ctx.db, "ann@example.com", PASSWORD, "198.51.100.9");
     const current = (await readSession(ctx.db, here.token))!;
 
-    const wrong = await caught(changePassword(ctx.db, current.admin, current.sessionId, { currentPassword: "nope", newPassword: "another passphrase", confirmPassword: "another passphrase" }));
+    const wrong = await caught(
+      changePassword(ctx.db, current.admin, current.sessionId, {
+        currentPassword: "nope",
+        newPassword: "another passphrase",
+        confirmPassword: "another passphrase",
+      }),
+    );
     expect(wrong.fields).toEqual({ currentPassword: ["Current password is incorrect"] });
-    const mismatch = await caught(changePassword(ctx.db, current.admin, current.sessionId, { currentPassword: PASSWORD, newPassword: "another passphrase", confirmPassword: "different" }));
+    const mismatch = await caught(
+      changePassword(ctx.db, current.admin, current.sessionId, {
+        currentPassword: PASSWORD,
+        newPassword: "another passphrase",
+        confirmPassword: "different",
+      }),
+    );
     expect(mismatch.fields?.confirmPassword).toEqual(["New passwords don't match!"]);
-    const short = await caught(changePassword(ctx.db, current.admin, current.sessionId, { currentPassword: PASSWORD, newPassword: "short", confirmPassword: "short" }));
+    const short = await caught(
+      changePassword(ctx.db, current.admin, current.sessionId, {
+        currentPassword: PASSWORD,
+        newPassword: "short",
+        confirmPassword: "short",
+      }),
+    );
     expect(short.fields?.newPassword).toEqual([PASSWORD_TOO_SHORT]);
 
-    await changePassword(ctx.db, current.admin, current.sessionId, { currentPassword: PASSWORD, newPassword: "another passphrase", confirmPassword: "another passphrase" });
+    await changePassword(ctx.db, current.admin, current.sessionId, {
+      currentPassword: PASSWORD,
+      newPassword: "another passphrase",
+      confirmPassword: "another passphrase",
+    });
     expect(await readSession(ctx.db, here.token)).not.toBeNull();
     expect(await readSession(ctx.db, elsewhere.token)).toBeNull();
     await expect(attempt(ctx.db, "ann@example.com", PASSWORD)).rejects.toThrow(LOGIN_FAILED);

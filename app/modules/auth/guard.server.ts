@@ -11,7 +11,6 @@ const KEY = Symbol.for("cinedex.adminContext");
 const registry = globalThis as { [KEY]?: ReturnType<typeof createContext<AdminSession>> };
 const adminContext = (registry[KEY] ??= createContext<AdminSession>());
 
-
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /** The signed-in admin of this request, if any, without requiring one. */

@@ -117,8 +117,7 @@ export async function login(db: Db, logger: Logger, request: LoginRequest): Prom
     throw new AppError(429, waitMessage(until - now));
   }
 
-  const ok =
-    row && input.password ? await verifyPassword(row.password_hash, input.password) : await verifyNothing(input.password);
+  const ok = row && input.password ? await verifyPassword(row.password_hash, input.password) : await verifyNothing(input.password);
   if (!ok || !row || toBool(row.disabled)) {
     await record("failure");
     const next = await lockedUntil(db, input.email, row?.password_changed_at ?? null, now);

@@ -61,7 +61,10 @@ export const newAdminSchema = z
 
 export const changePasswordSchema = z
   .object({
-    currentPassword: z.string().min(1, "Please enter your current password").max(MAX_PASSWORD_LENGTH * 4),
+    currentPassword: z
+      .string()
+      .min(1, "Please enter your current password")
+      .max(MAX_PASSWORD_LENGTH * 4),
     newPassword,
     confirmPassword: z.string(),
   })
@@ -70,8 +73,16 @@ export const changePasswordSchema = z
 export const profileSchema = z.object({
   name,
   email,
-  bio: z.string().trim().max(500, "Bio must be at most 500 characters").transform((v) => v || null),
-  location: z.string().trim().max(100, "Location must be at most 100 characters").transform((v) => v || null),
+  bio: z
+    .string()
+    .trim()
+    .max(500, "Bio must be at most 500 characters")
+    .transform((v) => v || null),
+  location: z
+    .string()
+    .trim()
+    .max(100, "Location must be at most 100 characters")
+    .transform((v) => v || null),
 });
 
 export const THEMES = ["light", "dark"] as const;

@@ -90,13 +90,23 @@ function filledMovie(): EditorValues {
     rating: "7.5",
     runtime: "96",
     subtitles: ["English"],
-    screenshots: [{ ...emptyScreenshot(), url: " " }, { ...emptyScreenshot(), url: "https://img.example/1.jpg" }],
+    screenshots: [
+      { ...emptyScreenshot(), url: " " },
+      { ...emptyScreenshot(), url: "https://img.example/1.jpg" },
+    ],
     groups: [
       {
         ...group,
         quality: "720p",
         season: "ignored for a movie",
-        files: [{ ...group.files[0]!, title: "Night 720p", size: " 1 GB ", links: [{ ...emptyLink(), label: "instant", url: "https://a.example/1" }, emptyLink()] }],
+        files: [
+          {
+            ...group.files[0]!,
+            title: "Night 720p",
+            size: " 1 GB ",
+            links: [{ ...emptyLink(), label: "instant", url: "https://a.example/1" }, emptyLink()],
+          },
+        ],
         zipLinks: [{ ...emptyZip(), label: "zip", url: "https://zip.example" }],
       },
       emptyGroup(),
@@ -159,7 +169,10 @@ describe("mapEditor", () => {
   it("keeps a TV group's season and zip links", () => {
     const values = { ...filledMovie(), type: "tv" as const };
     const { input } = mapEditor(values);
-    expect(input.releases![0]).toMatchObject({ season: "ignored for a movie", zipLinks: [{ label: "zip", url: "https://zip.example", size: null, status: "ok" }] });
+    expect(input.releases![0]).toMatchObject({
+      season: "ignored for a movie",
+      zipLinks: [{ label: "zip", url: "https://zip.example", size: null, status: "ok" }],
+    });
   });
 
   it("names the editor field a catalogue path was typed into, even after blank rows were dropped", () => {
@@ -190,7 +203,9 @@ describe("mapEditor", () => {
       expect(mapped.genres).toEqual(original.genres);
       expect(mapped.cast.map((c) => c.name)).toEqual(original.cast.map((c) => c.name));
       expect(mapped.screenshots).toEqual(original.screenshots);
-      expect(mapped.releases.map((r) => [r.id, r.quality, r.season, r.files.map((f) => [f.id, f.title, f.links.map((l) => [l.id, l.url])])])).toEqual(
+      expect(
+        mapped.releases.map((r) => [r.id, r.quality, r.season, r.files.map((f) => [f.id, f.title, f.links.map((l) => [l.id, l.url])])]),
+      ).toEqual(
         detail.releases.map((r) => [r.id, r.quality, r.season, r.files.map((f) => [f.id, f.title, f.links.map((l) => [l.id, l.url])])]),
       );
     }
@@ -238,7 +253,15 @@ describe("checkEditor", () => {
       ...values,
       trailerUrl: "javascript:alert(1)",
       groups: values.groups.map((g, i) =>
-        i === 0 ? { ...g, files: g.files.map((f) => ({ ...f, links: f.links.map((l) => (l.key === link.key ? { ...l, url: "javascript:alert(1)" } : l)) })) } : g,
+        i === 0
+          ? {
+              ...g,
+              files: g.files.map((f) => ({
+                ...f,
+                links: f.links.map((l) => (l.key === link.key ? { ...l, url: "javascript:alert(1)" } : l)),
+              })),
+            }
+          : g,
       ),
     });
     expect(check.ok).toBe(false);
@@ -254,7 +277,10 @@ describe("checkEditor", () => {
     const link = file.links[0]!;
     const check = checkEditor({
       ...values,
-      groups: [values.groups[0]!, { ...group, files: [{ ...file, title: "Only a title", links: [{ ...link, url: "https://x.example" }] }] }],
+      groups: [
+        values.groups[0]!,
+        { ...group, files: [{ ...file, title: "Only a title", links: [{ ...link, url: "https://x.example" }] }] },
+      ],
     });
     expect(check.ok ? null : check.fields).toEqual({
       [`${group.key}.quality`]: ["Enter the quality"],

@@ -8,7 +8,11 @@ import type { TitleInput } from "./schema.ts";
 import { createTitle } from "./write.server.ts";
 
 /** Bare titles (no downloads), uploaded one minute apart in the given order, the last newest. */
-async function createTitles(db: Db, titles: string[], make: (title: string) => TitleInput = (title) => buildMovie({ title, releases: [] })) {
+async function createTitles(
+  db: Db,
+  titles: string[],
+  make: (title: string) => TitleInput = (title) => buildMovie({ title, releases: [] }),
+) {
   const base = Date.parse("2026-01-01T00:00:00Z");
   const ids: number[] = [];
   for (const [i, title] of titles.entries()) {
@@ -94,14 +98,21 @@ describeEachDatabase("admin title list", (ctx) => {
   });
 
   it("lists one type only, with genres, duration, seasons and link health", async () => {
-    const movie = await createTitle(ctx.db, buildMovie({ title: "A Movie", runtimeMinutes: 95, releaseDate: "1968-10-01", genres: ["Horror", "Thriller"] }));
+    const movie = await createTitle(
+      ctx.db,
+      buildMovie({ title: "A Movie", runtimeMinutes: 95, releaseDate: "1968-10-01", genres: ["Horror", "Thriller"] }),
+    );
     const series = buildSeries({ title: "A Series", genres: ["Crime", "TV-Shows"] });
     // Season 1 twice (two qualities) counts once; a release without a season label counts none.
     const show = await createTitle(ctx.db, {
       ...series,
       releases: [
         ...(series.releases ?? []),
-        { season: "Season 1", quality: "720p", files: [{ title: "E1", links: [{ label: "x", url: "https://x.example/1", status: "broken" }] }] },
+        {
+          season: "Season 1",
+          quality: "720p",
+          files: [{ title: "E1", links: [{ label: "x", url: "https://x.example/1", status: "broken" }] }],
+        },
         { quality: "1080p", files: [{ title: "Extras", links: [{ label: "y", url: "https://y.example/1", status: "disabled" }] }] },
       ],
     });
@@ -138,7 +149,14 @@ describeEachDatabase("admin title list", (ctx) => {
 describeEachDatabase("catalogue stats", (ctx) => {
   it("counts titles by type, links by health and titles added this week", async () => {
     expect(await getCatalogueStats(ctx.db)).toEqual({
-      titles: 0, movies: 0, tvShows: 0, other: 0, links: 0, brokenLinks: 0, disabledLinks: 0, addedThisWeek: 0,
+      titles: 0,
+      movies: 0,
+      tvShows: 0,
+      other: 0,
+      links: 0,
+      brokenLinks: 0,
+      disabledLinks: 0,
+      addedThisWeek: 0,
     });
     await createTitle(
       ctx.db,

@@ -124,7 +124,11 @@ describeEachDatabase("admin catalogue writes", (ctx) => {
     expect(entry!.summary).toBe("Edited “Night” (tagline, screenshots)");
 
     // A renamed title gets the new title's slug; a new actor has no character yet.
-    const renamed = await saveTitleFromEditor(ctx.db, actor, created.id, "movie", { ...valuesFromTitle(saved), title: "Night Two", actors: "Duane Jones, New Face" });
+    const renamed = await saveTitleFromEditor(ctx.db, actor, created.id, "movie", {
+      ...valuesFromTitle(saved),
+      title: "Night Two",
+      actors: "Duane Jones, New Face",
+    });
     expect(renamed.slug).toBe("night-two");
     expect(renamed.cast).toEqual([
       { name: "Duane Jones", character: "Ben" },

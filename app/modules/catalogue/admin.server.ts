@@ -7,7 +7,16 @@ import { checkEditor, editorValuesSchema, FIELDS_NEED_ATTENTION, toEditorErrors,
 import { getTitle } from "./read.server.ts";
 import type { TitleInput } from "./schema.ts";
 import type { TitleDetail, TitleType } from "./types.ts";
-import { createTitle, deleteLink, deleteRelease, deleteScreenshot, deleteTitle, deleteZipLink, replaceTitle, TITLE_NOT_FOUND } from "./write.server.ts";
+import {
+  createTitle,
+  deleteLink,
+  deleteRelease,
+  deleteScreenshot,
+  deleteTitle,
+  deleteZipLink,
+  replaceTitle,
+  TITLE_NOT_FOUND,
+} from "./write.server.ts";
 
 /**
  * The catalogue writes the admin panel makes: each is the plain catalogue write
@@ -25,19 +34,53 @@ function linkCount(title: TitleDetail): number {
 
 /** Top-level fields whose value differs, by their input names. */
 const COMPARED_FIELDS = [
-  "title", "originalTitle", "tmdbId", "imdbId", "overview", "tagline", "storyline", "releaseDate", "runtimeMinutes",
-  "rating", "adult", "language", "posterUrl", "backgroundUrl", "trailerUrl", "fileFormat", "featured", "uploadedAt",
+  "title",
+  "originalTitle",
+  "tmdbId",
+  "imdbId",
+  "overview",
+  "tagline",
+  "storyline",
+  "releaseDate",
+  "runtimeMinutes",
+  "rating",
+  "adult",
+  "language",
+  "posterUrl",
+  "backgroundUrl",
+  "trailerUrl",
+  "fileFormat",
+  "featured",
+  "uploadedAt",
 ] as const;
 
 function changedFields(before: TitleDetail, after: TitleDetail): string[] {
   const changed: string[] = COMPARED_FIELDS.filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]));
   const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-  if (!same(before.genres.map((g) => g.name), after.genres.map((g) => g.name))) changed.push("genres");
+  if (
+    !same(
+      before.genres.map((g) => g.name),
+      after.genres.map((g) => g.name),
+    )
+  )
+    changed.push("genres");
   if (!same(before.directors, after.directors)) changed.push("directors");
   if (!same(before.cast, after.cast)) changed.push("cast");
   if (!same(before.subtitles, after.subtitles)) changed.push("subtitles");
-  if (!same(before.screenshots.map((s) => s.url), after.screenshots.map((s) => s.url))) changed.push("screenshots");
-  const tree = (t: TitleDetail) => t.releases.map((r) => [r.quality, r.season, r.files.map((f) => [f.title, f.size, f.links.map((l) => [l.label, l.url, l.status])]), r.zipLinks.map((l) => [l.label, l.url, l.size, l.status])]);
+  if (
+    !same(
+      before.screenshots.map((s) => s.url),
+      after.screenshots.map((s) => s.url),
+    )
+  )
+    changed.push("screenshots");
+  const tree = (t: TitleDetail) =>
+    t.releases.map((r) => [
+      r.quality,
+      r.season,
+      r.files.map((f) => [f.title, f.size, f.links.map((l) => [l.label, l.url, l.status])]),
+      r.zipLinks.map((l) => [l.label, l.url, l.size, l.status]),
+    ]);
   if (!same(tree(before), tree(after))) changed.push("downloads");
   return changed;
 }
@@ -68,9 +111,7 @@ export async function saveTitle(db: Db, actor: Actor, id: number, input: TitleIn
       action: "title.update",
       entityType: "title",
       entityId: id,
-      summary: changed.length
-        ? `Edited “${after.title}” (${changed.join(", ")}${links})`
-        : `Saved “${after.title}” without changes`,
+      summary: changed.length ? `Edited “${after.title}” (${changed.join(", ")}${links})` : `Saved “${after.title}” without changes`,
       details: { changed },
     });
     // A broken-link report is answered by replacing its link (ADR 003 keeps ids, so a changed address shows).
@@ -105,7 +146,10 @@ export async function removeFromTitle(db: Db, actor: Actor, titleId: number, par
       case "release": {
         const release = title.releases.find((r) => r.id === partId);
         deleted = await deleteRelease(trx, titleId, partId);
-        what = `the ${release ? [release.season, release.quality].filter(Boolean).join(" ") : ""} downloads of “${title.title}”`.replace("the  ", "the ");
+        what = `the ${release ? [release.season, release.quality].filter(Boolean).join(" ") : ""} downloads of “${title.title}”`.replace(
+          "the  ",
+          "the ",
+        );
         break;
       }
       case "link":
@@ -136,7 +180,8 @@ export async function removeFromTitle(db: Db, actor: Actor, titleId: number, par
  */
 function checkedEditorInput(payload: unknown, type?: TitleType): { input: TitleInput; mapping: EditorMapping } {
   const shape = editorValuesSchema.safeParse(payload);
-  if (!shape.success) throw new AppError(400, FIELDS_NEED_ATTENTION, { fields: { form: ["The form could not be read. Reload the page and try again."] } });
+  if (!shape.success)
+    throw new AppError(400, FIELDS_NEED_ATTENTION, { fields: { form: ["The form could not be read. Reload the page and try again."] } });
   const values = type ? { ...shape.data, type } : shape.data;
   const check = checkEditor(values);
   if (!check.ok) throw new AppError(400, check.message, { fields: check.fields });

@@ -3,24 +3,8 @@ import { describeEachDatabase } from "#tests/helpers/database.ts";
 import { buildMovie, buildSeries } from "#tests/factories/titles.ts";
 import { AppError } from "#app/utils/errors.ts";
 import type { Db } from "#app/db/client.server.ts";
-import {
-  getArchive,
-  getLinkDetails,
-  getTitle,
-  listFeatured,
-  listGenres,
-  listGenreTitles,
-  listTitles,
-} from "./read.server.ts";
-import {
-  createTitle,
-  deleteLink,
-  deleteRelease,
-  deleteScreenshot,
-  deleteTitle,
-  deleteZipLink,
-  replaceTitle,
-} from "./write.server.ts";
+import { getArchive, getLinkDetails, getTitle, listFeatured, listGenres, listGenreTitles, listTitles } from "./read.server.ts";
+import { createTitle, deleteLink, deleteRelease, deleteScreenshot, deleteTitle, deleteZipLink, replaceTitle } from "./write.server.ts";
 import type { TitleInput } from "./schema.ts";
 
 const TREE_TABLES = ["title_genres", "credits", "title_subtitles", "screenshots", "releases", "files", "links"] as const;
@@ -28,7 +12,10 @@ const TREE_TABLES = ["title_genres", "credits", "title_subtitles", "screenshots"
 async function rowCounts(db: Db) {
   const counts: Record<string, number> = {};
   for (const table of ["titles", ...TREE_TABLES] as const) {
-    const { n } = await db.selectFrom(table).select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow();
+    const { n } = await db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll().as("n"))
+      .executeTakeFirstOrThrow();
     counts[table] = Number(n);
   }
   return counts;
@@ -99,11 +86,7 @@ describeEachDatabase("catalogue", (ctx) => {
     const created = await createTitle(ctx.db, buildSeries({ title: "Sherlock Holmes" }));
     const read = (await getTitle(ctx.db, created.id))!;
     expect(read.releases.map((r) => r.key)).toEqual(["season-1-480p", "season-2-480p"]);
-    expect(read.releases[0]!.files.map((f) => f.title)).toEqual([
-      "S01E01 - Episode 1",
-      "S01E02 - Episode 2",
-      "S01E03 - Episode 3",
-    ]);
+    expect(read.releases[0]!.files.map((f) => f.title)).toEqual(["S01E01 - Episode 1", "S01E02 - Episode 2", "S01E03 - Episode 3"]);
     expect(read.releases[0]!.zipLinks).toMatchObject([{ kind: "zip", label: "gdrive", size: "1.1 GB" }]);
     expect(read.releases[1]!.zipLinks).toEqual([]);
   });
@@ -177,7 +160,10 @@ describeEachDatabase("catalogue", (ctx) => {
       ["Second", "1.2 GB"],
       ["Zip only", "9 GB"],
     ]);
-    expect(featured[1]).toMatchObject({ backgroundUrl: "https://images.example/backdrop.jpg", trailerUrl: "https://video.example/trailer" });
+    expect(featured[1]).toMatchObject({
+      backgroundUrl: "https://images.example/backdrop.jpg",
+      trailerUrl: "https://video.example/trailer",
+    });
   });
 
   it("lists the seeded genres and a genre's titles, optionally by type", async () => {
@@ -253,7 +239,12 @@ describeEachDatabase("catalogue", (ctx) => {
       ctx.db,
       buildSeries({
         releases: [
-          { season: "Season 1", quality: "720p", files: [{ title: "E1", links: [] }], zipLinks: [{ label: "z", url: "https://z.example/a", size: "4 GB" }] },
+          {
+            season: "Season 1",
+            quality: "720p",
+            files: [{ title: "E1", links: [] }],
+            zipLinks: [{ label: "z", url: "https://z.example/a", size: "4 GB" }],
+          },
           { season: "Season 2", quality: "720p", files: [{ title: "E1", links: [] }] },
         ],
       }),
@@ -304,7 +295,10 @@ describeEachDatabase("catalogue", (ctx) => {
               id: file.id,
               title: "Renamed file",
               size: "1.3 GB",
-              links: [{ id: keepLink.id, label: "instant", url: "https://instant.example/new", status: "broken" }, { label: "mega", url: "https://mega.example/x" }],
+              links: [
+                { id: keepLink.id, label: "instant", url: "https://instant.example/new", status: "broken" },
+                { label: "mega", url: "https://mega.example/x" },
+              ],
             },
           ],
         },
@@ -356,20 +350,21 @@ describeEachDatabase("catalogue", (ctx) => {
         rating: 11,
         releaseDate: "1968-02-30",
         trailerUrl: "javascript:alert(1)",
-        releases: [
-          { quality: "720p", files: [{ title: "x", links: [{ label: "evil", url: "data:text/html,hi" }] }] },
-          { quality: "720P" },
-        ],
+        releases: [{ quality: "720p", files: [{ title: "x", links: [{ label: "evil", url: "data:text/html,hi" }] }] }, { quality: "720P" }],
       }),
       400,
     );
-    const error = await createTitle(ctx.db, { ...buildMovie(), title: "", rating: 11, trailerUrl: "javascript:alert(1)" }).catch((e: AppError) => e);
+    const error = await createTitle(ctx.db, { ...buildMovie(), title: "", rating: 11, trailerUrl: "javascript:alert(1)" }).catch(
+      (e: AppError) => e,
+    );
     expect((error as AppError).fields).toMatchObject({
       title: ["Title is required"],
       rating: ["Rating must be between 0 and 10"],
       trailerUrl: ["Must be an http:// or https:// address"],
     });
-    const duplicate = await createTitle(ctx.db, { ...buildMovie(), releases: [{ quality: "720p" }, { quality: "720P" }] }).catch((e: AppError) => e);
+    const duplicate = await createTitle(ctx.db, { ...buildMovie(), releases: [{ quality: "720p" }, { quality: "720P" }] }).catch(
+      (e: AppError) => e,
+    );
     expect((duplicate as AppError).fields?.["releases.1.quality"]).toEqual(["Another download group already has this season and quality"]);
     expect((await rowCounts(ctx.db)).titles).toBe(0);
   });

@@ -14,7 +14,16 @@ it("reads link-details segments back, and nothing else", () => {
   expect(parseLinkDetailsRef("movie", "null", "720p")).toEqual({ kind: "release-key", key: "720p" });
   expect(parseLinkDetailsRef("tv", "34", "season-1-480p")).toEqual({ kind: "release", id: 34 });
   expect(parseLinkDetailsRef("tv", "e56", "season-1-480p")).toEqual({ kind: "file", id: 56 });
-  for (const [type, seasonId] of [["movie", "34"], ["tv", "null"], ["tv", "e0"], ["tv", "034"], ["tv", "e1x"], ["tv", "-3"], ["book", "null"], ["tv", "99999999999"]]) {
+  for (const [type, seasonId] of [
+    ["movie", "34"],
+    ["tv", "null"],
+    ["tv", "e0"],
+    ["tv", "034"],
+    ["tv", "e1x"],
+    ["tv", "-3"],
+    ["book", "null"],
+    ["tv", "99999999999"],
+  ]) {
     expect(parseLinkDetailsRef(type!, seasonId!, "720p"), `${type}/${seasonId}`).toBeNull();
   }
 });

@@ -86,10 +86,7 @@ export async function listGenreTitles(
   const genre = await findGenre(db, slug);
   if (!genre) return null;
   const { page, perPage, offset } = pageWindow(options);
-  let query = db
-    .selectFrom("title_genres as tg")
-    .innerJoin("titles as t", "t.id", "tg.title_id")
-    .where("tg.genre_id", "=", genre.id);
+  let query = db.selectFrom("title_genres as tg").innerJoin("titles as t", "t.id", "tg.title_id").where("tg.genre_id", "=", genre.id);
   if (options.type) query = query.where("t.type", "=", options.type);
   const [rows, count] = await Promise.all([
     query.select(cardColumns).orderBy("t.uploaded_at", "desc").orderBy("t.id", "desc").limit(perPage).offset(offset).execute(),
@@ -187,16 +184,14 @@ async function loadReleases(db: Db, titleId: number, options: TreeOptions & { re
     list.push({ id: f.id, title: f.title, size: f.size, links: linksByFile.get(f.id) ?? [] });
     filesByRelease.set(f.release_id, list);
   }
-  return releases.map(
-    (r): Release => ({
-      id: r.id,
-      quality: r.quality,
-      season: r.season,
-      key: releaseKey(r),
-      files: filesByRelease.get(r.id) ?? [],
-      zipLinks: zipsByRelease.get(r.id) ?? [],
-    }),
-  );
+  return releases.map((r): Release => ({
+    id: r.id,
+    quality: r.quality,
+    season: r.season,
+    key: releaseKey(r),
+    files: filesByRelease.get(r.id) ?? [],
+    zipLinks: zipsByRelease.get(r.id) ?? [],
+  }));
 }
 
 /** One title with its whole tree, or null. */

@@ -92,14 +92,30 @@ export const titleInputSchema = z
     /** Derived from the title when absent. */
     slug: optionalText(120),
     originalTitle: optionalText(300),
-    tmdbId: z.number().int().positive().nullish().transform((v) => v ?? null),
+    tmdbId: z
+      .number()
+      .int()
+      .positive()
+      .nullish()
+      .transform((v) => v ?? null),
     imdbId: optionalText(12).refine((v) => v === null || /^tt\d{7,10}$/.test(v), "Must be an IMDb id like tt0063350"),
     overview: optionalText(10_000),
     tagline: optionalText(500),
     storyline: optionalText(20_000),
     releaseDate: isoDate.nullish().transform((v) => v ?? null),
-    runtimeMinutes: z.number().int().min(0).max(10_000).nullish().transform((v) => v ?? null),
-    rating: z.number().min(0, "Rating must be between 0 and 10").max(10, "Rating must be between 0 and 10").nullish().transform((v) => v ?? null),
+    runtimeMinutes: z
+      .number()
+      .int()
+      .min(0)
+      .max(10_000)
+      .nullish()
+      .transform((v) => v ?? null),
+    rating: z
+      .number()
+      .min(0, "Rating must be between 0 and 10")
+      .max(10, "Rating must be between 0 and 10")
+      .nullish()
+      .transform((v) => v ?? null),
     adult: z.boolean().default(false),
     language: optionalText(60),
     posterUrl: optionalHttpUrl,
@@ -107,9 +123,16 @@ export const titleInputSchema = z
     trailerUrl: optionalHttpUrl,
     fileFormat: text(10).min(1).default(DEFAULT_FILE_FORMAT),
     featured: z.boolean().default(false),
-    featuredOrder: z.number().int().nullish().transform((v) => v ?? null),
+    featuredOrder: z
+      .number()
+      .int()
+      .nullish()
+      .transform((v) => v ?? null),
     /** ISO timestamp; now when absent. */
-    uploadedAt: z.iso.datetime({ offset: true }).nullish().transform((v) => (v ? new Date(v).toISOString() : null)),
+    uploadedAt: z.iso
+      .datetime({ offset: true })
+      .nullish()
+      .transform((v) => (v ? new Date(v).toISOString() : null)),
     genres: nameList(30),
     directors: nameList(30),
     cast: z

@@ -72,7 +72,15 @@ it("describes a series once per season, whatever the number of qualities", () =>
     startDate: "1922-03-04",
     numberOfSeasons: 2,
     containsSeason: [
-      { name: "Season 1", seasonNumber: 1, numberOfEpisodes: 2, episode: [{ name: "Pilot", episodeNumber: 1 }, { name: "Two", episodeNumber: 2 }] },
+      {
+        name: "Season 1",
+        seasonNumber: 1,
+        numberOfEpisodes: 2,
+        episode: [
+          { name: "Pilot", episodeNumber: 1 },
+          { name: "Two", episodeNumber: 2 },
+        ],
+      },
       { name: "Season 2", seasonNumber: 2, numberOfEpisodes: 1 },
     ],
   });

@@ -49,7 +49,11 @@ describe("TMDB details in the title editor", () => {
   });
 
   it("lists only the fields that differ, and applies only the chosen ones", () => {
-    const values = { ...fillFromExternal(emptyEditorValues("movie", "2026-01-01T00:00:00.000Z"), matrix), tagline: "Old tagline", runtime: "130" };
+    const values = {
+      ...fillFromExternal(emptyEditorValues("movie", "2026-01-01T00:00:00.000Z"), matrix),
+      tagline: "Old tagline",
+      runtime: "130",
+    };
     const changes = externalChanges(values, matrix);
     expect(changes.map((c) => [c.label, c.current, c.next])).toEqual([
       ["Runtime", "130", "136"],

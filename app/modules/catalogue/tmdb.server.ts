@@ -20,7 +20,12 @@ const refKey = (type: string, tmdbId: number) => `${type}:${tmdbId}`;
 export async function findTitlesByTmdb(db: Db, refs: { type: ExternalType; tmdbId: number }[]): Promise<Map<string, CatalogueRef>> {
   const ids = [...new Set(refs.map((r) => r.tmdbId))];
   if (ids.length === 0) return new Map();
-  const rows = await db.selectFrom("titles").select(["id", "type", "slug", "title", "tmdb_id"]).where("tmdb_id", "in", ids).orderBy("id").execute();
+  const rows = await db
+    .selectFrom("titles")
+    .select(["id", "type", "slug", "title", "tmdb_id"])
+    .where("tmdb_id", "in", ids)
+    .orderBy("id")
+    .execute();
   const out = new Map<string, CatalogueRef>();
   for (const r of rows) {
     const key = refKey(r.type, Number(r.tmdb_id));
@@ -74,13 +79,18 @@ export async function lookupForEditor(db: Db, tmdb: TmdbClient | null, type: Ext
       ref = { type: lookup.type ?? type, tmdbId: lookup.id };
     }
     if (ref.type !== type) {
-      throw new LookupError(400, FETCH_FAILED, `That id is ${typeWord(ref.type)} on TMDB; choose ${ref.type === "tv" ? "TV Show" : "Movie"} above first.`);
+      throw new LookupError(
+        400,
+        FETCH_FAILED,
+        `That id is ${typeWord(ref.type)} on TMDB; choose ${ref.type === "tv" ? "TV Show" : "Movie"} above first.`,
+      );
     }
     const title = await tmdb.details(ref.type, ref.tmdbId);
     return { title, existing: await catalogueTitleFor(db, ref.type, ref.tmdbId) };
   } catch (error) {
     if (!(error instanceof TmdbError)) throw error;
-    if (error.kind === "not_found") throw new LookupError(404, FETCH_FAILED, `TMDB has no ${type === "tv" ? "TV show" : "movie"} with this id.`);
+    if (error.kind === "not_found")
+      throw new LookupError(404, FETCH_FAILED, `TMDB has no ${type === "tv" ? "TV show" : "movie"} with this id.`);
     if (error.kind === "invalid_id") throw new LookupError(400, INVALID_TMDB_ID, error.message);
     throw new LookupError(502, FETCH_ERROR, error.message);
   }

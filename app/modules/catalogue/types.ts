@@ -134,7 +134,4 @@ export interface LinkDetails {
 }
 
 /** Which download group a link-details page is about. */
-export type LinkDetailsRef =
-  | { kind: "release-key"; key: string }
-  | { kind: "release"; id: number }
-  | { kind: "file"; id: number };
+export type LinkDetailsRef = { kind: "release-key"; key: string } | { kind: "release"; id: number } | { kind: "file"; id: number };

@@ -50,7 +50,10 @@ async function uniqueSlug(trx: Db, type: TitleType, wanted: string, exceptId?: n
     .where((eb) => eb.or([eb("slug", "=", base), eb("slug", "like", `${base}-%`)]));
   if (exceptId !== undefined) query = query.where("id", "!=", exceptId);
   const taken = await query.execute();
-  return firstFreeSlug(base, taken.map((r) => r.slug));
+  return firstFreeSlug(
+    base,
+    taken.map((r) => r.slug),
+  );
 }
 
 /** Genre ids for names, in order; names not in the list yet are added to it. */

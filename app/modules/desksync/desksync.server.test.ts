@@ -7,7 +7,13 @@ import { formatBytes } from "./schema.ts";
 import { createGoogleSession, readGoogleSession, saveDriveSettings } from "./sessions.server.ts";
 
 const SECRET = "s".repeat(48);
-const google = { clientId: "id", clientSecret: "secret", issuer: "https://accounts.google.com", driveApiUrl: "https://www.googleapis.com", sharing: false };
+const google = {
+  clientId: "id",
+  clientSecret: "secret",
+  issuer: "https://accounts.google.com",
+  driveApiUrl: "https://www.googleapis.com",
+  sharing: false,
+};
 
 it("seals values so that only the same secret and purpose open them, and tampering is detected", () => {
   const sealed = seal(SECRET, "tokens", { accessToken: "ya29.secret" });

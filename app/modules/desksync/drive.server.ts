@@ -41,7 +41,11 @@ async function readLimited(response: Response): Promise<string> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
-async function call(access: DriveAccess, path: string, init: { method?: string; query?: Record<string, string | undefined>; body?: unknown } = {}): Promise<unknown> {
+async function call(
+  access: DriveAccess,
+  path: string,
+  init: { method?: string; query?: Record<string, string | undefined>; body?: unknown } = {},
+): Promise<unknown> {
   const url = new URL(`${access.apiUrl}${path}`);
   for (const [k, v] of Object.entries(init.query ?? {})) if (v !== undefined && v !== "") url.searchParams.set(k, v);
   let response: Response;

@@ -22,7 +22,13 @@ beforeAll(async () => {
   await oauth.issuer.keys.generate("RS256");
   await oauth.start(0, "127.0.0.1");
   oauth.service.on("beforeResponse", (_response, req) => grants.push(String((req.body as { grant_type?: unknown }).grant_type)));
-  google = { clientId: "cinedex-test", clientSecret: "test-secret", issuer: oauth.issuer.url!, driveApiUrl: "http://127.0.0.1:9", sharing: false };
+  google = {
+    clientId: "cinedex-test",
+    clientSecret: "test-secret",
+    issuer: oauth.issuer.url!,
+    driveApiUrl: "http://127.0.0.1:9",
+    sharing: false,
+  };
 });
 
 afterAll(async () => {
@@ -33,7 +39,10 @@ beforeEach(() => {
   grants = [];
 });
 
-const person = (n: number) => ({ subject: `google-user-${n}`, profile: { name: `User ${n}`, email: `user${n}@example.test`, picture: null } });
+const person = (n: number) => ({
+  subject: `google-user-${n}`,
+  profile: { name: `User ${n}`, email: `user${n}@example.test`, picture: null },
+});
 
 function requestWith(token: string): Request {
   return new Request("http://localhost/desksync", { headers: { Cookie: `${googleCookieName(false)}=${token}` } });
@@ -43,14 +52,20 @@ describeEachDatabase("Google session guard", (ctx) => {
   const context = () => routeContext(ctx.db, { google, sessionSecret: SECRET });
 
   it("uses a valid access token as it is, without asking the provider", async () => {
-    const { token } = await createGoogleSession(ctx.db, SECRET, { ...person(1), tokens: { accessToken: "still-good", refreshToken: "r1", expiresAt: Date.now() + 3_600_000 } });
+    const { token } = await createGoogleSession(ctx.db, SECRET, {
+      ...person(1),
+      tokens: { accessToken: "still-good", refreshToken: "r1", expiresAt: Date.now() + 3_600_000 },
+    });
     const session = await getGoogleSession(requestWith(token), context());
     expect(session?.access.accessToken).toBe("still-good");
     expect(grants).toEqual([]);
   });
 
   it("refreshes an expired access token and stores the new one for the next request", async () => {
-    const { token } = await createGoogleSession(ctx.db, SECRET, { ...person(1), tokens: { accessToken: "expired", refreshToken: "r1", expiresAt: Date.now() - 1_000 } });
+    const { token } = await createGoogleSession(ctx.db, SECRET, {
+      ...person(1),
+      tokens: { accessToken: "expired", refreshToken: "r1", expiresAt: Date.now() - 1_000 },
+    });
     const session = await getGoogleSession(requestWith(token), context());
     expect(grants).toEqual(["refresh_token"]);
     expect(session?.account.email).toBe("user1@example.test");
@@ -64,7 +79,10 @@ describeEachDatabase("Google session guard", (ctx) => {
   });
 
   it("ends the session when the provider refuses the refresh (revoked grant): back to sign-in", async () => {
-    const { token } = await createGoogleSession(ctx.db, SECRET, { ...person(1), tokens: { accessToken: "expired", refreshToken: "revoked", expiresAt: Date.now() - 1_000 } });
+    const { token } = await createGoogleSession(ctx.db, SECRET, {
+      ...person(1),
+      tokens: { accessToken: "expired", refreshToken: "revoked", expiresAt: Date.now() - 1_000 },
+    });
     oauth.service.once("beforeResponse", (response) => {
       response.statusCode = 400;
       response.body = { error: "invalid_grant", error_description: "Token has been expired or revoked." };
@@ -77,8 +95,14 @@ describeEachDatabase("Google session guard", (ctx) => {
   });
 
   it("gives each cookie its own user's session and tokens, and nothing to a request without one", async () => {
-    const first = await createGoogleSession(ctx.db, SECRET, { ...person(1), tokens: { accessToken: "token-of-1", refreshToken: "r1", expiresAt: Date.now() + 3_600_000 } });
-    const second = await createGoogleSession(ctx.db, SECRET, { ...person(2), tokens: { accessToken: "token-of-2", refreshToken: "r2", expiresAt: Date.now() + 3_600_000 } });
+    const first = await createGoogleSession(ctx.db, SECRET, {
+      ...person(1),
+      tokens: { accessToken: "token-of-1", refreshToken: "r1", expiresAt: Date.now() + 3_600_000 },
+    });
+    const second = await createGoogleSession(ctx.db, SECRET, {
+      ...person(2),
+      tokens: { accessToken: "token-of-2", refreshToken: "r2", expiresAt: Date.now() + 3_600_000 },
+    });
     const one = await getGoogleSession(requestWith(first.token), context());
     const two = await getGoogleSession(requestWith(second.token), context());
     expect([one?.account.email, one?.access.accessToken]).toEqual(["user1@example.test", "token-of-1"]);
@@ -100,10 +124,13 @@ describe("the sign-in callback", () => {
 
   it("signs in with the code, the matching state and the browser's own login request", async () => {
     // Every token of this exchange (access and ID token) names the same person.
-    const asNine = (token: { payload: Record<string, unknown> }) => Object.assign(token.payload, { sub: "google-user-9", email: "nine@example.test", name: "Nine" });
+    const asNine = (token: { payload: Record<string, unknown> }) =>
+      Object.assign(token.payload, { sub: "google-user-9", email: "nine@example.test", name: "Nine" });
     oauth.service.on("beforeTokenSigning", asNine);
     const { callback, sealed } = await approvedCallback();
-    const login = await finishLogin(google, SECRET, publicUrl, callback, sealed).finally(() => oauth.service.off("beforeTokenSigning", asNine));
+    const login = await finishLogin(google, SECRET, publicUrl, callback, sealed).finally(() =>
+      oauth.service.off("beforeTokenSigning", asNine),
+    );
     expect(login).toMatchObject({ subject: "google-user-9", profile: { email: "nine@example.test", name: "Nine" } });
     expect(login.tokens.refreshToken).toEqual(expect.any(String));
   });
@@ -111,12 +138,21 @@ describe("the sign-in callback", () => {
   it("refuses a callback without this browser's login request (replayed or forged), a foreign state, and a denied consent", async () => {
     const { callback, sealed } = await approvedCallback();
     // The callback clears the login request, so replaying the same URL arrives without it.
-    await expect(finishLogin(google, SECRET, publicUrl, callback, null)).rejects.toMatchObject({ status: 400, message: expect.stringMatching(/^This sign-in link is not valid/) });
+    await expect(finishLogin(google, SECRET, publicUrl, callback, null)).rejects.toMatchObject({
+      status: 400,
+      message: expect.stringMatching(/^This sign-in link is not valid/),
+    });
     const foreign = new URL(callback);
     foreign.searchParams.set("state", "someone-else");
-    await expect(finishLogin(google, SECRET, publicUrl, foreign, sealed)).rejects.toMatchObject({ status: 400, message: expect.stringMatching(/^This sign-in link is not valid/) });
+    await expect(finishLogin(google, SECRET, publicUrl, foreign, sealed)).rejects.toMatchObject({
+      status: 400,
+      message: expect.stringMatching(/^This sign-in link is not valid/),
+    });
     const denied = new URL(`${publicUrl}/login/callback?error=access_denied&state=x`);
-    await expect(finishLogin(google, SECRET, publicUrl, denied, sealed)).rejects.toMatchObject({ status: 400, message: "You did not allow access to your Google account." });
+    await expect(finishLogin(google, SECRET, publicUrl, denied, sealed)).rejects.toMatchObject({
+      status: 400,
+      message: "You did not allow access to your Google account.",
+    });
     expect(grants).toEqual([]);
   });
 });

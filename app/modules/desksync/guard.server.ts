@@ -13,7 +13,10 @@ const REFRESH_MARGIN_MS = 60_000;
  * token that is still valid (refreshed when needed). Null: not signed in, or
  * Google refused the refresh (the session is then ended).
  */
-export async function getGoogleSession(request: Request, context: Readonly<RouterContextProvider>): Promise<(GoogleSession & { access: DriveAccess }) | null> {
+export async function getGoogleSession(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+): Promise<(GoogleSession & { access: DriveAccess }) | null> {
   const app = getApp(context);
   if (!app.google) return null;
   const token = googleTokenFrom(request, isSecureRequest(request));

@@ -16,7 +16,12 @@ export const CALLBACK_PATH = "/login/callback";
  * turns on sharing, because creating a permission on an arbitrary file needs it.
  */
 export function scopesFor(google: GoogleConfig): string {
-  return ["openid", "email", "profile", google.sharing ? "https://www.googleapis.com/auth/drive" : "https://www.googleapis.com/auth/drive.readonly"].join(" ");
+  return [
+    "openid",
+    "email",
+    "profile",
+    google.sharing ? "https://www.googleapis.com/auth/drive" : "https://www.googleapis.com/auth/drive.readonly",
+  ].join(" ");
 }
 
 const configurations = new Map<string, Promise<oidc.Configuration>>();
@@ -85,10 +90,19 @@ export interface FinishedLogin {
  * (no or foreign login request, state mismatch, consent denied, a code used
  * before, a bad ID token) is an AppError 400 with a message for the visitor.
  */
-export async function finishLogin(google: GoogleConfig, secret: string, publicUrl: string, callbackUrl: URL, sealed: string | null): Promise<FinishedLogin> {
+export async function finishLogin(
+  google: GoogleConfig,
+  secret: string,
+  publicUrl: string,
+  callbackUrl: URL,
+  sealed: string | null,
+): Promise<FinishedLogin> {
   const denied = callbackUrl.searchParams.get("error");
   if (denied) {
-    throw new AppError(400, denied === "access_denied" ? "You did not allow access to your Google account." : "Google could not sign you in.");
+    throw new AppError(
+      400,
+      denied === "access_denied" ? "You did not allow access to your Google account." : "Google could not sign you in.",
+    );
   }
   const request = sealed ? (unseal(secret, LOGIN_PURPOSE, sealed) as LoginRequest | null) : null;
   if (!request || typeof request.state !== "string" || Date.now() - request.at > LOGIN_REQUEST_MAX_AGE_S * 1000) {

@@ -49,7 +49,13 @@ export interface GoogleSession {
 }
 
 function settingsFrom(json: string, name: string): DriveSettings {
-  const defaults: DriveSettings = { username: name, theme: "dark", emailNotifications: true, uploadNotifications: true, shareNotifications: false };
+  const defaults: DriveSettings = {
+    username: name,
+    theme: "dark",
+    emailNotifications: true,
+    uploadNotifications: true,
+    shareNotifications: false,
+  };
   try {
     const parsed = driveSettingsSchema.safeParse({ ...defaults, ...(JSON.parse(json) as object) });
     return parsed.success ? parsed.data : defaults;
@@ -78,7 +84,14 @@ export async function createGoogleSession(
   } else {
     const row = await db
       .insertInto("google_accounts")
-      .values({ subject: login.subject, email: login.profile.email, name: login.profile.name, picture: login.profile.picture, created_at: stamp, updated_at: stamp })
+      .values({
+        subject: login.subject,
+        email: login.profile.email,
+        name: login.profile.name,
+        picture: login.profile.picture,
+        created_at: stamp,
+        updated_at: stamp,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     accountId = row.id;
@@ -116,12 +129,22 @@ export async function readGoogleSession(db: Db, secret: string, token: string, n
   return {
     id,
     tokens,
-    account: { id: row.accountId, email: row.email, name: row.name, picture: row.picture, settings: settingsFrom(row.preferences, row.name) },
+    account: {
+      id: row.accountId,
+      email: row.email,
+      name: row.name,
+      picture: row.picture,
+      settings: settingsFrom(row.preferences, row.name),
+    },
   };
 }
 
 export async function saveSessionTokens(db: Db, secret: string, sessionId: string, tokens: GoogleTokens): Promise<void> {
-  await db.updateTable("google_sessions").set({ tokens: seal(secret, TOKENS_PURPOSE, tokens) }).where("id", "=", sessionId).execute();
+  await db
+    .updateTable("google_sessions")
+    .set({ tokens: seal(secret, TOKENS_PURPOSE, tokens) })
+    .where("id", "=", sessionId)
+    .execute();
 }
 
 export async function deleteGoogleSession(db: Db, sessionId: string): Promise<void> {

@@ -96,9 +96,7 @@ export const FAQ_ENTRIES: readonly FaqEntry[] = [
       [
         "Both are containers for the same kinds of video. MP4 plays almost everywhere, including phones, tablets and smart TVs. MKV can hold several audio tracks (such as dual audio) and subtitle tracks in one file, which is why many releases use it.",
       ],
-      [
-        "If an MKV file will not play, install VLC, a free player for computers and phones that plays both formats.",
-      ],
+      ["If an MKV file will not play, install VLC, a free player for computers and phones that plays both formats."],
     ],
   },
   {

@@ -64,7 +64,11 @@ export async function handleInboxAction(db: Db, actor: Actor, kind: InboxKind, i
       break;
     case "dmca":
       if (intent === "disable") {
-        const { disabledLinkIds } = await actionDmcaNotice(db, actor, id, { linkIds: ids(form, "link"), titleIds: ids(form, "title"), note: text(form, "note") });
+        const { disabledLinkIds } = await actionDmcaNotice(db, actor, id, {
+          linkIds: ids(form, "link"),
+          titleIds: ids(form, "title"),
+          note: text(form, "note"),
+        });
         return `Notice actioned: ${disabledLinkIds.length} link${disabledLinkIds.length === 1 ? "" : "s"} disabled`;
       }
       if (intent === "reenable") {

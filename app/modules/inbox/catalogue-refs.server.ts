@@ -43,8 +43,26 @@ export async function titleRefs(db: Db, ids: number[]): Promise<Map<number, Inbo
 
 const linkColumns = ["l.id", "l.label", "l.url", "l.status", "r.title_id", "r.quality", "r.season", "f.title as file_title"] as const;
 
-function toLinkRef(r: { id: number; label: string; url: string; status: LinkStatus; title_id: number; quality: string; season: string | null; file_title: string | null }): InboxLinkRef {
-  return { id: r.id, titleId: r.title_id, label: r.label, url: r.url, status: r.status, quality: r.quality, season: r.season, fileTitle: r.file_title };
+function toLinkRef(r: {
+  id: number;
+  label: string;
+  url: string;
+  status: LinkStatus;
+  title_id: number;
+  quality: string;
+  season: string | null;
+  file_title: string | null;
+}): InboxLinkRef {
+  return {
+    id: r.id,
+    titleId: r.title_id,
+    label: r.label,
+    url: r.url,
+    status: r.status,
+    quality: r.quality,
+    season: r.season,
+    fileTitle: r.file_title,
+  };
 }
 
 function linksQuery(db: Db) {

@@ -7,7 +7,15 @@ export async function submitContactMessage(db: Db, form: ContactForm, clientHash
   const at = new Date().toISOString();
   const row = await db
     .insertInto("contact_messages")
-    .values({ name: form.name, email: form.email, subject: form.subject, message: form.message, client_hash: clientHash, created_at: at, updated_at: at })
+    .values({
+      name: form.name,
+      email: form.email,
+      subject: form.subject,
+      message: form.message,
+      client_hash: clientHash,
+      created_at: at,
+      updated_at: at,
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
   return {

@@ -72,7 +72,11 @@ export interface SubmittedNotice {
 }
 
 /** Stores a DMCA notice as typed, with the catalogue items its URL names (origin 'url'). */
-export async function submitDmcaNotice(db: Db, form: DmcaForm, client: { hash: string | null; siteOrigins: readonly string[] }): Promise<SubmittedNotice> {
+export async function submitDmcaNotice(
+  db: Db,
+  form: DmcaForm,
+  client: { hash: string | null; siteOrigins: readonly string[] },
+): Promise<SubmittedNotice> {
   const at = new Date().toISOString();
   const targets = await resolveDmcaUrl(db, form.contentUrl, client.siteOrigins);
   const id = await inTransaction(db, async (trx) => {

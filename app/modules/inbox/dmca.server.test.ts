@@ -24,7 +24,13 @@ async function failure(promise: Promise<unknown>): Promise<AppError> {
 describeEachDatabase("DMCA notices", (ctx) => {
   let actor: Actor;
   beforeEach(async () => {
-    const admin = await createAdmin(ctx.db, null, { name: "Legal Tester", email: "legal@example.com", password: "a-long-password-1", confirmPassword: "a-long-password-1", role: "admin" });
+    const admin = await createAdmin(ctx.db, null, {
+      name: "Legal Tester",
+      email: "legal@example.com",
+      password: "a-long-password-1",
+      confirmPassword: "a-long-password-1",
+      role: "admin",
+    });
     actor = actorOf(admin);
   });
   const audit = async () => (await listAudit(ctx.db, { perPage: 50 })).items;
@@ -41,7 +47,9 @@ describeEachDatabase("DMCA notices", (ctx) => {
     const before = await getDmcaDetail(ctx.db, notice);
     expect(before!.targets.map((t) => [t.origin, t.link?.id, t.title?.title, t.active])).toEqual([["url", a!.id, "Nosferatu", false]]);
 
-    const showLinks = (await getTitle(ctx.db, show.id, { includeDisabled: true }))!.releases.flatMap((r) => [...r.files.flatMap((f) => f.links), ...r.zipLinks]).map((l) => l.id);
+    const showLinks = (await getTitle(ctx.db, show.id, { includeDisabled: true }))!.releases
+      .flatMap((r) => [...r.files.flatMap((f) => f.links), ...r.zipLinks])
+      .map((l) => l.id);
     const result = await actionDmcaNotice(ctx.db, actor, notice, { linkIds: [a!.id, b!.id], titleIds: [show.id], note: "Valid claim" });
     expect(result.disabledLinkIds.sort((x, y) => x - y)).toEqual([a!.id, b!.id, ...showLinks].sort((x, y) => x - y));
     expect(await statuses([a!.id, b!.id, c.id])).toEqual(["disabled", "disabled", "ok"]);
@@ -102,7 +110,12 @@ describeEachDatabase("DMCA notices", (ctx) => {
       [false, true],
       [true, false],
     ]);
-    expect((await audit())[0]).toMatchObject({ action: "dmca.reenable", entityType: "dmca", entityId: notice, details: { linkIds: [a!.id] } });
+    expect((await audit())[0]).toMatchObject({
+      action: "dmca.reenable",
+      entityType: "dmca",
+      entityId: notice,
+      details: { linkIds: [a!.id] },
+    });
 
     // Reopening waits until nothing of the notice is disabled.
     expect((await failure(setDmcaStatus(ctx.db, actor, notice, "received"))).status).toBe(409);

@@ -53,7 +53,9 @@ export async function getDmcaDetail(db: Db, id: number): Promise<DmcaDetail | nu
     ...targets.map((t) => t.title_id).filter((v): v is number => v !== null),
     ...[...links.values()].map((l) => l.titleId),
   ]);
-  const resolver = row.resolved_by ? await db.selectFrom("admins").select("name").where("id", "=", row.resolved_by).executeTakeFirst() : undefined;
+  const resolver = row.resolved_by
+    ? await db.selectFrom("admins").select("name").where("id", "=", row.resolved_by).executeTakeFirst()
+    : undefined;
   return {
     kind: "dmca",
     id: row.id,
@@ -98,14 +100,24 @@ export interface DmcaSelection {
  * as a target of the notice (origin 'admin' unless the notice's URL named it),
  * and the notice is actioned. One audit entry names the notice and the links.
  */
-export async function actionDmcaNotice(db: Db, actor: Actor, noticeId: number, selection: DmcaSelection): Promise<{ disabledLinkIds: number[] }> {
+export async function actionDmcaNotice(
+  db: Db,
+  actor: Actor,
+  noticeId: number,
+  selection: DmcaSelection,
+): Promise<{ disabledLinkIds: number[] }> {
   return inTransaction(db, async (trx) => {
-    const notice = await trx.selectFrom("dmca_notices").select(["id", "status", "content_url"]).where("id", "=", noticeId).executeTakeFirst();
+    const notice = await trx
+      .selectFrom("dmca_notices")
+      .select(["id", "status", "content_url"])
+      .where("id", "=", noticeId)
+      .executeTakeFirst();
     if (!notice) throw new AppError(404, INBOX_ITEM_NOT_FOUND);
     if (notice.status === "rejected") throw new AppError(409, STATUS_NOT_ALLOWED);
     const chosenLinks = await linkRefs(trx, selection.linkIds);
     const chosenTitles = await titleRefs(trx, selection.titleIds);
-    if (chosenLinks.size === 0 && chosenTitles.size === 0) throw new AppError(400, CHOOSE_DMCA_TARGETS, { fields: { targets: [CHOOSE_DMCA_TARGETS] } });
+    if (chosenLinks.size === 0 && chosenTitles.size === 0)
+      throw new AppError(400, CHOOSE_DMCA_TARGETS, { fields: { targets: [CHOOSE_DMCA_TARGETS] } });
 
     const titleLinks = await linksOfTitles(trx, [...chosenTitles.keys()]);
     const all = new Map<number, InboxLinkRef>([...chosenLinks, ...titleLinks.map((l) => [l.id, l] as const)]);
@@ -113,7 +125,11 @@ export async function actionDmcaNotice(db: Db, actor: Actor, noticeId: number, s
     if (linkIds.length) await trx.updateTable("links").set({ status: "disabled" }).where("id", "in", linkIds).execute();
 
     const at = new Date().toISOString();
-    const existing = await trx.selectFrom("dmca_notice_targets").select(["id", "title_id", "link_id"]).where("notice_id", "=", noticeId).execute();
+    const existing = await trx
+      .selectFrom("dmca_notice_targets")
+      .select(["id", "title_id", "link_id"])
+      .where("notice_id", "=", noticeId)
+      .execute();
     const record = async (titleId: number, linkId: number | null) => {
       const known = existing.find((t) => (linkId === null ? t.link_id === null && t.title_id === titleId : t.link_id === linkId));
       if (known) {
@@ -156,7 +172,12 @@ export async function actionDmcaNotice(db: Db, actor: Actor, noticeId: number, s
  * 'ok' again and the target records when. A whole title's links that are still
  * disabled are all restored.
  */
-export async function reenableDmcaTargets(db: Db, actor: Actor, noticeId: number, targetId: number | "all"): Promise<{ reenabledLinkIds: number[] }> {
+export async function reenableDmcaTargets(
+  db: Db,
+  actor: Actor,
+  noticeId: number,
+  targetId: number | "all",
+): Promise<{ reenabledLinkIds: number[] }> {
   return inTransaction(db, async (trx) => {
     const notice = await trx.selectFrom("dmca_notices").select(["id"]).where("id", "=", noticeId).executeTakeFirst();
     if (!notice) throw new AppError(404, INBOX_ITEM_NOT_FOUND);
@@ -173,9 +194,13 @@ export async function reenableDmcaTargets(db: Db, actor: Actor, noticeId: number
     const wholeTitles = targets.filter((t) => t.link_id === null && t.title_id !== null).map((t) => t.title_id!);
     const titleLinks = await linksOfTitles(trx, wholeTitles);
     const linkIds = [
-      ...new Set([...targets.map((t) => t.link_id).filter((v): v is number => v !== null), ...titleLinks.filter((l) => l.status === "disabled").map((l) => l.id)]),
+      ...new Set([
+        ...targets.map((t) => t.link_id).filter((v): v is number => v !== null),
+        ...titleLinks.filter((l) => l.status === "disabled").map((l) => l.id),
+      ]),
     ];
-    if (linkIds.length) await trx.updateTable("links").set({ status: "ok" }).where("id", "in", linkIds).where("status", "=", "disabled").execute();
+    if (linkIds.length)
+      await trx.updateTable("links").set({ status: "ok" }).where("id", "in", linkIds).where("status", "=", "disabled").execute();
     const at = new Date().toISOString();
     await trx
       .updateTable("dmca_notice_targets")
@@ -201,9 +226,19 @@ export async function reenableDmcaTargets(db: Db, actor: Actor, noticeId: number
  * received → rejected (with an optional note); rejected → received (reopen); an
  * actioned notice goes back to received only once nothing of it is still disabled.
  */
-export async function setDmcaStatus(db: Db, actor: Actor, noticeId: number, status: "received" | "rejected", note: string | null = null): Promise<void> {
+export async function setDmcaStatus(
+  db: Db,
+  actor: Actor,
+  noticeId: number,
+  status: "received" | "rejected",
+  note: string | null = null,
+): Promise<void> {
   await inTransaction(db, async (trx) => {
-    const notice = await trx.selectFrom("dmca_notices").select(["id", "status", "content_url"]).where("id", "=", noticeId).executeTakeFirst();
+    const notice = await trx
+      .selectFrom("dmca_notices")
+      .select(["id", "status", "content_url"])
+      .where("id", "=", noticeId)
+      .executeTakeFirst();
     if (!notice) throw new AppError(404, INBOX_ITEM_NOT_FOUND);
     if (notice.status === status || (status === "rejected" && notice.status !== "received")) throw new AppError(409, STATUS_NOT_ALLOWED);
     if (status === "received" && notice.status === "actioned") {
@@ -221,7 +256,13 @@ export async function setDmcaStatus(db: Db, actor: Actor, noticeId: number, stat
     const cleanNote = note?.trim().slice(0, 1000) || null;
     await trx
       .updateTable("dmca_notices")
-      .set({ status, resolution_note: resolved ? cleanNote : null, resolved_at: resolved ? at : null, resolved_by: resolved ? actor.id : null, updated_at: at })
+      .set({
+        status,
+        resolution_note: resolved ? cleanNote : null,
+        resolved_at: resolved ? at : null,
+        resolved_by: resolved ? actor.id : null,
+        updated_at: at,
+      })
       .where("id", "=", noticeId)
       .execute();
     await recordAudit(trx, actor, {

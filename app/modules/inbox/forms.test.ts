@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { brokenLinkSchema, clientErrors, contactSchema, contentNameMessage, dmcaSchema, formValues, imdbIdFromUrl, quickRequestSchema, requestSchema } from "./forms.ts";
+import {
+  brokenLinkSchema,
+  clientErrors,
+  contactSchema,
+  contentNameMessage,
+  dmcaSchema,
+  formValues,
+  imdbIdFromUrl,
+  quickRequestSchema,
+  requestSchema,
+} from "./forms.ts";
 
 describe("visitor form schemas (shared by the browser and the server)", () => {
   it("name the chosen type in the content-name message", () => {
@@ -22,16 +32,28 @@ describe("visitor form schemas (shared by the browser and the server)", () => {
   });
 
   it("limit every field's length", () => {
-    expect(clientErrors(contactSchema, { name: "a".repeat(201), email: "a@b.co", message: "m" })?.name).toBe("Please keep this under 200 characters");
-    expect(clientErrors(requestSchema, { name: "a", email: "a@b.co", type: "Movie", movieSeriesName: "x", year: "19999" })?.year).toBe("Please keep this under 4 characters");
-    expect(clientErrors(brokenLinkSchema, { contentName: "x", quality: "720p", linkType: "Other", additionalInfo: "a".repeat(5_001) })?.additionalInfo).toBeDefined();
+    expect(clientErrors(contactSchema, { name: "a".repeat(201), email: "a@b.co", message: "m" })?.name).toBe(
+      "Please keep this under 200 characters",
+    );
+    expect(clientErrors(requestSchema, { name: "a", email: "a@b.co", type: "Movie", movieSeriesName: "x", year: "19999" })?.year).toBe(
+      "Please keep this under 4 characters",
+    );
+    expect(
+      clientErrors(brokenLinkSchema, { contentName: "x", quality: "720p", linkType: "Other", additionalInfo: "a".repeat(5_001) })
+        ?.additionalInfo,
+    ).toBeDefined();
   });
 
   it("refuse options outside the spec's lists", () => {
     expect(clientErrors(quickRequestSchema, { quality: "1080p 10Bit" })?.quality).toBe("Please choose a quality");
     expect(quickRequestSchema.parse({ quality: "720p 10bit" }).quality).toBe("720p 10bit");
-    expect(clientErrors(brokenLinkSchema, { contentName: "x", quality: "4k", linkType: "Torrent" })).toEqual({ quality: "Please select the quality", linkType: "Please select the link type" });
-    expect(clientErrors(dmcaSchema, { name: "n", email: "a@b.co", contentUrl: "ftp://x.example/", copyrightProof: "p", declaration: "on" })).toEqual({
+    expect(clientErrors(brokenLinkSchema, { contentName: "x", quality: "4k", linkType: "Torrent" })).toEqual({
+      quality: "Please select the quality",
+      linkType: "Please select the link type",
+    });
+    expect(
+      clientErrors(dmcaSchema, { name: "n", email: "a@b.co", contentUrl: "ftp://x.example/", copyrightProof: "p", declaration: "on" }),
+    ).toEqual({
       contentUrl: "Please enter a valid URL for the content",
     });
   });

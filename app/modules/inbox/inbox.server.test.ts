@@ -34,14 +34,24 @@ const all = { status: null, q: "", page: 1 };
 describeEachDatabase("inbox lists and triage", (ctx) => {
   let actor: Actor;
   beforeEach(async () => {
-    const admin = await createAdmin(ctx.db, null, { name: "Triage Tester", email: "triage@example.com", password: "a-long-password-1", confirmPassword: "a-long-password-1", role: "editor" });
+    const admin = await createAdmin(ctx.db, null, {
+      name: "Triage Tester",
+      email: "triage@example.com",
+      password: "a-long-password-1",
+      confirmPassword: "a-long-password-1",
+      role: "editor",
+    });
     actor = actorOf(admin);
   });
   const audit = async () => (await listAudit(ctx.db, { perPage: 50 })).items;
 
   it("lists requests newest first, 20 a page, filtered by status and by text in any case", async () => {
     for (let i = 1; i <= 23; i++) await insertRequest(ctx.db, { title: `Film ${String(i).padStart(2, "0")}` });
-    await insertRequest(ctx.db, { title: "Ökologie DER Zukunft", status: "declined", submissions: [{ name: "Zoë Example", email: "zoe@example.com" }] });
+    await insertRequest(ctx.db, {
+      title: "Ökologie DER Zukunft",
+      status: "declined",
+      submissions: [{ name: "Zoë Example", email: "zoe@example.com" }],
+    });
 
     const first = await listInbox(ctx.db, "requests", all);
     expect(first.total).toBe(24);
@@ -52,7 +62,9 @@ describeEachDatabase("inbox lists and triage", (ctx) => {
     expect(last.page).toBe(2);
     expect(last.items.map((r) => r.title)).toEqual(["Film 04", "Film 03", "Film 02", "Film 01"]);
 
-    expect((await listInbox(ctx.db, "requests", { ...all, status: "declined" })).items.map((r) => r.title)).toEqual(["Ökologie DER Zukunft"]);
+    expect((await listInbox(ctx.db, "requests", { ...all, status: "declined" })).items.map((r) => r.title)).toEqual([
+      "Ökologie DER Zukunft",
+    ]);
     expect((await listInbox(ctx.db, "requests", { ...all, status: "pending" })).total).toBe(23);
     // Case is ignored for non-ASCII letters too, and names and e-mails are searched.
     expect((await listInbox(ctx.db, "requests", { ...all, q: "öKOLOGIE der" })).total).toBe(1);
@@ -108,7 +120,17 @@ describeEachDatabase("inbox lists and triage", (ctx) => {
       title: "Metropolis",
       year: 1927,
       submissions: [
-        { name: "Ann", email: "ann@example.com", message: "Restored cut please", quality: "1080p", city: "Lyon", region: "Auvergne-Rhône-Alpes", country: "France", latitude: 45.76, longitude: 4.84 },
+        {
+          name: "Ann",
+          email: "ann@example.com",
+          message: "Restored cut please",
+          quality: "1080p",
+          city: "Lyon",
+          region: "Auvergne-Rhône-Alpes",
+          country: "France",
+          latitude: 45.76,
+          longitude: 4.84,
+        },
         { name: "Bo", email: null, message: null, source: "quick" },
       ],
     });
@@ -126,7 +148,13 @@ describeEachDatabase("inbox lists and triage", (ctx) => {
     const done = await getRequestDetail(ctx.db, id);
     expect(done).toMatchObject({ status: "fulfilled", fulfilledTitle: { id: movie.id, title: "Metropolis" }, resolvedBy: "Triage Tester" });
     expect(done!.resolvedAt).not.toBeNull();
-    expect((await audit())[0]).toMatchObject({ action: "request.fulfill", entityType: "request", entityId: id, actor: "Triage Tester", adminId: actor.id });
+    expect((await audit())[0]).toMatchObject({
+      action: "request.fulfill",
+      entityType: "request",
+      entityId: id,
+      actor: "Triage Tester",
+      adminId: actor.id,
+    });
     expect((await audit())[0]!.summary).toContain("Metropolis");
 
     // Fulfilled is final until reopened.
@@ -139,21 +167,39 @@ describeEachDatabase("inbox lists and triage", (ctx) => {
   it("declines a request only with a reason, audited", async () => {
     const id = await insertRequest(ctx.db, { title: "Lost Film" });
     const missing = await failure(setRequestStatus(ctx.db, actor, id, { status: "declined", reason: "   " }));
-    expect([missing.status, missing.message, missing.fields]).toEqual([400, DECLINE_REASON_REQUIRED, { reason: [DECLINE_REASON_REQUIRED] }]);
+    expect([missing.status, missing.message, missing.fields]).toEqual([
+      400,
+      DECLINE_REASON_REQUIRED,
+      { reason: [DECLINE_REASON_REQUIRED] },
+    ]);
     expect((await getRequestDetail(ctx.db, id))!.status).toBe("pending");
     await setRequestStatus(ctx.db, actor, id, { status: "declined", reason: "No public-domain copy exists" });
     expect(await getRequestDetail(ctx.db, id)).toMatchObject({ status: "declined", declineReason: "No public-domain copy exists" });
-    expect((await audit())[0]).toMatchObject({ action: "request.decline", entityType: "request", entityId: id, summary: "Declined the request for “Lost Film”: No public-domain copy exists" });
+    expect((await audit())[0]).toMatchObject({
+      action: "request.decline",
+      entityType: "request",
+      entityId: id,
+      summary: "Declined the request for “Lost Film”: No public-domain copy exists",
+    });
   });
 
   it("closes and reopens a report group as a whole, audited", async () => {
     const movie = await createTitle(ctx.db, buildMovie({ title: "Detour" }));
     const link = movie.releases[0]!.files[0]!.links[0]!;
-    const { primaryId, mergedIds } = await insertReportGroup(ctx.db, { contentName: "Detour", linkId: link.id, linkUrl: link.url, titleId: movie.id, quality: "720p" }, 2);
+    const { primaryId, mergedIds } = await insertReportGroup(
+      ctx.db,
+      { contentName: "Detour", linkId: link.id, linkUrl: link.url, titleId: movie.id, quality: "720p" },
+      2,
+    );
     const other = await insertReport(ctx.db, { contentName: "Unrelated" });
 
     const detail = await getReportDetail(ctx.db, primaryId);
-    expect(detail).toMatchObject({ contentName: "Detour", linkReplaced: false, link: { id: link.id, url: link.url }, title: { id: movie.id, title: "Detour" } });
+    expect(detail).toMatchObject({
+      contentName: "Detour",
+      linkReplaced: false,
+      link: { id: link.id, url: link.url },
+      title: { id: movie.id, title: "Detour" },
+    });
     expect(detail!.reports.map((r) => r.id)).toEqual([primaryId, ...mergedIds]);
     // A merged report is not an item of its own.
     expect(await getReportDetail(ctx.db, mergedIds[0]!)).toBeNull();
@@ -171,7 +217,11 @@ describeEachDatabase("inbox lists and triage", (ctx) => {
 
     expect((await failure(setReportGroupStatus(ctx.db, actor, primaryId, "fixed", null))).message).toBe(STATUS_NOT_ALLOWED);
     await setReportGroupStatus(ctx.db, actor, primaryId, "open", null);
-    const reopened = await ctx.db.selectFrom("link_reports").select("status").where("id", "in", [primaryId, ...mergedIds]).execute();
+    const reopened = await ctx.db
+      .selectFrom("link_reports")
+      .select("status")
+      .where("id", "in", [primaryId, ...mergedIds])
+      .execute();
     expect(reopened.map((r) => r.status)).toEqual(["open", "open", "open"]);
     expect((await audit())[0]).toMatchObject({ action: "report.reopen", entityId: primaryId });
     await setReportGroupStatus(ctx.db, actor, primaryId, "fixed", null);
@@ -182,7 +232,12 @@ describeEachDatabase("inbox lists and triage", (ctx) => {
     const id = await insertContactMessage(ctx.db, { name: "Ada", subject: "Hello" });
     await setContactStatus(ctx.db, actor, id, "answered");
     expect(await getContactDetail(ctx.db, id)).toMatchObject({ status: "answered", resolvedBy: "Triage Tester" });
-    expect((await audit())[0]).toMatchObject({ action: "contact.answered", entityType: "contact", entityId: id, summary: "Marked the message from Ada (“Hello”) answered" });
+    expect((await audit())[0]).toMatchObject({
+      action: "contact.answered",
+      entityType: "contact",
+      entityId: id,
+      summary: "Marked the message from Ada (“Hello”) answered",
+    });
     await setContactStatus(ctx.db, actor, id, "archived");
     expect((await audit())[0]).toMatchObject({ action: "contact.archived" });
     await setContactStatus(ctx.db, actor, id, "new");
@@ -195,7 +250,11 @@ describeEachDatabase("inbox lists and triage", (ctx) => {
   it("sums up what waits for the overview, with the most requested pending titles first", async () => {
     await insertRequest(ctx.db, { title: "Twice", submissions: [{ name: "a" }, { name: "b" }] });
     await insertRequest(ctx.db, { title: "Thrice", submissions: [{ name: "a" }, { name: "b" }, { name: "c" }] });
-    await insertRequest(ctx.db, { title: "Done", status: "fulfilled", submissions: [{ name: "a" }, { name: "b" }, { name: "c" }, { name: "d" }] });
+    await insertRequest(ctx.db, {
+      title: "Done",
+      status: "fulfilled",
+      submissions: [{ name: "a" }, { name: "b" }, { name: "c" }, { name: "d" }],
+    });
     await insertReportGroup(ctx.db, { contentName: "x" }, 3);
     await insertReport(ctx.db, { contentName: "y", status: "fixed" });
     await insertContactMessage(ctx.db);

@@ -49,11 +49,21 @@ function matchesText(columns: string[], q: string): Expression<SqlBool> {
   )})`;
 }
 
-async function paged<T>(count: () => Promise<unknown>, rows: (limit: number, offset: number) => Promise<T[]>, page: number): Promise<Page<T>> {
+async function paged<T>(
+  count: () => Promise<unknown>,
+  rows: (limit: number, offset: number) => Promise<T[]>,
+  page: number,
+): Promise<Page<T>> {
   const total = toCount((await count()) as number | string);
   const totalPages = Math.max(1, Math.ceil(total / INBOX_PAGE_SIZE));
   const current = Math.min(Math.max(1, page), totalPages);
-  return { items: await rows(INBOX_PAGE_SIZE, (current - 1) * INBOX_PAGE_SIZE), page: current, perPage: INBOX_PAGE_SIZE, total, totalPages };
+  return {
+    items: await rows(INBOX_PAGE_SIZE, (current - 1) * INBOX_PAGE_SIZE),
+    page: current,
+    perPage: INBOX_PAGE_SIZE,
+    total,
+    totalPages,
+  };
 }
 
 /** A page of one kind's items, newest first, filtered by status and text. A page past the end is clamped to the last. */
@@ -106,7 +116,11 @@ export async function listInbox(db: Db, kind: InboxKind, params: InboxListParams
                 "r.status",
                 "r.read_at",
                 "r.created_at",
-                eb.selectFrom("link_reports as m").select((m) => m.fn.countAll().as("n")).whereRef("m.primary_id", "=", "r.id").as("merged"),
+                eb
+                  .selectFrom("link_reports as m")
+                  .select((m) => m.fn.countAll().as("n"))
+                  .whereRef("m.primary_id", "=", "r.id")
+                  .as("merged"),
                 eb
                   .selectFrom("link_reports as m")
                   .select((m) => m.fn.countAll().as("n"))
@@ -191,14 +205,26 @@ export async function listInbox(db: Db, kind: InboxKind, params: InboxListParams
 /** Items no admin has opened yet, per kind (a report group counts once). */
 export async function countUnread(db: Db): Promise<UnreadCounts> {
   const [requests, reports, contact, dmca] = await Promise.all([
-    db.selectFrom("content_requests").select((eb) => eb.fn.countAll().as("n")).where("read_at", "is", null).executeTakeFirstOrThrow(),
+    db
+      .selectFrom("content_requests")
+      .select((eb) => eb.fn.countAll().as("n"))
+      .where("read_at", "is", null)
+      .executeTakeFirstOrThrow(),
     db
       .selectFrom("link_reports")
       .select(sql<number | string>`count(distinct coalesce(primary_id, id))`.as("n"))
       .where("read_at", "is", null)
       .executeTakeFirstOrThrow(),
-    db.selectFrom("contact_messages").select((eb) => eb.fn.countAll().as("n")).where("read_at", "is", null).executeTakeFirstOrThrow(),
-    db.selectFrom("dmca_notices").select((eb) => eb.fn.countAll().as("n")).where("read_at", "is", null).executeTakeFirstOrThrow(),
+    db
+      .selectFrom("contact_messages")
+      .select((eb) => eb.fn.countAll().as("n"))
+      .where("read_at", "is", null)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom("dmca_notices")
+      .select((eb) => eb.fn.countAll().as("n"))
+      .where("read_at", "is", null)
+      .executeTakeFirstOrThrow(),
   ]);
   const n = (row: { n: unknown }) => toCount(row.n as number | string);
   return { requests: n(requests), reports: n(reports), contact: n(contact), dmca: n(dmca) };
@@ -282,7 +308,10 @@ export async function getRequestDetail(db: Db, id: number): Promise<RequestDetai
   const row = await db.selectFrom("content_requests").selectAll().where("id", "=", id).executeTakeFirst();
   if (!row) return null;
   const submissions = await db.selectFrom("content_request_submissions").selectAll().where("request_id", "=", id).orderBy("id").execute();
-  const titles = await titleRefs(db, [row.title_id, row.fulfilled_title_id].filter((v): v is number => v !== null));
+  const titles = await titleRefs(
+    db,
+    [row.title_id, row.fulfilled_title_id].filter((v): v is number => v !== null),
+  );
   const names = await adminNames(db, [row.resolved_by]);
   return {
     kind: "requests",
@@ -320,9 +349,7 @@ export async function getRequestDetail(db: Db, id: number): Promise<RequestDetai
 }
 
 export type RequestChange =
-  | { status: "fulfilled"; fulfilledTitleId: number | null }
-  | { status: "declined"; reason: string }
-  | { status: "pending" };
+  { status: "fulfilled"; fulfilledTitleId: number | null } | { status: "declined"; reason: string } | { status: "pending" };
 
 /** pending → fulfilled (by a catalogue title) or declined (with a reason); either back to pending. */
 export async function setRequestStatus(db: Db, actor: Actor, id: number, change: RequestChange): Promise<void> {
@@ -337,7 +364,12 @@ export async function setRequestStatus(db: Db, actor: Actor, id: number, change:
         .set({ status: "pending", fulfilled_title_id: null, decline_reason: null, resolved_at: null, resolved_by: null, updated_at: at })
         .where("id", "=", id)
         .execute();
-      await recordAudit(trx, actor, { action: "request.reopen", entityType: "request", entityId: id, summary: `Reopened the request for “${row.title}”` });
+      await recordAudit(trx, actor, {
+        action: "request.reopen",
+        entityType: "request",
+        entityId: id,
+        summary: `Reopened the request for “${row.title}”`,
+      });
       return;
     }
     if (row.status !== "pending") throw new AppError(409, STATUS_NOT_ALLOWED);
@@ -346,7 +378,14 @@ export async function setRequestStatus(db: Db, actor: Actor, id: number, change:
       if (!title) throw new AppError(400, CHOOSE_FULFILLING_TITLE, { fields: { fulfilledTitleId: [CHOOSE_FULFILLING_TITLE] } });
       await trx
         .updateTable("content_requests")
-        .set({ status: "fulfilled", fulfilled_title_id: title.id, decline_reason: null, resolved_at: at, resolved_by: actor.id, updated_at: at })
+        .set({
+          status: "fulfilled",
+          fulfilled_title_id: title.id,
+          decline_reason: null,
+          resolved_at: at,
+          resolved_by: actor.id,
+          updated_at: at,
+        })
         .where("id", "=", id)
         .execute();
       await recordAudit(trx, actor, {
@@ -362,7 +401,14 @@ export async function setRequestStatus(db: Db, actor: Actor, id: number, change:
     if (!reason) throw new AppError(400, DECLINE_REASON_REQUIRED, { fields: { reason: [DECLINE_REASON_REQUIRED] } });
     await trx
       .updateTable("content_requests")
-      .set({ status: "declined", decline_reason: reason.slice(0, 1000), fulfilled_title_id: null, resolved_at: at, resolved_by: actor.id, updated_at: at })
+      .set({
+        status: "declined",
+        decline_reason: reason.slice(0, 1000),
+        fulfilled_title_id: null,
+        resolved_at: at,
+        resolved_by: actor.id,
+        updated_at: at,
+      })
       .where("id", "=", id)
       .execute();
     await recordAudit(trx, actor, {
@@ -451,7 +497,11 @@ export async function setReportGroupStatus(
   audit: { action?: string; summary?: string } = {},
 ): Promise<void> {
   await inTransaction(db, async (trx) => {
-    const row = await trx.selectFrom("link_reports").select(["id", "primary_id", "status", "content_name"]).where("id", "=", id).executeTakeFirst();
+    const row = await trx
+      .selectFrom("link_reports")
+      .select(["id", "primary_id", "status", "content_name"])
+      .where("id", "=", id)
+      .executeTakeFirst();
     if (!row || row.primary_id !== null) throw new AppError(404, INBOX_ITEM_NOT_FOUND);
     if (row.status === status || (status !== "open" && row.status !== "open")) throw new AppError(409, STATUS_NOT_ALLOWED);
     const at = nowIso();
@@ -459,7 +509,13 @@ export async function setReportGroupStatus(
     const cleanNote = note?.trim().slice(0, 1000) || null;
     const result = await trx
       .updateTable("link_reports")
-      .set({ status, resolution_note: resolved ? cleanNote : null, resolved_at: resolved ? at : null, resolved_by: resolved ? actor.id : null, updated_at: at })
+      .set({
+        status,
+        resolution_note: resolved ? cleanNote : null,
+        resolved_at: resolved ? at : null,
+        resolved_by: resolved ? actor.id : null,
+        updated_at: at,
+      })
       .where((eb) => eb.or([eb("id", "=", id), eb("primary_id", "=", id)]))
       .executeTakeFirst();
     const size = Number(result.numUpdatedRows);
@@ -469,7 +525,9 @@ export async function setReportGroupStatus(
       action: audit.action ?? (status === "open" ? "report.reopen" : `report.${status}`),
       entityType: "report",
       entityId: id,
-      summary: audit.summary ?? `${verb} the broken-link report on “${row.content_name}” (${reports})${cleanNote && resolved ? `: ${cleanNote}` : ""}`,
+      summary:
+        audit.summary ??
+        `${verb} the broken-link report on “${row.content_name}” (${reports})${cleanNote && resolved ? `: ${cleanNote}` : ""}`,
       details: { status, note: cleanNote, reports: size },
     });
   });
@@ -509,7 +567,11 @@ export async function getContactDetail(db: Db, id: number): Promise<ContactDetai
 /** new → answered or archived; either back to new. */
 export async function setContactStatus(db: Db, actor: Actor, id: number, status: InboxStatus<"contact">): Promise<void> {
   await inTransaction(db, async (trx) => {
-    const row = await trx.selectFrom("contact_messages").select(["id", "status", "name", "subject"]).where("id", "=", id).executeTakeFirst();
+    const row = await trx
+      .selectFrom("contact_messages")
+      .select(["id", "status", "name", "subject"])
+      .where("id", "=", id)
+      .executeTakeFirst();
     if (!row) throw new AppError(404, INBOX_ITEM_NOT_FOUND);
     if (row.status === status) throw new AppError(409, STATUS_NOT_ALLOWED);
     const at = nowIso();
@@ -542,12 +604,34 @@ export interface InboxSummary {
 
 /** The overview's inbox figures: what waits for an admin, and the most wanted titles. */
 export async function getInboxSummary(db: Db, top = 5): Promise<InboxSummary> {
-  const count = async (query: { executeTakeFirstOrThrow(): Promise<{ n: unknown }> }) => toCount((await query.executeTakeFirstOrThrow()).n as number | string);
+  const count = async (query: { executeTakeFirstOrThrow(): Promise<{ n: unknown }> }) =>
+    toCount((await query.executeTakeFirstOrThrow()).n as number | string);
   const [openRequests, openReports, newMessages, dmcaWaiting, rows] = await Promise.all([
-    count(db.selectFrom("content_requests").select((eb) => eb.fn.countAll().as("n")).where("status", "=", "pending")),
-    count(db.selectFrom("link_reports").select((eb) => eb.fn.countAll().as("n")).where("status", "=", "open").where("primary_id", "is", null)),
-    count(db.selectFrom("contact_messages").select((eb) => eb.fn.countAll().as("n")).where("status", "=", "new")),
-    count(db.selectFrom("dmca_notices").select((eb) => eb.fn.countAll().as("n")).where("status", "=", "received")),
+    count(
+      db
+        .selectFrom("content_requests")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .where("status", "=", "pending"),
+    ),
+    count(
+      db
+        .selectFrom("link_reports")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .where("status", "=", "open")
+        .where("primary_id", "is", null),
+    ),
+    count(
+      db
+        .selectFrom("contact_messages")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .where("status", "=", "new"),
+    ),
+    count(
+      db
+        .selectFrom("dmca_notices")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .where("status", "=", "received"),
+    ),
     db
       .selectFrom("content_requests")
       .select(["id", "title", "year", "quality", "request_count"])

@@ -25,7 +25,10 @@ export const DEFAULT_NOTIFY_SETTINGS: NotifySettings = {
 
 export const NOTIFY_EVENT_LABELS: Record<InboxKind, { label: string; description: string }> = {
   requests: { label: "Content requests", description: "A visitor asks for a title (repeats of an open request are only counted)." },
-  reports: { label: "Broken-link reports", description: "A visitor reports a link that does not work (repeats on the same link are only counted)." },
+  reports: {
+    label: "Broken-link reports",
+    description: "A visitor reports a link that does not work (repeats on the same link are only counted).",
+  },
   contact: { label: "Contact messages", description: "A message from the contact form." },
   dmca: { label: "DMCA notices", description: "A takedown notice; these usually have a deadline." },
 };
@@ -61,7 +64,10 @@ export const notifySettingsSchema = z.object({
     .superRefine((list, ctx) => {
       const wrong = list.find((address) => address.length > 254 || !EMAIL.test(address));
       if (wrong !== undefined) {
-        ctx.addIssue({ code: "custom", message: `“${shorten(wrong)}” is not an e-mail address. Separate addresses with commas or new lines.` });
+        ctx.addIssue({
+          code: "custom",
+          message: `“${shorten(wrong)}” is not an e-mail address. Separate addresses with commas or new lines.`,
+        });
       } else if (list.length > MAX_RECIPIENTS) {
         ctx.addIssue({ code: "custom", message: `Please enter at most ${MAX_RECIPIENTS} addresses` });
       }

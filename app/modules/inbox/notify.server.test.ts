@@ -94,7 +94,9 @@ function listen(server: net.Server | http.Server): Promise<number> {
 }
 
 beforeAll(async () => {
-  smtpPort = await new Promise<number>((resolve) => smtpServer.listen(0, "127.0.0.1", () => resolve((smtpServer.server.address() as AddressInfo).port)));
+  smtpPort = await new Promise<number>((resolve) =>
+    smtpServer.listen(0, "127.0.0.1", () => resolve((smtpServer.server.address() as AddressInfo).port)),
+  );
   webhookUrl = `http://127.0.0.1:${await listen(webhookServer)}/hook`;
   silentPort = await listen(silentServer);
   const probe = net.createServer();
@@ -125,7 +127,15 @@ afterEach(() => {
 // ---- Helpers ------------------------------------------------------------------------
 
 function smtpAt(port: number, overrides: Partial<SmtpConfig> = {}): SmtpConfig {
-  return { host: "127.0.0.1", port, secure: false, user: SMTP_USER, password: SMTP_PASSWORD, from: "Cinedex <alerts@cinedex.test>", ...overrides };
+  return {
+    host: "127.0.0.1",
+    port,
+    secure: false,
+    user: SMTP_USER,
+    password: SMTP_PASSWORD,
+    from: "Cinedex <alerts@cinedex.test>",
+    ...overrides,
+  };
 }
 
 interface Harness {
@@ -175,13 +185,14 @@ const warnings = (h: Harness) => h.logs.filter((line) => line.level === 40);
 
 /** RFC 2047 encoded words ("=?UTF-8?Q?...?="), as nodemailer writes headers with quotes or non-ASCII text. */
 function decodeWords(value: string): string {
-  return value
-    .replace(/\?=\s+=\?/g, "?==?")
-    .replace(/=\?UTF-8\?([QB])\?(.*?)\?=/gi, (_m, encoding: string, text: string) =>
-      encoding.toUpperCase() === "B"
-        ? Buffer.from(text, "base64").toString("utf8")
-        : Buffer.from(text.replace(/_/g, " ").replace(/=([0-9A-F]{2})/gi, (_x, hex: string) => String.fromCharCode(parseInt(hex, 16))), "latin1").toString("utf8"),
-    );
+  return value.replace(/\?=\s+=\?/g, "?==?").replace(/=\?UTF-8\?([QB])\?(.*?)\?=/gi, (_m, encoding: string, text: string) =>
+    encoding.toUpperCase() === "B"
+      ? Buffer.from(text, "base64").toString("utf8")
+      : Buffer.from(
+          text.replace(/_/g, " ").replace(/=([0-9A-F]{2})/gi, (_x, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+          "latin1",
+        ).toString("utf8"),
+  );
 }
 
 /** The message's header block, unfolded and decoded, one header a line. */
@@ -194,7 +205,10 @@ function headersOf(raw: string): string[] {
 }
 
 function decodedBody(raw: string): string {
-  const body = raw.split(/\r?\n\r?\n/).slice(1).join("\n\n");
+  const body = raw
+    .split(/\r?\n\r?\n/)
+    .slice(1)
+    .join("\n\n");
   // nodemailer sends plain text as quoted-printable when lines are long or not ASCII.
   return body
     .replace(/=\r?\n/g, "")
@@ -217,7 +231,10 @@ describeEachDatabase("operator notifications", (ctx) => {
       events: { requests: false, reports: false, contact: false, dmca: true },
     });
     await configure(ctx.db, { recipients: ["ops@cinedex.test"], webhookUrl: "https://hooks.example/T0/secret-token" });
-    expect(await getNotifySettings(ctx.db)).toMatchObject({ recipients: ["ops@cinedex.test"], webhookUrl: "https://hooks.example/T0/secret-token" });
+    expect(await getNotifySettings(ctx.db)).toMatchObject({
+      recipients: ["ops@cinedex.test"],
+      webhookUrl: "https://hooks.example/T0/secret-token",
+    });
     const publicSettings = JSON.stringify(await getSettings(ctx.db));
     expect(publicSettings).not.toContain("ops@cinedex.test");
     expect(publicSettings).not.toContain("secret-token");
@@ -239,7 +256,11 @@ describeEachDatabase("operator notifications", (ctx) => {
     expect(changed).toEqual(["e-mail recipients", "webhook", "events"]);
     const audit = await listAudit(ctx.db, { entityType: "settings" });
     expect(audit.items).toHaveLength(1);
-    expect(audit.items[0]).toMatchObject({ action: "settings.notifications", actor: "Operator", summary: "Changed the operator notifications: e-mail recipients, webhook, events" });
+    expect(audit.items[0]).toMatchObject({
+      action: "settings.notifications",
+      actor: "Operator",
+      summary: "Changed the operator notifications: e-mail recipients, webhook, events",
+    });
     expect(JSON.stringify(audit.items[0])).not.toContain("secret-token");
 
     expect((await updateNotifySettings(ctx.db, ACTOR, input)).changed).toEqual([]);
@@ -314,21 +335,55 @@ describeEachDatabase("operator notifications", (ctx) => {
   it("lets the operator reply to a contact message's sender", async () => {
     await configure(ctx.db, { recipients: ["ops@cinedex.test"], events: { requests: false, reports: false, contact: true, dmca: false } });
     const h = harness(ctx.db, smtpAt(smtpPort, { user: null, password: null }));
-    notifyOperators(h.app, { kind: "contact", id: 4, merged: false, summary: "Contact: Hello", fields: { name: "Bo", email: "bo@visitor.example", subject: "Hello", message: "Hi" }, at: "2026-11-22T06:00:00.000Z" });
+    notifyOperators(h.app, {
+      kind: "contact",
+      id: 4,
+      merged: false,
+      summary: "Contact: Hello",
+      fields: { name: "Bo", email: "bo@visitor.example", subject: "Hello", message: "Hi" },
+      at: "2026-11-22T06:00:00.000Z",
+    });
     await h.notifier.drain();
     expect(headersOf(mails[0]!.raw)).toContain("Reply-To: bo@visitor.example");
   });
 
   it("notifies only the chosen kinds, and not for a repeat merged into an earlier item", async () => {
-    await configure(ctx.db, { recipients: ["ops@cinedex.test"], webhookUrl, events: { requests: true, reports: false, contact: false, dmca: true } });
+    await configure(ctx.db, {
+      recipients: ["ops@cinedex.test"],
+      webhookUrl,
+      events: { requests: true, reports: false, contact: false, dmca: true },
+    });
     const h = harness(ctx.db, smtpAt(smtpPort));
-    notifyOperators(h.app, { kind: "reports", id: 1, merged: false, summary: "Broken link: Dune", fields: {}, at: "2026-11-22T06:00:00.000Z" });
+    notifyOperators(h.app, {
+      kind: "reports",
+      id: 1,
+      merged: false,
+      summary: "Broken link: Dune",
+      fields: {},
+      at: "2026-11-22T06:00:00.000Z",
+    });
     notifyOperators(h.app, { kind: "contact", id: 2, merged: false, summary: "Contact: hi", fields: {}, at: "2026-11-22T06:00:00.000Z" });
-    notifyOperators(h.app, { kind: "requests", id: 3, merged: true, summary: 'Content request: "Dune" (2021)', fields: {}, at: "2026-11-22T06:00:00.000Z" });
-    notifyOperators(h.app, { kind: "requests", id: 4, merged: false, summary: 'Content request: "Arrival" (2016)', fields: {}, at: "2026-11-22T06:00:00.000Z" });
+    notifyOperators(h.app, {
+      kind: "requests",
+      id: 3,
+      merged: true,
+      summary: 'Content request: "Dune" (2021)',
+      fields: {},
+      at: "2026-11-22T06:00:00.000Z",
+    });
+    notifyOperators(h.app, {
+      kind: "requests",
+      id: 4,
+      merged: false,
+      summary: 'Content request: "Arrival" (2016)',
+      fields: {},
+      at: "2026-11-22T06:00:00.000Z",
+    });
     await h.notifier.drain();
     expect(hits.map((hit) => (hit.body as { id: number }).id)).toEqual([4]);
-    expect(mails.map((m) => headersOf(m.raw).find((line) => line.startsWith("Subject:")))).toEqual(['Subject: [Cinedex] Content request: "Arrival" (2016)']);
+    expect(mails.map((m) => headersOf(m.raw).find((line) => line.startsWith("Subject:")))).toEqual([
+      'Subject: [Cinedex] Content request: "Arrival" (2016)',
+    ]);
 
     // The defaults: DMCA only.
     await ctx.db.deleteFrom("settings").where("key", "like", "private.%").execute();
@@ -342,7 +397,13 @@ describeEachDatabase("operator notifications", (ctx) => {
   it("keeps visitor text from adding mail headers or recipients", async () => {
     await configure(ctx.db, { recipients: ["ops@cinedex.test"] });
     const h = harness(ctx.db, smtpAt(smtpPort));
-    notifyOperators(h.app, dmcaEvent({ summary: "DMCA notice: Dune\r\nBcc: evil@attacker.example\r\n\r\nforged body", fields: { name: "X\r\nCc: evil2@attacker.example" } }));
+    notifyOperators(
+      h.app,
+      dmcaEvent({
+        summary: "DMCA notice: Dune\r\nBcc: evil@attacker.example\r\n\r\nforged body",
+        fields: { name: "X\r\nCc: evil2@attacker.example" },
+      }),
+    );
     await h.notifier.drain();
     expect(mails).toHaveLength(1);
     expect(mails[0]!.to).toEqual(["ops@cinedex.test"]);
@@ -358,15 +419,28 @@ describeEachDatabase("operator notifications", (ctx) => {
     expect(refused.notifier.pending).toBe(1);
     expect(await refused.notifier.drain()).toBe(true);
     expect(warnings(refused)).toEqual([
-      expect.objectContaining({ kind: "dmca", id: 12, channel: "email", msg: "operator notification failed", reason: expect.stringMatching(/^e-mail not sent: .*ECONNREFUSED/) }),
+      expect.objectContaining({
+        kind: "dmca",
+        id: 12,
+        channel: "email",
+        msg: "operator notification failed",
+        reason: expect.stringMatching(/^e-mail not sent: .*ECONNREFUSED/),
+      }),
     ]);
-    expect(await getLastDeliveryFailure(ctx.db)).toMatchObject({ channel: "email", kind: "dmca", id: 12, reason: expect.stringMatching(/ECONNREFUSED/) });
+    expect(await getLastDeliveryFailure(ctx.db)).toMatchObject({
+      channel: "email",
+      kind: "dmca",
+      id: 12,
+      reason: expect.stringMatching(/ECONNREFUSED/),
+    });
 
     const badLogin = harness(ctx.db, smtpAt(smtpPort, { password: "wrong-password-123" }));
     notifyOperators(badLogin.app, dmcaEvent({ id: 13 }));
     await badLogin.notifier.drain();
     expect(mails).toHaveLength(0);
-    expect(warnings(badLogin)).toEqual([expect.objectContaining({ kind: "dmca", id: 13, reason: expect.stringMatching(/Invalid login/i) })]);
+    expect(warnings(badLogin)).toEqual([
+      expect.objectContaining({ kind: "dmca", id: 13, reason: expect.stringMatching(/Invalid login/i) }),
+    ]);
     expect(badLogin.logText()).not.toContain("wrong-password-123");
     expect(refused.logText()).not.toContain(SMTP_PASSWORD);
   });
@@ -379,7 +453,9 @@ describeEachDatabase("operator notifications", (ctx) => {
     expect(Date.now() - started).toBeLessThan(100);
     expect(await h.notifier.drain(5_000)).toBe(true);
     expect(Date.now() - started).toBeLessThan(3_000);
-    expect(warnings(h)).toEqual([expect.objectContaining({ kind: "dmca", id: 12, channel: "email", reason: expect.stringMatching(/^e-mail not sent: timed out/) })]);
+    expect(warnings(h)).toEqual([
+      expect.objectContaining({ kind: "dmca", id: 12, channel: "email", reason: expect.stringMatching(/^e-mail not sent: timed out/) }),
+    ]);
   });
 
   it("logs a webhook that answers 500 with the start of its answer, and one that never answers after the timeout", async () => {
@@ -399,7 +475,11 @@ describeEachDatabase("operator notifications", (ctx) => {
     expect(await h.notifier.drain(5_000)).toBe(true);
     expect(Date.now() - started).toBeLessThan(2_000);
     expect(warnings(h)[1]).toMatchObject({ kind: "dmca", id: 14, channel: "webhook", reason: "webhook failed: no answer within 0.3 s" });
-    expect(await getLastDeliveryFailure(ctx.db)).toMatchObject({ id: 14, channel: "webhook", reason: "webhook failed: no answer within 0.3 s" });
+    expect(await getLastDeliveryFailure(ctx.db)).toMatchObject({
+      id: 14,
+      channel: "webhook",
+      reason: "webhook failed: no answer within 0.3 s",
+    });
   });
 
   it("lets shutdown wait for deliveries in flight, but only for the time it is given", async () => {

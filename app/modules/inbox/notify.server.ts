@@ -123,7 +123,13 @@ async function deliverEvent(app: NotifyApp, event: InboxEvent): Promise<void> {
       continue;
     }
     app.logger.warn({ ...where, reason: result.detail }, "operator notification failed");
-    await recordDeliveryFailure(app.db, { at: new Date().toISOString(), channel: result.channel, kind: event.kind, id: event.id, reason: result.detail });
+    await recordDeliveryFailure(app.db, {
+      at: new Date().toISOString(),
+      channel: result.channel,
+      kind: event.kind,
+      id: event.id,
+      reason: result.detail,
+    });
   }
 }
 
@@ -159,7 +165,11 @@ async function deliverAll(notifier: Notifier, settings: NotifySettings, event: O
     deliveries.push(
       postWebhook(settings.webhookUrl, webhookPayload(event), notifier.timeoutMs).then(
         (status) => ({ channel: "webhook" as const, ok: true, detail: `webhook answered ${status}` }),
-        (error: unknown) => ({ channel: "webhook" as const, ok: false, detail: `webhook failed: ${webhookReason(error, notifier.timeoutMs)}` }),
+        (error: unknown) => ({
+          channel: "webhook" as const,
+          ok: false,
+          detail: `webhook failed: ${webhookReason(error, notifier.timeoutMs)}`,
+        }),
       ),
     );
   }
@@ -184,7 +194,9 @@ export function composeMail(event: Outgoing, siteName: string): { subject: strin
   const subject = `[${site}] ${oneLine(event.summary)}`.slice(0, SUBJECT_MAX);
   const name = INBOX_ITEM_NAMES[event.kind];
   const lines = [
-    event.test ? `This is a test notification from ${site}: operator notifications reach you.` : `A new ${name} has arrived in the ${site} inbox.`,
+    event.test
+      ? `This is a test notification from ${site}: operator notifications reach you.`
+      : `A new ${name} has arrived in the ${site} inbox.`,
     "",
     oneLine(event.summary),
     "",
@@ -198,8 +210,13 @@ export function composeMail(event: Outgoing, siteName: string): { subject: strin
 
 /** A single line: line breaks (which would end a mail header) and other control characters become spaces. */
 export function oneLine(text: string): string {
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed.
-  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, " ").replace(/\s+/g, " ").trim();
+  return (
+    text
+      // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed.
+      .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, " ")
+      .replace(/\s+/g, " ")
+      .trim()
+  );
 }
 
 const FIELD_LABELS: Record<string, string> = {
@@ -215,7 +232,10 @@ const FIELD_LABELS: Record<string, string> = {
 function fieldLabel(key: string): string {
   const known = FIELD_LABELS[key];
   if (known) return known;
-  const words = oneLine(key).replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/[_-]+/g, " ").toLowerCase();
+  const words = oneLine(key)
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .replace(/[_-]+/g, " ")
+    .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
@@ -277,7 +297,8 @@ async function readStart(response: Response, maxBytes: number): Promise<string> 
 }
 
 function webhookReason(error: unknown, timeoutMs: number): string {
-  if (error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError")) return `no answer within ${timeoutMs / 1000} s`;
+  if (error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError"))
+    return `no answer within ${timeoutMs / 1000} s`;
   return reasonOf(error);
 }
 

@@ -12,10 +12,17 @@ import { countOpenReportsOnTitle, FIXED_FROM_EDITOR_NOTE, LINK_REPLACED_NOTE, ma
 describeEachDatabase("broken-link reports and the title editor", (ctx) => {
   let actor: Actor;
   beforeEach(async () => {
-    const admin = await createAdmin(ctx.db, null, { name: "Fixer", email: "fixer@example.com", password: "a-long-password-1", confirmPassword: "a-long-password-1", role: "editor" });
+    const admin = await createAdmin(ctx.db, null, {
+      name: "Fixer",
+      email: "fixer@example.com",
+      password: "a-long-password-1",
+      confirmPassword: "a-long-password-1",
+      role: "editor",
+    });
     actor = actorOf(admin);
   });
-  const report = (id: number) => ctx.db.selectFrom("link_reports").select(["status", "resolution_note", "resolved_by"]).where("id", "=", id).executeTakeFirstOrThrow();
+  const report = (id: number) =>
+    ctx.db.selectFrom("link_reports").select(["status", "resolution_note", "resolved_by"]).where("id", "=", id).executeTakeFirstOrThrow();
 
   it("closes reports whose link got a new address or was removed when the title is saved, and keeps the others open", async () => {
     const movie = await createTitle(ctx.db, buildMovie({ title: "Detour" }));
@@ -45,7 +52,9 @@ describeEachDatabase("broken-link reports and the title editor", (ctx) => {
         [removed, "Fixer"],
       ].sort(),
     );
-    expect(closings.find((e) => e.entityId === changed.primaryId)!.summary).toBe("Closed the broken-link report on “Detour” as fixed: its link was replaced");
+    expect(closings.find((e) => e.entityId === changed.primaryId)!.summary).toBe(
+      "Closed the broken-link report on “Detour” as fixed: its link was replaced",
+    );
     expect(closings.find((e) => e.entityId === removed)!.summary).toContain("its link was deleted");
   });
 
@@ -76,11 +85,16 @@ describeEachDatabase("broken-link reports and the title editor", (ctx) => {
     // Reported from the form: names the title, not a link.
     const g3 = await insertReport(ctx.db, { contentName: "Clicked", titleId: movie.id });
     const closedBefore = await insertReport(ctx.db, { contentName: "Clicked", linkId: a!.id, titleId: movie.id, status: "invalid" });
-    const elsewhere = await insertReport(ctx.db, { contentName: "Elsewhere", linkId: other.releases[0]!.files[0]!.links[0]!.id, titleId: other.id });
+    const elsewhere = await insertReport(ctx.db, {
+      contentName: "Elsewhere",
+      linkId: other.releases[0]!.files[0]!.links[0]!.id,
+      titleId: other.id,
+    });
 
     expect(await countOpenReportsOnTitle(ctx.db, movie.id)).toBe(3);
     expect(await markTitleReportsFixed(ctx.db, actor, movie.id)).toBe(3);
-    for (const id of [g1.primaryId, ...g1.mergedIds, g2, g3]) expect(await report(id)).toMatchObject({ status: "fixed", resolution_note: FIXED_FROM_EDITOR_NOTE });
+    for (const id of [g1.primaryId, ...g1.mergedIds, g2, g3])
+      expect(await report(id)).toMatchObject({ status: "fixed", resolution_note: FIXED_FROM_EDITOR_NOTE });
     expect((await report(closedBefore)).status).toBe("invalid");
     expect((await report(elsewhere)).status).toBe("open");
     expect(await countOpenReportsOnTitle(ctx.db, movie.id)).toBe(0);

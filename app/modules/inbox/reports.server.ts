@@ -93,7 +93,9 @@ export async function submitLinkReport(db: Db, form: BrokenLinkForm, clientHash:
   const link = form.linkId === null ? null : await findReportedLink(db, form.linkId);
   const titleId =
     link?.titleId ??
-    (form.titleId === null ? null : ((await db.selectFrom("titles").select("id").where("id", "=", form.titleId).executeTakeFirst())?.id ?? null));
+    (form.titleId === null
+      ? null
+      : ((await db.selectFrom("titles").select("id").where("id", "=", form.titleId).executeTakeFirst())?.id ?? null));
   const { id, primaryId } = await inTransaction(db, async (trx) => {
     if (link) await lockForMerge(trx, `link:${link.linkId}`);
     const primary = link

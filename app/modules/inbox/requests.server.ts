@@ -6,7 +6,14 @@ import { parseOrThrow } from "#app/utils/validation.ts";
 import type { GeoLocation } from "#app/integrations/geoip/geoip.server.ts";
 import { lockForMerge } from "./merge-lock.server.ts";
 import { createFixedWindowLimiter } from "./rate-limit.server.ts";
-import { contentRequestInputSchema, REQUEST_FAILED, REQUEST_RATE_LIMITED, requestTitleKey, type ContentRequestInput, type RequestSource } from "./requests.ts";
+import {
+  contentRequestInputSchema,
+  REQUEST_FAILED,
+  REQUEST_RATE_LIMITED,
+  requestTitleKey,
+  type ContentRequestInput,
+  type RequestSource,
+} from "./requests.ts";
 
 export interface FiledRequest {
   id: number;
@@ -97,7 +104,9 @@ export async function fileContentRequest(db: Db, input: ContentRequestInput, sub
       // Quick requests (a quality of a catalogue title) are grouped on their own.
       .where("quality", "is", null)
       .where((eb) => {
-        const same = [eb.and([eb("title_key", "=", titleKey), request.year === null ? eb("year", "is", null) : eb("year", "=", request.year)])];
+        const same = [
+          eb.and([eb("title_key", "=", titleKey), request.year === null ? eb("year", "is", null) : eb("year", "=", request.year)]),
+        ];
         if (request.tmdbId !== null) same.push(eb("tmdb_id", "=", request.tmdbId));
         if (request.imdbId !== null) same.push(eb("imdb_id", "=", request.imdbId));
         return eb.or(same);

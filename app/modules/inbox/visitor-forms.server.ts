@@ -76,7 +76,8 @@ export async function handleVisitorForm<S extends z.ZodType>(request: Request, a
     notifyOperators(app, accepted.event);
     return data<FormResult>({ ok: true, message: accepted.message ?? spec.success, detail: accepted.detail ?? null });
   } catch (error) {
-    if (isAppError(error)) return data<FormResult>({ ok: false, error: error.message, fields: {}, values: typed }, { status: error.status });
+    if (isAppError(error))
+      return data<FormResult>({ ok: false, error: error.message, fields: {}, values: typed }, { status: error.status });
     app.logger.error({ err: error, form: spec.form }, "visitor form submission failed");
     return data<FormResult>({ ok: false, error: spec.failure, fields: {}, values: typed }, { status: 500 });
   }

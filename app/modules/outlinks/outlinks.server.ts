@@ -98,7 +98,10 @@ export async function outlinkFailure(db: Db, id: number | null): Promise<{ statu
 
 /** Clicks on a link, in total or since a UTC day (YYYY-MM-DD). */
 export async function countClicks(db: Db, linkId: number, sinceDay?: string): Promise<number> {
-  let query = db.selectFrom("link_clicks").select((eb) => eb.fn.coalesce(eb.fn.sum<number>("count"), eb.lit(0)).as("n")).where("link_id", "=", linkId);
+  let query = db
+    .selectFrom("link_clicks")
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("count"), eb.lit(0)).as("n"))
+    .where("link_id", "=", linkId);
   if (sinceDay) query = query.where("day", ">=", sinceDay);
   const { n } = await query.executeTakeFirstOrThrow();
   return Number(n);

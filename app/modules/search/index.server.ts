@@ -41,7 +41,9 @@ export async function writeSearchDocuments(trx: Db, docs: { titleId: number; doc
       await trx.deleteFrom("search_trigrams").where("rowid", "in", chunkIds).execute();
       await trx
         .insertInto("search_words")
-        .values(chunk.map(({ titleId, doc }) => ({ rowid: titleId, title: doc.title, original: doc.original, names: doc.names, year: doc.year })))
+        .values(
+          chunk.map(({ titleId, doc }) => ({ rowid: titleId, title: doc.title, original: doc.original, names: doc.names, year: doc.year })),
+        )
         .execute();
       await trx
         .insertInto("search_trigrams")
@@ -91,12 +93,25 @@ export async function indexMissingTitles(db: Db, batchSize = 1_000): Promise<num
     const missing = await db
       .selectFrom("titles")
       .select("id")
-      .where(({ not, exists, selectFrom }) => not(exists(selectFrom("search_documents").select(sql`1`.as("x")).whereRef("search_documents.title_id", "=", "titles.id"))))
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom("search_documents")
+              .select(sql`1`.as("x"))
+              .whereRef("search_documents.title_id", "=", "titles.id"),
+          ),
+        ),
+      )
       .orderBy("id")
       .limit(batchSize)
       .execute();
     if (missing.length === 0) return done;
-    await db.transaction().execute((trx) => indexTitles(trx, missing.map((m) => m.id)));
+    await db.transaction().execute((trx) =>
+      indexTitles(
+        trx,
+        missing.map((m) => m.id),
+      ),
+    );
     done += missing.length;
   }
 }

@@ -47,7 +47,15 @@ export function parseSearchParams(params: URLSearchParams): SearchParams {
   const pageParam = params.get("page");
   const badPage = pageParam !== null && !/^[1-9]\d{0,8}$/.test(pageParam);
   const typed = { yearFrom: params.get("yearFrom") ?? "", yearTo: params.get("yearTo") ?? "" };
-  return { text: params.get("q") ?? "", page: badPage || pageParam === null ? 1 : Number(pageParam), badPage, filters, sort, errors, typed };
+  return {
+    text: params.get("q") ?? "",
+    page: badPage || pageParam === null ? 1 : Number(pageParam),
+    badPage,
+    filters,
+    sort,
+    errors,
+    typed,
+  };
 }
 
 export function hasFilters(filters: SearchFilters): boolean {

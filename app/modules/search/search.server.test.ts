@@ -12,14 +12,85 @@ const minute = (n: number) => `2026-06-01T12:${String(n).padStart(2, "0")}:00.00
 
 /** A small catalogue with near-misses for every rule; later entries are newer. */
 const CATALOGUE: TitleInput[] = [
-  buildMovie({ title: "Night of the Living Dead", originalTitle: null, releaseDate: "1968-10-01", rating: 7.8, directors: ["George A. Romero"], cast: [{ name: "Duane Jones", character: "Ben" }], genres: ["Horror"], releases: [{ quality: "720p" }, { quality: "1080p" }] }),
-  buildMovie({ title: "Nosferatu", originalTitle: "Nosferatu, eine Symphonie des Grauens", releaseDate: "1922-03-04", rating: 7.9, directors: ["F. W. Murnau"], cast: [{ name: "Max Schreck", character: "Count Orlok" }], genres: ["Horror", "Fantasy"], releases: [{ quality: "480p" }] }),
-  buildMovie({ title: "Dead of Night", originalTitle: null, releaseDate: "1945-09-09", rating: 7.6, directors: ["Alberto Cavalcanti"], cast: [{ name: "Mervyn Johns", character: "Walter Craig" }], genres: ["Horror"], releases: [{ quality: "720P" }] }),
-  buildMovie({ title: "Amélie", originalTitle: "Le Fabuleux Destin d'Amélie Poulain", releaseDate: "2001-04-25", rating: null, directors: ["Jean-Pierre Jeunet"], cast: [{ name: "Audrey Tautou", character: "Amélie" }], genres: ["Comedy", "Romance"], releases: [] }),
-  buildMovie({ title: "Nightmare Alley", originalTitle: null, releaseDate: "1947-10-09", rating: 7.6, directors: ["Edmund Goulding"], cast: [{ name: "Tyrone Power", character: "Stan" }], genres: ["Thriller"], releases: [{ quality: "1080p" }] }),
-  buildSeries({ title: "Night Gallery", originalTitle: null, releaseDate: "1970-12-16", rating: 7.4, directors: ["Rod Serling"], cast: [{ name: "Rod Serling", character: "Host" }], genres: ["TV-Shows", "Horror"] }),
-  buildMovie({ title: "The Living Daylights", originalTitle: null, releaseDate: "1987-06-29", rating: 6.7, directors: ["John Glen"], cast: [{ name: "Timothy Dalton", character: "James Bond" }], genres: ["Action"], releases: [{ quality: "4k" }] }),
-  buildMovie({ title: "Night of the Living Dead", originalTitle: null, releaseDate: "1990-10-19", rating: 6.8, directors: ["Tom Savini"], cast: [{ name: "Tony Todd", character: "Ben" }], genres: ["Horror"], releases: [{ quality: "720p" }] }),
+  buildMovie({
+    title: "Night of the Living Dead",
+    originalTitle: null,
+    releaseDate: "1968-10-01",
+    rating: 7.8,
+    directors: ["George A. Romero"],
+    cast: [{ name: "Duane Jones", character: "Ben" }],
+    genres: ["Horror"],
+    releases: [{ quality: "720p" }, { quality: "1080p" }],
+  }),
+  buildMovie({
+    title: "Nosferatu",
+    originalTitle: "Nosferatu, eine Symphonie des Grauens",
+    releaseDate: "1922-03-04",
+    rating: 7.9,
+    directors: ["F. W. Murnau"],
+    cast: [{ name: "Max Schreck", character: "Count Orlok" }],
+    genres: ["Horror", "Fantasy"],
+    releases: [{ quality: "480p" }],
+  }),
+  buildMovie({
+    title: "Dead of Night",
+    originalTitle: null,
+    releaseDate: "1945-09-09",
+    rating: 7.6,
+    directors: ["Alberto Cavalcanti"],
+    cast: [{ name: "Mervyn Johns", character: "Walter Craig" }],
+    genres: ["Horror"],
+    releases: [{ quality: "720P" }],
+  }),
+  buildMovie({
+    title: "Amélie",
+    originalTitle: "Le Fabuleux Destin d'Amélie Poulain",
+    releaseDate: "2001-04-25",
+    rating: null,
+    directors: ["Jean-Pierre Jeunet"],
+    cast: [{ name: "Audrey Tautou", character: "Amélie" }],
+    genres: ["Comedy", "Romance"],
+    releases: [],
+  }),
+  buildMovie({
+    title: "Nightmare Alley",
+    originalTitle: null,
+    releaseDate: "1947-10-09",
+    rating: 7.6,
+    directors: ["Edmund Goulding"],
+    cast: [{ name: "Tyrone Power", character: "Stan" }],
+    genres: ["Thriller"],
+    releases: [{ quality: "1080p" }],
+  }),
+  buildSeries({
+    title: "Night Gallery",
+    originalTitle: null,
+    releaseDate: "1970-12-16",
+    rating: 7.4,
+    directors: ["Rod Serling"],
+    cast: [{ name: "Rod Serling", character: "Host" }],
+    genres: ["TV-Shows", "Horror"],
+  }),
+  buildMovie({
+    title: "The Living Daylights",
+    originalTitle: null,
+    releaseDate: "1987-06-29",
+    rating: 6.7,
+    directors: ["John Glen"],
+    cast: [{ name: "Timothy Dalton", character: "James Bond" }],
+    genres: ["Action"],
+    releases: [{ quality: "4k" }],
+  }),
+  buildMovie({
+    title: "Night of the Living Dead",
+    originalTitle: null,
+    releaseDate: "1990-10-19",
+    rating: 6.8,
+    directors: ["Tom Savini"],
+    cast: [{ name: "Tony Todd", character: "Ben" }],
+    genres: ["Horror"],
+    releases: [{ quality: "720p" }],
+  }),
 ].map((input, i) => ({ ...input, uploadedAt: minute(i) }));
 
 async function fill(db: Db) {
@@ -47,8 +118,16 @@ describeEachDatabase("search", (ctx) => {
       "Nightmare Alley (1947)",
       "Dead of Night (1945)",
     ]);
-    expect(await titlesOf(ctx.db, { text: "dead of night" })).toEqual(["Dead of Night (1945)", "Night of the Living Dead (1990)", "Night of the Living Dead (1968)"]);
-    expect(await titlesOf(ctx.db, { text: "living" })).toEqual(["The Living Daylights (1987)", "Night of the Living Dead (1990)", "Night of the Living Dead (1968)"]);
+    expect(await titlesOf(ctx.db, { text: "dead of night" })).toEqual([
+      "Dead of Night (1945)",
+      "Night of the Living Dead (1990)",
+      "Night of the Living Dead (1968)",
+    ]);
+    expect(await titlesOf(ctx.db, { text: "living" })).toEqual([
+      "The Living Daylights (1987)",
+      "Night of the Living Dead (1990)",
+      "Night of the Living Dead (1968)",
+    ]);
   });
 
   it("finds titles by original title, cast and director names, and year", async () => {
@@ -82,7 +161,7 @@ describeEachDatabase("search", (ctx) => {
     await fill(ctx.db);
     const hostile = [
       "'; DROP TABLE titles; --",
-      "\" OR 1=1 --",
+      '" OR 1=1 --',
       "%",
       "_",
       "*",
@@ -107,8 +186,19 @@ describeEachDatabase("search", (ctx) => {
       await suggest(ctx.db, text);
     }
     // "or" is a word like any other: no title has all three, so similar titles answer.
-    expect(await titlesOf(ctx.db, { text: "night OR dead" })).toEqual(["Dead of Night (1945)", "Night of the Living Dead (1990)", "Night of the Living Dead (1968)"]);
-    expect((await ctx.db.selectFrom("titles").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n).toBe(CATALOGUE.length);
+    expect(await titlesOf(ctx.db, { text: "night OR dead" })).toEqual([
+      "Dead of Night (1945)",
+      "Night of the Living Dead (1990)",
+      "Night of the Living Dead (1968)",
+    ]);
+    expect(
+      (
+        await ctx.db
+          .selectFrom("titles")
+          .select((eb) => eb.fn.countAll().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    ).toBe(CATALOGUE.length);
   });
 
   it("filters by type, genre, year range and quality, and sorts", async () => {
@@ -172,16 +262,27 @@ describeEachDatabase("search", (ctx) => {
   it("keeps the index in step with the catalogue", async () => {
     await fill(ctx.db);
     const [movie] = (await searchCatalogue(ctx.db, { text: "nightmare alley" })).items;
-    await replaceTitle(ctx.db, movie!.id, { ...CATALOGUE[4]!, title: "Carnival of Souls", cast: [{ name: "Candace Hilligoss", character: "Mary" }] });
+    await replaceTitle(ctx.db, movie!.id, {
+      ...CATALOGUE[4]!,
+      title: "Carnival of Souls",
+      cast: [{ name: "Candace Hilligoss", character: "Mary" }],
+    });
     expect(await titlesOf(ctx.db, { text: "nightmare" })).toEqual([]);
     expect(await titlesOf(ctx.db, { text: "hilligoss" })).toEqual(["Carnival of Souls (1947)"]);
     await deleteTitle(ctx.db, movie!.id);
     expect(await titlesOf(ctx.db, { text: "carnival" })).toEqual([]);
     if (ctx.dialect === "sqlite") {
-      const left = await sql<{ n: number }>`select (select count(*) from search_words) + (select count(*) from search_trigrams) as n`.execute(ctx.db);
+      const left = await sql<{
+        n: number;
+      }>`select (select count(*) from search_words) + (select count(*) from search_trigrams) as n`.execute(ctx.db);
       expect(left.rows[0]!.n).toBe(2 * (CATALOGUE.length - 1));
     }
-    expect(await ctx.db.selectFrom("search_documents").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).toEqual({ n: CATALOGUE.length - 1 });
+    expect(
+      await ctx.db
+        .selectFrom("search_documents")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .executeTakeFirstOrThrow(),
+    ).toEqual({ n: CATALOGUE.length - 1 });
   });
 
   it("indexes titles that were written without it", async () => {

@@ -53,7 +53,12 @@ function applyFilters(query: Docs, filters: SearchFilters = {}): Docs {
   if (filters.quality) {
     const quality = filters.quality.trim().toLowerCase();
     q = q.where(({ exists, selectFrom }) =>
-      exists(selectFrom("releases as r").select(sql`1`.as("x")).whereRef("r.title_id", "=", "d.title_id").where(sql`lower(r.quality)`, "=", quality)),
+      exists(
+        selectFrom("releases as r")
+          .select(sql`1`.as("x"))
+          .whereRef("r.title_id", "=", "d.title_id")
+          .where(sql`lower(r.quality)`, "=", quality),
+      ),
     );
   }
   return q;
@@ -178,7 +183,12 @@ const emptyResults = (page: number, perPage: number, query: string | null): Sear
 async function similarCandidates(db: Db, query: Query, limit: number): Promise<number[]> {
   if (dialectOf(db) === "postgres") {
     const [byTitle, byOriginal] = await Promise.all([
-      db.selectFrom("search_documents").select("title_id").orderBy(sql`title <-> ${query.text}`).limit(limit).execute(),
+      db
+        .selectFrom("search_documents")
+        .select("title_id")
+        .orderBy(sql`title <-> ${query.text}`)
+        .limit(limit)
+        .execute(),
       db
         .selectFrom("search_documents")
         .select("title_id")
@@ -276,7 +286,10 @@ export async function searchCatalogue(db: Db, options: SearchOptions): Promise<S
       .offset(offset)
       .execute();
     return {
-      items: await cards(db, rows.map((r) => r.title_id)),
+      items: await cards(
+        db,
+        rows.map((r) => r.title_id),
+      ),
       page,
       perPage,
       total,
@@ -289,7 +302,10 @@ export async function searchCatalogue(db: Db, options: SearchOptions): Promise<S
   const similar = (await similarTitles(db, query, options.filters, SIMILAR_CANDIDATES)).sort(compareScored(sort));
   if (similar.length === 0) return emptyResults(page, perPage, query.text);
   return {
-    items: await cards(db, similar.slice(offset, offset + perPage).map((s) => s.id)),
+    items: await cards(
+      db,
+      similar.slice(offset, offset + perPage).map((s) => s.id),
+    ),
     page,
     perPage,
     total: similar.length,
@@ -303,10 +319,20 @@ export async function searchCatalogue(db: Db, options: SearchOptions): Promise<S
 export async function suggest(db: Db, text: string, limit = 8): Promise<TitleCard[]> {
   const query = parseQuery(text);
   if (!query) return [];
-  const rows = await ordered(db, docs(db).where(wordCondition(db, query)), "relevance", tier(query)).select("d.title_id").limit(limit).execute();
-  if (rows.length > 0 || query.text.length < 3) return cards(db, rows.map((r) => r.title_id));
+  const rows = await ordered(db, docs(db).where(wordCondition(db, query)), "relevance", tier(query))
+    .select("d.title_id")
+    .limit(limit)
+    .execute();
+  if (rows.length > 0 || query.text.length < 3)
+    return cards(
+      db,
+      rows.map((r) => r.title_id),
+    );
   const similar = (await similarTitles(db, query, undefined, limit * 4)).sort(compareScored("relevance"));
-  return cards(db, similar.slice(0, limit).map((s) => s.id));
+  return cards(
+    db,
+    similar.slice(0, limit).map((s) => s.id),
+  );
 }
 
 /** Counts a search (by its normalised text) and what it found, for the admin's statistics. */

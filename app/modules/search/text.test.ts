@@ -48,6 +48,14 @@ describe("searchDocument", () => {
         uploadedAt: "2026-01-01T00:00:00.000Z",
         rating: 7.9,
       }),
-    ).toEqual({ title: "nosferatu", original: "", names: "f w murnau max schreck", year: "1922", type: "movie", uploadedAt: "2026-01-01T00:00:00.000Z", rating: 7.9 });
+    ).toEqual({
+      title: "nosferatu",
+      original: "",
+      names: "f w murnau max schreck",
+      year: "1922",
+      type: "movie",
+      uploadedAt: "2026-01-01T00:00:00.000Z",
+      rating: 7.9,
+    });
   });
 });

@@ -33,7 +33,10 @@ export interface SitemapTitle {
 }
 
 export async function countSitemapTitles(db: Db): Promise<number> {
-  const { n } = await db.selectFrom("titles").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow();
+  const { n } = await db
+    .selectFrom("titles")
+    .select((eb) => eb.fn.countAll().as("n"))
+    .executeTakeFirstOrThrow();
   return toCount(n);
 }
 

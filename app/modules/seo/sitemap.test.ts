@@ -110,7 +110,17 @@ describe("part names", () => {
   });
 
   it("reject anything else", () => {
-    for (const name of ["nope.xml", "titles-0.xml", "titles-01.xml", "titles-1", "titles-1.xml.gz", "pages.xml", "Titles-1.xml", "titles-1e3.xml", "titles-9999999999.xml"]) {
+    for (const name of [
+      "nope.xml",
+      "titles-0.xml",
+      "titles-01.xml",
+      "titles-1",
+      "titles-1.xml.gz",
+      "pages.xml",
+      "Titles-1.xml",
+      "titles-1e3.xml",
+      "titles-9999999999.xml",
+    ]) {
       expect(parsePartName(name), name).toBeNull();
     }
   });

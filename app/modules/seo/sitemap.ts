@@ -38,7 +38,6 @@ export function xmlEscape(value: string): string {
   return value.replace(/[&<>"']/g, (c) => XML_ENTITIES[c]!);
 }
 
-
 /** The origin with no trailing slash, so paths can be appended to it. */
 function bare(origin: string): string {
   return origin.replace(/\/+$/, "");

@@ -56,7 +56,9 @@ export function siteSettingsPatch(values: SiteSettingsValues): Record<string, un
     socialLinks: Object.fromEntries(SOCIAL_KEYS.map((key) => [key, text(`socialLinks.${key}`)])),
     telegramGroupUrl: text("telegramGroupUrl"),
     supportEmail: text("supportEmail"),
-    banners: Object.fromEntries(BANNERS.map(({ id }) => [id, { enabled: checked(`banners.${id}.enabled`), text: text(`banners.${id}.text`) }])),
+    banners: Object.fromEntries(
+      BANNERS.map(({ id }) => [id, { enabled: checked(`banners.${id}.enabled`), text: text(`banners.${id}.text`) }]),
+    ),
     bannerAutoClose: {
       enabled: checked("bannerAutoClose.enabled"),
       // Rounded to whole milliseconds; a fractional second such as 2.5 is fine.

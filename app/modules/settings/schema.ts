@@ -3,7 +3,11 @@ import { BANNER_AUTO_CLOSE_MS, MIDDLEMAN_COUNTDOWN_S } from "#app/constants.ts";
 import { isHttpUrl } from "#app/modules/catalogue/schema.ts";
 import { BANNERS, type BannerId } from "#app/modules/site/banners.ts";
 
-const link = z.string().trim().max(500, "Address must be at most 500 characters").refine(isHttpUrl, "Must be an http:// or https:// address");
+const link = z
+  .string()
+  .trim()
+  .max(500, "Address must be at most 500 characters")
+  .refine(isHttpUrl, "Must be an http:// or https:// address");
 
 export const DEFAULT_SITE_NAME = "Cinedex";
 export const BANNER_TEXT_MAX = 300;
@@ -41,14 +45,12 @@ export const settingsSchema = z.object({
     .max(60, "Site name must be at most 60 characters")
     .default(DEFAULT_SITE_NAME),
   /** The footer's four social icons. */
-  socialLinks: z
-    .object({ facebook: link, x: link, instagram: link, telegram: link })
-    .default({
-      facebook: "https://www.facebook.com/",
-      x: "https://x.com/",
-      instagram: "https://www.instagram.com/",
-      telegram: "https://telegram.org/",
-    }),
+  socialLinks: z.object({ facebook: link, x: link, instagram: link, telegram: link }).default({
+    facebook: "https://www.facebook.com/",
+    x: "https://x.com/",
+    instagram: "https://www.instagram.com/",
+    telegram: "https://telegram.org/",
+  }),
   /** The support address the contact page gives. */
   supportEmail: z
     .string()

@@ -26,7 +26,9 @@ describeEachDatabase("settings", (ctx) => {
 
   it("refuse invalid values with field messages and store nothing", async () => {
     await ctx.db.deleteFrom("settings").execute();
-    const error = await updateSettings(ctx.db, { middlemanCountdownSeconds: -1, telegramGroupUrl: "javascript:alert(1)" }).catch((e: unknown) => e);
+    const error = await updateSettings(ctx.db, { middlemanCountdownSeconds: -1, telegramGroupUrl: "javascript:alert(1)" }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(AppError);
     expect(Object.keys((error as AppError).fields!)).toEqual(["telegramGroupUrl", "middlemanCountdownSeconds"]);
     expect(await getSettings(ctx.db)).toEqual(DEFAULT_SETTINGS);

@@ -38,7 +38,9 @@ export async function updateSettings(db: Db, patch: Partial<Settings>): Promise<
     await db
       .insertInto("settings")
       .values(entries.map(([key, value]) => ({ key, value: JSON.stringify(value), updated_at: now })))
-      .onConflict((oc) => oc.column("key").doUpdateSet((eb) => ({ value: eb.ref("excluded.value"), updated_at: eb.ref("excluded.updated_at") })))
+      .onConflict((oc) =>
+        oc.column("key").doUpdateSet((eb) => ({ value: eb.ref("excluded.value"), updated_at: eb.ref("excluded.updated_at") })),
+      )
       .execute();
   }
   return getSettings(db);

@@ -12,6 +12,8 @@ it("reads dismissed banners from the cookie, ignoring anything unknown", () => {
 });
 
 it("writes a year-long, same-site cookie", () => {
-  expect(dismissedBannersCookie(["vpn", "queries", "vpn"], false)).toBe("cinedex_banners=vpn.queries; Path=/; Max-Age=31536000; SameSite=Lax");
+  expect(dismissedBannersCookie(["vpn", "queries", "vpn"], false)).toBe(
+    "cinedex_banners=vpn.queries; Path=/; Max-Age=31536000; SameSite=Lax",
+  );
   expect(dismissedBannersCookie(["vpn"], true)).toMatch(/; Secure$/);
 });

@@ -31,7 +31,10 @@ export function isBannerId(value: unknown): value is BannerId {
 
 /** The dismissed banners named in a Cookie header; unknown names are ignored. */
 export function dismissedBanners(cookieHeader: string | null): BannerId[] {
-  const match = cookieHeader?.split(";").map((c) => c.trim()).find((c) => c.startsWith(`${BANNER_COOKIE}=`));
+  const match = cookieHeader
+    ?.split(";")
+    .map((c) => c.trim())
+    .find((c) => c.startsWith(`${BANNER_COOKIE}=`));
   if (!match) return [];
   return [...new Set(match.slice(BANNER_COOKIE.length + 1).split("."))].filter(isBannerId);
 }

@@ -64,7 +64,9 @@ export default function Activity({ loaderData }: Route.ComponentProps) {
             to={filterHref(type)}
             aria-current={entityType === type ? "true" : undefined}
             className={`rounded-full px-3.5 py-1.5 text-sm font-medium transition-colors ${
-              entityType === type ? "bg-accent-500 text-ink-950" : "border border-white/12 bg-white/5 text-mist-300 hover:bg-white/10 hover:text-white"
+              entityType === type
+                ? "bg-accent-500 text-ink-950"
+                : "border border-white/12 bg-white/5 text-mist-300 hover:bg-white/10 hover:text-white"
             }`}
           >
             {type ? FILTER_LABELS[type] : "All"}

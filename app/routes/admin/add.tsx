@@ -8,7 +8,15 @@ import { Button, PageHeader } from "#app/components/admin/ui.tsx";
 import { getApp } from "#app/context.ts";
 import { actorFrom } from "#app/modules/auth/guard.server.ts";
 import { addTitleFromEditor } from "#app/modules/catalogue/admin.server.ts";
-import { ADD_FAILED, addedMessage, adminListPath, checkEditor, emptyEditorValues, NO_ERRORS, type EditorErrors } from "#app/modules/catalogue/admin-form.ts";
+import {
+  ADD_FAILED,
+  addedMessage,
+  adminListPath,
+  checkEditor,
+  emptyEditorValues,
+  NO_ERRORS,
+  type EditorErrors,
+} from "#app/modules/catalogue/admin-form.ts";
 import { titlePath } from "#app/modules/catalogue/paths.ts";
 import type { TitleType } from "#app/modules/catalogue/types.ts";
 import { actionError } from "#app/utils/action.server.ts";
@@ -115,7 +123,7 @@ export default function AddTitle({ loaderData }: Route.ComponentProps) {
     }
     setClientErrors(null);
     setAdded(null);
-    fetcher.submit(values, { method: "post", encType: "application/json" });
+    void fetcher.submit(values, { method: "post", encType: "application/json" });
   };
 
   return (

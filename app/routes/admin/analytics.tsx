@@ -62,7 +62,11 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
       <StatGrid label="Click figures" columns={3}>
         <StatCard label="Out-link clicks" value={formatCount(report.totalClicks)} hint={`In the last ${days} days`} />
         <StatCard label="Daily average" value={formatCount(Math.round(report.totalClicks / days))} hint="Clicks per day" />
-        <StatCard label="Busiest day" value={top ? shortDay(top.day) : "—"} hint={top ? `${formatCount(top.clicks)} clicks` : "No clicks yet"} />
+        <StatCard
+          label="Busiest day"
+          value={top ? shortDay(top.day) : "—"}
+          hint={top ? `${formatCount(top.clicks)} clicks` : "No clicks yet"}
+        />
       </StatGrid>
 
       <Card title="Out-link clicks per day" className="mt-6">
@@ -127,7 +131,10 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
               {report.titles.map((t) => (
                 <tr key={t.id}>
                   <th scope="row" className={`${td} font-normal`}>
-                    <Link to={`/dashboard/${t.type === "movie" ? "movies" : "tv"}/${t.id}`} className="font-medium text-white hover:text-accent-300">
+                    <Link
+                      to={`/dashboard/${t.type === "movie" ? "movies" : "tv"}/${t.id}`}
+                      className="font-medium text-white hover:text-accent-300"
+                    >
                       {t.title}
                     </Link>
                     <span className="ml-2 text-xs text-mist-400">{t.type === "movie" ? "Movie" : "TV show"}</span>

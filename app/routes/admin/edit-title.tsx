@@ -140,14 +140,17 @@ function EditDialog({ title, openReports }: { title: TitleDetail; openReports: n
     };
   }, []);
 
-  const close = () => navigate(listHref, { preventScrollReset: true });
+  const close = () => void navigate(listHref, { preventScrollReset: true });
 
   const removeSaved = useCallback((part: SavedPart, id: number, apply: () => void) => setRemoval({ part, id, apply }), []);
   const confirmRemoval = () => {
     if (!removal) return;
     setRemoval(null);
     setPendingRemoval(() => removal.apply);
-    remove.submit({ part: removal.part, partId: String(removal.id) }, { method: "post", action: `/dashboard/titles/${title.id}/delete` });
+    void remove.submit(
+      { part: removal.part, partId: String(removal.id) },
+      { method: "post", action: `/dashboard/titles/${title.id}/delete` },
+    );
   };
 
   const submit = (event: FormEvent) => {
@@ -160,7 +163,7 @@ function EditDialog({ title, openReports }: { title: TitleDetail; openReports: n
       return;
     }
     setClientErrors(null);
-    save.submit(values, { method: "post", encType: "application/json" });
+    void save.submit(values, { method: "post", encType: "application/json" });
   };
 
   const errors = clientErrors ?? (save.data && !save.data.ok ? save.data.fields : NO_ERRORS);
@@ -220,7 +223,14 @@ function EditDialog({ title, openReports }: { title: TitleDetail; openReports: n
           </Button>
         </footer>
       </form>
-      <ConfirmDialog open={removal !== null} onConfirm={confirmRemoval} onCancel={() => setRemoval(null)} message={CONFIRM_DELETE} confirmLabel="Delete" danger />
+      <ConfirmDialog
+        open={removal !== null}
+        onConfirm={confirmRemoval}
+        onCancel={() => setRemoval(null)}
+        message={CONFIRM_DELETE}
+        confirmLabel="Delete"
+        danger
+      />
     </dialog>
   );
 }
@@ -236,9 +246,16 @@ function OpenReports({ titleId, count }: { titleId: number; count: number }) {
   if (count === 0) return null;
   const reports = `${count} open broken-link report${count === 1 ? "" : "s"}`;
   return (
-    <div role="region" aria-label="Broken-link reports" className="mb-5 flex flex-wrap items-center justify-between gap-3 rounded-xl bg-amber-400/10 px-4 py-3 text-sm text-amber-100 ring-1 ring-amber-400/30">
+    <div
+      role="region"
+      aria-label="Broken-link reports"
+      className="mb-5 flex flex-wrap items-center justify-between gap-3 rounded-xl bg-amber-400/10 px-4 py-3 text-sm text-amber-100 ring-1 ring-amber-400/30"
+    >
       <p>
-        This title has {reports}. <a href="/dashboard/inbox/reports?status=open" className="font-semibold underline underline-offset-2">See them in the inbox</a>
+        This title has {reports}.{" "}
+        <a href="/dashboard/inbox/reports?status=open" className="font-semibold underline underline-offset-2">
+          See them in the inbox
+        </a>
       </p>
       <Button
         variant="secondary"

@@ -7,7 +7,8 @@ import type { Route } from "./+types/fix-title-reports";
 /** The title editor's "Mark N report(s) fixed": closes every open broken-link report on the title (audited). */
 export async function action({ params, context }: Route.ActionArgs) {
   const id = params.id && /^\d{1,12}$/.test(params.id) ? Number(params.id) : 0;
-  if (!Number.isSafeInteger(id) || id <= 0) return data({ ok: false as const, error: "That title does not exist.", fixed: 0 }, { status: 404 });
+  if (!Number.isSafeInteger(id) || id <= 0)
+    return data({ ok: false as const, error: "That title does not exist.", fixed: 0 }, { status: 404 });
   const fixed = await markTitleReportsFixed(getApp(context).db, actorFrom(context), id);
   return { ok: true as const, fixed };
 }

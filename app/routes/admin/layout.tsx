@@ -96,7 +96,10 @@ function Sidebar({
         );
       })}
       <div className="mt-auto space-y-1 border-t border-white/8 pt-3">
-        <Link to="/" className="flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium text-mist-300 hover:bg-white/6 hover:text-white">
+        <Link
+          to="/"
+          className="flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium text-mist-300 hover:bg-white/6 hover:text-white"
+        >
           <ExternalIcon size={18} /> View site
         </Link>
         <button
@@ -121,11 +124,11 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     if (logout.state !== "idle" || !logout.data?.ok) return;
     toast.success(LOGGED_OUT);
-    const timer = setTimeout(() => navigate(LOGIN_PATH, { replace: true }), ADMIN_LOGOUT_REDIRECT_MS);
+    const timer = setTimeout(() => void navigate(LOGIN_PATH, { replace: true }), ADMIN_LOGOUT_REDIRECT_MS);
     return () => clearTimeout(timer);
   }, [logout.state, logout.data, navigate]);
 
-  const askLogout = () => confirm.ask(() => logout.submit({ via: "fetch" }, { method: "post", action: "/admin/logout" }));
+  const askLogout = () => confirm.ask(() => void logout.submit({ via: "fetch" }, { method: "post", action: "/admin/logout" }));
 
   return (
     <div data-theme={admin.theme} className="admin-shell min-h-dvh bg-ink-950 text-mist-100">

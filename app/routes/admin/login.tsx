@@ -74,7 +74,7 @@ export default function AdminLogin({ loaderData }: Route.ComponentProps) {
     lastToast.current = result;
     if (result.ok) {
       toast.success(result.message);
-      const timer = setTimeout(() => navigate(HOME_PATH, { replace: true }), LOGIN_REDIRECT_MS);
+      const timer = setTimeout(() => void navigate(HOME_PATH, { replace: true }), LOGIN_REDIRECT_MS);
       return () => clearTimeout(timer);
     }
     toast.error(result.error);
@@ -118,7 +118,15 @@ export default function AdminLogin({ loaderData }: Route.ComponentProps) {
               {setup && (
                 <Field label="Your name" error={fieldError("name")}>
                   {(props) => (
-                    <input {...props} name="name" required maxLength={100} autoComplete="name" defaultValue={failure?.name} className={inputClass} />
+                    <input
+                      {...props}
+                      name="name"
+                      required
+                      maxLength={100}
+                      autoComplete="name"
+                      defaultValue={failure?.name}
+                      className={inputClass}
+                    />
                   )}
                 </Field>
               )}
@@ -153,7 +161,9 @@ export default function AdminLogin({ loaderData }: Route.ComponentProps) {
               </Field>
               {setup ? (
                 <Field label="Confirm password" error={fieldError("confirmPassword")}>
-                  {(props) => <PasswordInput {...props} name="confirmPassword" required maxLength={MAX_PASSWORD_LENGTH} autoComplete="new-password" />}
+                  {(props) => (
+                    <PasswordInput {...props} name="confirmPassword" required maxLength={MAX_PASSWORD_LENGTH} autoComplete="new-password" />
+                  )}
                 </Field>
               ) : (
                 <div className="flex items-center justify-between gap-3 text-sm">
@@ -166,7 +176,9 @@ export default function AdminLogin({ loaderData }: Route.ComponentProps) {
                     </summary>
                     <div className="absolute right-0 z-10 mt-2 w-72 rounded-lg border border-white/10 bg-ink-800 p-4 text-mist-100 shadow-xl">
                       Passwords are reset by the site&apos;s operator on the server, with{" "}
-                      <code className="rounded bg-ink-950 px-1 py-0.5 text-xs text-accent-300">npm run admin:reset-password -- --email you@example.com</code>
+                      <code className="rounded bg-ink-950 px-1 py-0.5 text-xs text-accent-300">
+                        npm run admin:reset-password -- --email you@example.com
+                      </code>
                       . Ask them to run it; it also signs the account out everywhere.
                     </div>
                   </details>

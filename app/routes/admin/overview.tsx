@@ -58,7 +58,12 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
           tone={stats.brokenLinks + stats.disabledLinks > 0 ? "warning" : "default"}
           icon={<ExternalIcon size={18} />}
         />
-        <StatCard label="Added this week" value={formatCount(stats.addedThisWeek)} hint="Titles added in the last 7 days" icon={<PlusIcon size={18} />} />
+        <StatCard
+          label="Added this week"
+          value={formatCount(stats.addedThisWeek)}
+          hint="Titles added in the last 7 days"
+          icon={<PlusIcon size={18} />}
+        />
         <StatCard
           label="Out-link clicks"
           value={formatCount(clicks)}
@@ -78,7 +83,11 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
             </Link>
           }
         >
-          {activity.length ? <ActivityList items={activity} now={now} label="Recent activity" /> : <EmptyState>No activity yet.</EmptyState>}
+          {activity.length ? (
+            <ActivityList items={activity} now={now} label="Recent activity" />
+          ) : (
+            <EmptyState>No activity yet.</EmptyState>
+          )}
         </Card>
 
         {/* The side column holds the short summary cards; further ones (the inbox) stack here. */}
@@ -136,7 +145,9 @@ function InboxCard({ inbox }: { inbox: InboxSummary }) {
                 {f.label}
               </Link>
             </dt>
-            <dd className={`mt-1 text-2xl font-bold tabular-nums ${f.value > 0 ? "text-white" : "text-mist-400"}`}>{formatCount(f.value)}</dd>
+            <dd className={`mt-1 text-2xl font-bold tabular-nums ${f.value > 0 ? "text-white" : "text-mist-400"}`}>
+              {formatCount(f.value)}
+            </dd>
           </div>
         ))}
       </dl>

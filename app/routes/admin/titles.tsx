@@ -53,7 +53,7 @@ const deleteKey = (id: number) => `admin-delete-title-${id}`;
 function useTitleDelete(id: number) {
   const fetcher = useFetcher<DeleteResult>({ key: deleteKey(id) });
   const gone = fetcher.state !== "idle" || fetcher.data?.ok === true;
-  const remove = () => fetcher.submit({ part: "title" }, { method: "post", action: `/dashboard/titles/${id}/delete` });
+  const remove = () => void fetcher.submit({ part: "title" }, { method: "post", action: `/dashboard/titles/${id}/delete` });
   return { gone, remove };
 }
 
@@ -73,10 +73,14 @@ function LinkHealth({ links }: { links: AdminTitleSummary["links"] }) {
     <span className="inline-flex flex-wrap items-center gap-1.5">
       <span className="tabular-nums">{plural(links.total, "link")}</span>{" "}
       {links.broken > 0 && (
-        <span className="rounded-full bg-red-500/15 px-2 py-0.5 text-xs font-semibold text-red-300">{formatCount(links.broken)} broken</span>
+        <span className="rounded-full bg-red-500/15 px-2 py-0.5 text-xs font-semibold text-red-300">
+          {formatCount(links.broken)} broken
+        </span>
       )}{" "}
       {links.disabled > 0 && (
-        <span className="rounded-full bg-white/8 px-2 py-0.5 text-xs font-semibold text-mist-300">{formatCount(links.disabled)} disabled</span>
+        <span className="rounded-full bg-white/8 px-2 py-0.5 text-xs font-semibold text-mist-300">
+          {formatCount(links.disabled)} disabled
+        </span>
       )}
     </span>
   );
@@ -94,7 +98,12 @@ function RowActions({ item, onDelete }: { item: AdminTitleSummary; onDelete: () 
       <Link to={`${item.id}${search}`} className={buttonClass("secondary", "sm")} aria-label={`Edit ${item.title}`}>
         <EditIcon size={16} /> Edit
       </Link>
-      <button type="button" onClick={onDelete} className={`${buttonClass("ghost", "sm")} text-red-300 hover:bg-red-500/10 hover:text-red-300`} aria-label={`Delete ${item.title}`}>
+      <button
+        type="button"
+        onClick={onDelete}
+        className={`${buttonClass("ghost", "sm")} text-red-300 hover:bg-red-500/10 hover:text-red-300`}
+        aria-label={`Delete ${item.title}`}
+      >
         <TrashIcon size={16} /> Delete
       </button>
     </div>

@@ -13,8 +13,5 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const body: { items: Suggestion[] } = {
     items: items.map((t) => ({ id: t.id, title: t.title, year: t.year, type: t.type, posterUrl: t.posterUrl, href: titlePath(t) })),
   };
-  return Response.json(
-    body,
-    { headers: { "Cache-Control": "public, max-age=60" } },
-  );
+  return Response.json(body, { headers: { "Cache-Control": "public, max-age=60" } });
 }

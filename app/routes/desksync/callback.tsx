@@ -3,7 +3,12 @@ import { buttonClass } from "#app/components/admin/ui.tsx";
 import { getApp } from "#app/context.ts";
 import { isSecureRequest } from "#app/modules/auth/sessions.server.ts";
 import { finishLogin } from "#app/modules/desksync/oauth.server.ts";
-import { clearedLoginRequestCookie, createGoogleSession, googleSessionCookie, loginRequestFrom } from "#app/modules/desksync/sessions.server.ts";
+import {
+  clearedLoginRequestCookie,
+  createGoogleSession,
+  googleSessionCookie,
+  loginRequestFrom,
+} from "#app/modules/desksync/sessions.server.ts";
 import { isAppError } from "#app/utils/errors.ts";
 import type { Route } from "./+types/callback";
 

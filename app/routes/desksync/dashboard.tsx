@@ -2,13 +2,32 @@ import { Avatar } from "#app/components/desksync/avatar.tsx";
 import { useEffect, useState, useSyncExternalStore } from "react";
 import toast from "react-hot-toast";
 import { data, Form, Link, useFetcher, useRevalidator, useSearchParams } from "react-router";
-import { Button, buttonClass, Card, ConfirmDialog, EmptyState, Field, inputClass, PageHeader, useConfirm } from "#app/components/admin/ui.tsx";
+import {
+  Button,
+  buttonClass,
+  Card,
+  ConfirmDialog,
+  EmptyState,
+  Field,
+  inputClass,
+  PageHeader,
+  useConfirm,
+} from "#app/components/admin/ui.tsx";
 import { useDriveLogout } from "#app/components/desksync/logout.tsx";
 import { NotConfigured, SignInCard } from "#app/components/desksync/notices.tsx";
 import { getApp } from "#app/context.ts";
 import { DriveError, getFolder, getStorage, listFiles, shareWithLink } from "#app/modules/desksync/drive.server.ts";
 import { getGoogleSession } from "#app/modules/desksync/guard.server.ts";
-import { describeMime, DRIVE_TEXT, DRIVE_VIEWS, driveSettingsSchema, FOLDER_MIME, formatBytes, type DriveFile, type DriveView } from "#app/modules/desksync/schema.ts";
+import {
+  describeMime,
+  DRIVE_TEXT,
+  DRIVE_VIEWS,
+  driveSettingsSchema,
+  FOLDER_MIME,
+  formatBytes,
+  type DriveFile,
+  type DriveView,
+} from "#app/modules/desksync/schema.ts";
 import { saveDriveSettings } from "#app/modules/desksync/sessions.server.ts";
 import { copyText } from "#app/utils/clipboard.ts";
 import { AppError } from "#app/utils/errors.ts";
@@ -147,7 +166,10 @@ function SignedIn({ data: d, logout }: { data: SignedInData; logout: ReturnType<
   }, [d.failed, d.content]);
   return (
     <div data-theme={theme} className="admin-shell min-h-dvh bg-ink-950 text-mist-100 lg:flex">
-      <nav aria-label="DeskSync" className="flex shrink-0 flex-col gap-1 border-b border-white/8 p-3 lg:min-h-dvh lg:w-60 lg:border-r lg:border-b-0">
+      <nav
+        aria-label="DeskSync"
+        className="flex shrink-0 flex-col gap-1 border-b border-white/8 p-3 lg:min-h-dvh lg:w-60 lg:border-r lg:border-b-0"
+      >
         <p className="px-3 py-2 text-lg font-bold text-white">DeskSync</p>
         <div className="flex flex-wrap gap-1 lg:flex-col">
           {NAV.map((item) => (
@@ -165,7 +187,11 @@ function SignedIn({ data: d, logout }: { data: SignedInData; logout: ReturnType<
           <Link to="/" className="rounded-lg px-3 py-2 text-sm text-mist-300 hover:bg-white/6 hover:text-white">
             View site
           </Link>
-          <button type="button" onClick={logout.ask} className="rounded-lg px-3 py-2 text-left text-sm text-mist-300 hover:bg-red-500/10 hover:text-red-300">
+          <button
+            type="button"
+            onClick={logout.ask}
+            className="rounded-lg px-3 py-2 text-left text-sm text-mist-300 hover:bg-red-500/10 hover:text-red-300"
+          >
             Logout
           </button>
         </div>
@@ -212,7 +238,15 @@ function ViewContent({ data: d }: { data: SignedInData }) {
   );
 }
 
-function Overview({ data: d, storage, recent }: { data: SignedInData; storage: { limit: number | null; usage: number }; recent: DriveFile[] }) {
+function Overview({
+  data: d,
+  storage,
+  recent,
+}: {
+  data: SignedInData;
+  storage: { limit: number | null; usage: number };
+  recent: DriveFile[];
+}) {
   const percent = storage.limit ? Math.min(100, Math.round((storage.usage / storage.limit) * 100)) : 0;
   return (
     <>
@@ -220,10 +254,18 @@ function Overview({ data: d, storage, recent }: { data: SignedInData; storage: {
       <div className="grid gap-4 lg:grid-cols-2">
         <Card title="Storage">
           <p className="text-2xl font-bold text-white">
-            {formatBytes(storage.usage)} <span className="text-base font-medium text-mist-300">of {storage.limit ? formatBytes(storage.limit) : "unlimited"}</span>
+            {formatBytes(storage.usage)}{" "}
+            <span className="text-base font-medium text-mist-300">of {storage.limit ? formatBytes(storage.limit) : "unlimited"}</span>
           </p>
           {storage.limit && (
-            <div className="mt-3 h-2.5 overflow-hidden rounded-full bg-white/8" role="meter" aria-label="Storage used" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
+            <div
+              className="mt-3 h-2.5 overflow-hidden rounded-full bg-white/8"
+              role="meter"
+              aria-label="Storage used"
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={percent}
+            >
               <div className="h-full rounded-full bg-accent-500" style={{ width: `${percent}%` }} />
             </div>
           )}
@@ -254,7 +296,11 @@ function Overview({ data: d, storage, recent }: { data: SignedInData; storage: {
             {recent.map((f) => (
               <li key={f.id} className="flex flex-wrap justify-between gap-2 py-2">
                 <span className="font-medium text-white">{f.name}</span>
-                <span className="text-sm text-mist-400">{f.modifiedTime ? `Modified ${new Date(f.modifiedTime).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" })}` : ""}</span>
+                <span className="text-sm text-mist-400">
+                  {f.modifiedTime
+                    ? `Modified ${new Date(f.modifiedTime).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" })}`
+                    : ""}
+                </span>
               </li>
             ))}
           </ul>
@@ -271,7 +317,15 @@ function SearchBox({ view, search }: { view: DriveView; search: string }) {
       <label htmlFor="drive-search" className="sr-only">
         Search files
       </label>
-      <input id="drive-search" name="q" type="search" defaultValue={search} placeholder="Search files" maxLength={200} className={inputClass} />
+      <input
+        id="drive-search"
+        name="q"
+        type="search"
+        defaultValue={search}
+        placeholder="Search files"
+        maxLength={200}
+        className={inputClass}
+      />
       <Button type="submit" variant="secondary">
         Search
       </Button>
@@ -325,7 +379,11 @@ function FileRows({ files, action }: { files: DriveFile[]; action?: (f: DriveFil
   return (
     <ul className="divide-y divide-white/8 rounded-2xl border border-white/8 bg-ink-900/80">
       {files.map((f) => (
-        <li key={f.id} data-copied={copied === f.id || undefined} className={`flex flex-wrap items-center gap-3 px-4 py-3 transition-colors ${copied === f.id ? "bg-accent-500/15" : ""}`}>
+        <li
+          key={f.id}
+          data-copied={copied === f.id || undefined}
+          className={`flex flex-wrap items-center gap-3 px-4 py-3 transition-colors ${copied === f.id ? "bg-accent-500/15" : ""}`}
+        >
           <div className="min-w-0 flex-1">
             {f.mimeType === FOLDER_MIME ? (
               <Link to={`/desksync?view=drive&folder=${encodeURIComponent(f.id)}`} className="font-medium text-accent-300 hover:underline">
@@ -358,10 +416,30 @@ function FileRows({ files, action }: { files: DriveFile[]; action?: (f: DriveFil
   );
 }
 
-function DriveFiles(props: { search: string; folder: { id: string; name: string; parent: string | null } | null; files: DriveFile[]; nextPageToken: string | null; first: boolean }) {
+function DriveFiles(props: {
+  search: string;
+  folder: { id: string; name: string; parent: string | null } | null;
+  files: DriveFile[];
+  nextPageToken: string | null;
+  first: boolean;
+}) {
   return (
     <>
-      <PageHeader title={props.folder ? props.folder.name : "Drive"} subtitle={props.folder ? <Link to={props.folder.parent ? `/desksync?view=drive&folder=${encodeURIComponent(props.folder.parent)}` : "/desksync?view=drive"} className="text-accent-300 hover:underline">Up one folder</Link> : "Your Google Drive files"} />
+      <PageHeader
+        title={props.folder ? props.folder.name : "Drive"}
+        subtitle={
+          props.folder ? (
+            <Link
+              to={props.folder.parent ? `/desksync?view=drive&folder=${encodeURIComponent(props.folder.parent)}` : "/desksync?view=drive"}
+              className="text-accent-300 hover:underline"
+            >
+              Up one folder
+            </Link>
+          ) : (
+            "Your Google Drive files"
+          )
+        }
+      />
       <SearchBox view="drive" search={props.search} />
       <FileRows files={props.files} />
       <Paging first={props.first} nextPageToken={props.nextPageToken} />
@@ -369,7 +447,13 @@ function DriveFiles(props: { search: string; folder: { id: string; name: string;
   );
 }
 
-function Share({ sharing, content }: { sharing: boolean; content: { search: string; files: DriveFile[]; nextPageToken: string | null; first: boolean } | null }) {
+function Share({
+  sharing,
+  content,
+}: {
+  sharing: boolean;
+  content: { search: string; files: DriveFile[]; nextPageToken: string | null; first: boolean } | null;
+}) {
   const fetcher = useFetcher<{ ok: true; message: string; link: string | null; fileId: string } | { ok: false; error: string }>();
   const confirm = useConfirm();
   useEffect(() => {
@@ -383,7 +467,8 @@ function Share({ sharing, content }: { sharing: boolean; content: { search: stri
         <PageHeader title="Share" />
         <EmptyState>{DRIVE_TEXT.underDevelopment}</EmptyState>
         <p className="mt-3 text-sm text-mist-400">
-          Creating share links needs full Drive access, which this site does not ask for; the operator can turn it on with GOOGLE_DRIVE_SHARING.
+          Creating share links needs full Drive access, which this site does not ask for; the operator can turn it on with
+          GOOGLE_DRIVE_SHARING.
         </p>
       </>
     );
@@ -406,7 +491,11 @@ function Share({ sharing, content }: { sharing: boolean; content: { search: stri
           <FileRows
             files={content.files}
             action={(f) => (
-              <Button size="sm" onClick={() => confirm.ask(() => fetcher.submit({ intent: "share", fileId: f.id }, { method: "post" }))} disabled={fetcher.state !== "idle"}>
+              <Button
+                size="sm"
+                onClick={() => confirm.ask(() => void fetcher.submit({ intent: "share", fileId: f.id }, { method: "post" }))}
+                disabled={fetcher.state !== "idle"}
+              >
                 Create link<span className="sr-only"> for {f.name}</span>
               </Button>
             )}
@@ -414,7 +503,11 @@ function Share({ sharing, content }: { sharing: boolean; content: { search: stri
           <Paging first={content.first} nextPageToken={content.nextPageToken} />
         </>
       )}
-      <ConfirmDialog {...confirm.dialogProps} message="Anyone with the link will be able to view this file. Create the link?" confirmLabel="Create link" />
+      <ConfirmDialog
+        {...confirm.dialogProps}
+        message="Anyone with the link will be able to view this file. Create the link?"
+        confirmLabel="Create link"
+      />
     </>
   );
 }

@@ -14,7 +14,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!(await revokeTokens(app.google, session.tokens))) app.logger.warn("google token revocation failed");
     await deleteGoogleSession(app.db, session.id);
   }
-  return data({ ok: true }, { headers: { "Set-Cookie": clearedGoogleSessionCookie(isSecureRequest(request)), "Cache-Control": "no-store" } });
+  return data(
+    { ok: true },
+    { headers: { "Set-Cookie": clearedGoogleSessionCookie(isSecureRequest(request)), "Cache-Control": "no-store" } },
+  );
 }
 
 export function loader() {

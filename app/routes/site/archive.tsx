@@ -42,7 +42,9 @@ export default function Archive({ loaderData }: Route.ComponentProps) {
           <h1 id="archive-heading" className="text-3xl font-bold tracking-tight text-white">
             {release.season ?? "Episodes"}
           </h1>
-          <span className="rounded-md bg-accent-500/15 px-2 py-0.5 text-sm font-bold text-accent-300 ring-1 ring-accent-500/30">{release.quality}</span>
+          <span className="rounded-md bg-accent-500/15 px-2 py-0.5 text-sm font-bold text-accent-300 ring-1 ring-accent-500/30">
+            {release.quality}
+          </span>
         </div>
         {episodes.length === 0 ? (
           <p className="mt-6 rounded-xl bg-ink-800 px-5 py-8 text-center text-mist-300">No episodes available</p>

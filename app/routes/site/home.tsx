@@ -29,7 +29,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       if (results.query !== null) {
         if (results.total === 0) throw redirect(`/search?${new URLSearchParams({ q })}`);
         if (page > results.totalPages) throw redirect(pageHref(url.pathname, url.search, results.totalPages));
-        if (page === 1) await recordSearch(db, results.query, results.total).catch((error) => logger.warn({ err: error }, "search not counted"));
+        if (page === 1)
+          await recordSearch(db, results.query, results.total).catch((error) => logger.warn({ err: error }, "search not counted"));
         return { mode: "search" as const, q, results, genres };
       }
     } catch (error) {

@@ -73,7 +73,10 @@ export default function Middleman({ loaderData }: Route.ComponentProps) {
                 choose another link
               </Link>{" "}
               or{" "}
-              <Link to={`/broken-links?contentName=${encodeURIComponent(link.title.title)}`} className="font-semibold underline underline-offset-2">
+              <Link
+                to={`/broken-links?contentName=${encodeURIComponent(link.title.title)}`}
+                className="font-semibold underline underline-offset-2"
+              >
                 tell us about it
               </Link>
               .
@@ -90,7 +93,12 @@ export default function Middleman({ loaderData }: Route.ComponentProps) {
               {blurb.heading === "Request via Telegram" && (
                 <>
                   {" "}
-                  <a href={settings.telegramGroupUrl} target="_blank" rel="noopener noreferrer" className="font-medium text-sky-300 underline underline-offset-2">
+                  <a
+                    href={settings.telegramGroupUrl}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="font-medium text-sky-300 underline underline-offset-2"
+                  >
                     Join the group
                   </a>
                 </>

@@ -33,7 +33,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     logger.error({ err: error }, "search failed");
     failed = true;
   }
-  if (results && results.total > 0 && params.page > results.totalPages) throw redirect(pageHref(url.pathname, url.search, results.totalPages));
+  if (results && results.total > 0 && params.page > results.totalPages)
+    throw redirect(pageHref(url.pathname, url.search, results.totalPages));
   if (results?.query && params.page === 1 && !hasFilters(params.filters) && params.sort === "relevance") {
     await recordSearch(db, results.query, results.total).catch((error) => logger.warn({ err: error }, "search not counted"));
   }
@@ -179,13 +180,18 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
             Something went wrong. Please try again later.
           </p>
         ) : !q ? (
-          <p className="rounded-xl bg-ink-800 px-6 py-14 text-center text-mist-300">Type a title, a name or a year in the search box above.</p>
+          <p className="rounded-xl bg-ink-800 px-6 py-14 text-center text-mist-300">
+            Type a title, a name or a year in the search box above.
+          </p>
         ) : !results || results.total === 0 ? (
           <div className="rounded-xl bg-ink-800 px-6 py-14 text-center ring-1 ring-white/5">
             <p className="text-2xl font-semibold text-white">{NOT_FOUND_TEXT}</p>
             <p className="mt-3 text-mist-300">
               Check the spelling, try fewer words{hasFilters(params.filters) ? " or clear the filters" : ""}, or{" "}
-              <Link to={`/request?${new URLSearchParams({ movieSeriesName: q })}`} className="font-semibold text-accent-300 underline underline-offset-2">
+              <Link
+                to={`/request?${new URLSearchParams({ movieSeriesName: q })}`}
+                className="font-semibold text-accent-300 underline underline-offset-2"
+              >
                 request this title
               </Link>
               .

@@ -30,7 +30,11 @@ import type { Route } from "./+types/title";
  * from TMDB's details, with a request in place of downloads. Not found without a
  * TMDB key; a catalogue title with that TMDB id is redirected to.
  */
-async function externalLoader(ref: { type: "movie" | "tv"; tmdbId: number }, slug: string | undefined, context: Route.LoaderArgs["context"]) {
+async function externalLoader(
+  ref: { type: "movie" | "tv"; tmdbId: number },
+  slug: string | undefined,
+  context: Route.LoaderArgs["context"],
+) {
   const { db, tmdb, logger } = getApp(context);
   if (!tmdb) throw data(TITLE_NOT_FOUND, { status: 404 });
   const known = await catalogueTitleFor(db, ref.type, ref.tmdbId);
@@ -39,11 +43,13 @@ async function externalLoader(ref: { type: "movie" | "tv"; tmdbId: number }, slu
   try {
     external = await tmdb.details(ref.type, ref.tmdbId);
   } catch (error) {
-    if (error instanceof TmdbError && error.kind !== "not_found" && error.kind !== "invalid_id") logger.warn({ err: error }, "TMDB title lookup failed");
+    if (error instanceof TmdbError && error.kind !== "not_found" && error.kind !== "invalid_id")
+      logger.warn({ err: error }, "TMDB title lookup failed");
     throw data(TITLE_NOT_FOUND, { status: 404 });
   }
   const path = externalTitlePath(external);
-  if (`/movie/${encodeURIComponent(`tmdb-${ref.type === "tv" ? "tv-" : ""}${ref.tmdbId}`)}/${slug ?? ""}` !== path) throw redirect(path, 301);
+  if (`/movie/${encodeURIComponent(`tmdb-${ref.type === "tv" ? "tv-" : ""}${ref.tmdbId}`)}/${slug ?? ""}` !== path)
+    throw redirect(path, 301);
   return { external, path };
 }
 
@@ -128,9 +134,11 @@ function TitlePage({ title, structuredData }: { title: TitleDetail; structuredDa
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [title.id]);
 
-  const facts = [title.releaseDate && `${formatReleaseDate(title.releaseDate)} (IN)`, formatRuntime(title.runtimeMinutes), title.language].filter(
-    (f): f is string => Boolean(f),
-  );
+  const facts = [
+    title.releaseDate && `${formatReleaseDate(title.releaseDate)} (IN)`,
+    formatRuntime(title.runtimeMinutes),
+    title.language,
+  ].filter((f): f is string => Boolean(f));
   return (
     <article>
       <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: jsonLd(structuredData) }} />
@@ -209,7 +217,11 @@ function TitlePage({ title, structuredData }: { title: TitleDetail; structuredDa
                 </>
               )}
             </dl>
-            <TitleActions item={saved} trailerUrl={title.trailerUrl} reportHref={`/broken-links?titleId=${title.id}&contentName=${encodeURIComponent(title.title)}`} />
+            <TitleActions
+              item={saved}
+              trailerUrl={title.trailerUrl}
+              reportHref={`/broken-links?titleId=${title.id}&contentName=${encodeURIComponent(title.title)}`}
+            />
           </div>
         </div>
       </header>

@@ -15,17 +15,7 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-function SavedList({
-  heading,
-  store,
-  empty,
-  removed,
-}: {
-  heading: string;
-  store: typeof favorites;
-  empty: string;
-  removed: string;
-}) {
+function SavedList({ heading, store, empty, removed }: { heading: string; store: typeof favorites; empty: string; removed: string }) {
   const items = store.useValue();
   const update = store.useUpdate();
   const id = heading.toLowerCase().replace(/\s+/g, "-");
@@ -46,7 +36,16 @@ function SavedList({
           {items.map((item: SavedTitle) => (
             <li key={item.id} className="relative">
               <TitleCard
-                title={{ id: item.id, type: item.type, slug: item.slug, title: item.title, year: item.year, releaseDate: null, posterUrl: item.poster, rating: null }}
+                title={{
+                  id: item.id,
+                  type: item.type,
+                  slug: item.slug,
+                  title: item.title,
+                  year: item.year,
+                  releaseDate: null,
+                  posterUrl: item.poster,
+                  rating: null,
+                }}
               />
               <button
                 type="button"

@@ -9,7 +9,10 @@ import path from "node:path";
  * TMDB_BASE_URL, by an app server process in the end-to-end tests.
  */
 
-export type MockBehaviour = { kind: "slow"; ms: number } | { kind: "status"; status: number; headers?: Record<string, string>; body?: string } | { kind: "body"; body: string };
+export type MockBehaviour =
+  | { kind: "slow"; ms: number }
+  | { kind: "status"; status: number; headers?: Record<string, string>; body?: string }
+  | { kind: "body"; body: string };
 
 export interface TmdbMock {
   origin: string;
@@ -65,13 +68,26 @@ export async function startTmdbMock(): Promise<TmdbMock> {
         setTimeout(() => send(200, route(url.pathname, url.searchParams) ?? "{}"), b.ms).unref();
         return;
       }
-      if (b.kind === "status") return send(b.status, b.body ?? JSON.stringify({ status_code: 25, status_message: "Request rate limit", success: false }), b.headers);
+      if (b.kind === "status")
+        return send(
+          b.status,
+          b.body ?? JSON.stringify({ status_code: 25, status_message: "Request rate limit", success: false }),
+          b.headers,
+        );
       return send(200, b.body);
     }
     const authorised = url.searchParams.get("api_key") === MOCK_API_KEY || req.headers.authorization?.startsWith("Bearer ");
-    if (!authorised) return send(401, JSON.stringify({ status_code: 7, status_message: "Invalid API key: You must be granted a valid key.", success: false }));
+    if (!authorised)
+      return send(
+        401,
+        JSON.stringify({ status_code: 7, status_message: "Invalid API key: You must be granted a valid key.", success: false }),
+      );
     const body = route(url.pathname, url.searchParams);
-    if (body === null) return send(404, JSON.stringify({ status_code: 34, status_message: "The resource you requested could not be found.", success: false }));
+    if (body === null)
+      return send(
+        404,
+        JSON.stringify({ status_code: 34, status_message: "The resource you requested could not be found.", success: false }),
+      );
     send(200, body);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

@@ -20,18 +20,21 @@ export function AccountTab({ account, sessions }: { account: { email: string; ro
           ]}
         />
         <p className="mt-4 text-sm text-mist-400">
-          The e-mail address is changed on the Profile tab. Roles are changed, and accounts disabled, by an Administrator on the Users screen.
+          The e-mail address is changed on the Profile tab. Roles are changed, and accounts disabled, by an Administrator on the Users
+          screen.
         </p>
       </Card>
       <Card title="Sign out everywhere">
-        <p className="text-sm text-mist-300">{sessionsLine(sessions)} Signing out everywhere ends all of them, this one included, and takes you back to the sign-in page.</p>
+        <p className="text-sm text-mist-300">
+          {sessionsLine(sessions)} Signing out everywhere ends all of them, this one included, and takes you back to the sign-in page.
+        </p>
         <Form
           method="post"
           className="mt-4"
           onSubmit={(event) => {
             event.preventDefault();
             const form = event.currentTarget;
-            confirm.ask(() => submit(form));
+            confirm.ask(() => void submit(form));
           }}
         >
           <input type="hidden" name="intent" value="signout-everywhere" />

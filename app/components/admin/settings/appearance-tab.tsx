@@ -18,7 +18,9 @@ export function AppearanceTab({ theme }: { theme: Theme }) {
   const current = pending ?? theme;
   return (
     <Card title="Appearance">
-      <p className="mb-4 text-sm text-mist-300">Choose how the admin panel looks. The choice is saved with your account, so it follows you to other browsers.</p>
+      <p className="mb-4 text-sm text-mist-300">
+        Choose how the admin panel looks. The choice is saved with your account, so it follows you to other browsers.
+      </p>
       <Form method="post" preventScrollReset>
         <input type="hidden" name="intent" value="theme" />
         <fieldset>

@@ -6,7 +6,13 @@ import { FormMessage, resultFor, Switch, type ActionResult } from "./shared.tsx"
 export const NOTIFICATIONS_SAVED = "Notification preferences saved!";
 
 /** E-mail and in-app on, marketing off, until the admin changes them (SPEC.md section 4). */
-export function NotificationsTab({ notifications, result }: { notifications: Preferences["notifications"]; result: ActionResult | undefined }) {
+export function NotificationsTab({
+  notifications,
+  result,
+}: {
+  notifications: Preferences["notifications"];
+  result: ActionResult | undefined;
+}) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "notifications";
   const own = resultFor(result, "notifications");
@@ -17,9 +23,24 @@ export function NotificationsTab({ notifications, result }: { notifications: Pre
         <fieldset>
           <legend className="text-sm text-mist-300">Which notifications you want to receive.</legend>
           <div className="mt-2 divide-y divide-white/8">
-            <Switch name="email" label="E-mail notifications" description="Messages about your account and the site, by e-mail." defaultChecked={notifications.email} />
-            <Switch name="inApp" label="In-app notifications" description="Notices inside this admin panel." defaultChecked={notifications.inApp} />
-            <Switch name="marketing" label="Marketing e-mails" description="News about features and updates." defaultChecked={notifications.marketing} />
+            <Switch
+              name="email"
+              label="E-mail notifications"
+              description="Messages about your account and the site, by e-mail."
+              defaultChecked={notifications.email}
+            />
+            <Switch
+              name="inApp"
+              label="In-app notifications"
+              description="Notices inside this admin panel."
+              defaultChecked={notifications.inApp}
+            />
+            <Switch
+              name="marketing"
+              label="Marketing e-mails"
+              description="News about features and updates."
+              defaultChecked={notifications.marketing}
+            />
           </div>
         </fieldset>
         <div className="mt-4 flex flex-wrap items-center gap-3">

@@ -36,8 +36,8 @@ export function OperatorNotificationsTab({ data, result }: { data: OperatorNotif
       <Form method="post" className="space-y-6" preventScrollReset>
         <input type="hidden" name="intent" value="operator" />
         <p className="text-sm text-mist-300">
-          Tell the site’s operators about new visitor submissions, by e-mail, a webhook or both. A delivery that fails never loses a submission: it is
-          in the inbox either way.
+          Tell the site’s operators about new visitor submissions, by e-mail, a webhook or both. A delivery that fails never loses a
+          submission: it is in the inbox either way.
         </p>
         {failure && <FormMessage result={failure} />}
 
@@ -53,7 +53,8 @@ export function OperatorNotificationsTab({ data, result }: { data: OperatorNotif
               <p className="mt-1">
                 To enable it, set <code className="rounded bg-black/30 px-1">SMTP_URL</code> (for example{" "}
                 <code className="rounded bg-black/30 px-1 break-all">smtps://user:password@mail.example:465</code>) and, if you like,{" "}
-                <code className="rounded bg-black/30 px-1">SMTP_FROM</code> in the server’s environment, then restart the server. The webhook works without it.
+                <code className="rounded bg-black/30 px-1">SMTP_FROM</code> in the server’s environment, then restart the server. The
+                webhook works without it.
               </p>
             </div>
           )}
@@ -139,7 +140,8 @@ export function OperatorNotificationsTab({ data, result }: { data: OperatorNotif
           <h3 className="font-medium text-white">Last delivery failure</h3>
           {lastFailure ? (
             <p className="mt-1 break-words text-mist-300">
-              <time dateTime={lastFailure.at}>{formatInstant(lastFailure.at)}</time> · {INBOX_ITEM_NAMES[lastFailure.kind]} #{lastFailure.id}: {lastFailure.reason}
+              <time dateTime={lastFailure.at}>{formatInstant(lastFailure.at)}</time> · {INBOX_ITEM_NAMES[lastFailure.kind]} #
+              {lastFailure.id}: {lastFailure.reason}
             </p>
           ) : (
             <p className="mt-1 text-mist-400">None recorded.</p>

@@ -22,7 +22,7 @@ export function ProfileTab({ profile, editing, result }: { profile: ProfileData;
   const own = resultFor(result, "profile");
   const failure = failureFor(result, "profile");
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "profile";
-  useOnSuccess(result, "profile", () => navigate("?tab=profile", { replace: true, preventScrollReset: true }));
+  useOnSuccess(result, "profile", () => void navigate("?tab=profile", { replace: true, preventScrollReset: true }));
 
   const showForm = editing && !own?.ok;
   const typed = (name: keyof ProfileData) => failure?.values?.[name] ?? (profile[name] as string | null) ?? "";
@@ -64,11 +64,30 @@ export function ProfileTab({ profile, editing, result }: { profile: ProfileData;
         {failure && <FormMessage result={failure} />}
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label="Name" error={error("name")}>
-            {(props) => <input {...props} name="name" required maxLength={100} autoComplete="name" defaultValue={typed("name")} className={inputClass} />}
+            {(props) => (
+              <input
+                {...props}
+                name="name"
+                required
+                maxLength={100}
+                autoComplete="name"
+                defaultValue={typed("name")}
+                className={inputClass}
+              />
+            )}
           </Field>
           <Field label="E-mail" error={error("email")} hint="You sign in with this address.">
             {(props) => (
-              <input {...props} name="email" type="email" required maxLength={254} autoComplete="email" defaultValue={typed("email")} className={inputClass} />
+              <input
+                {...props}
+                name="email"
+                type="email"
+                required
+                maxLength={254}
+                autoComplete="email"
+                defaultValue={typed("email")}
+                className={inputClass}
+              />
             )}
           </Field>
         </div>
@@ -76,7 +95,16 @@ export function ProfileTab({ profile, editing, result }: { profile: ProfileData;
           {(props) => <textarea {...props} name="bio" rows={3} maxLength={500} defaultValue={typed("bio")} className={inputClass} />}
         </Field>
         <Field label="Location" error={error("location")}>
-          {(props) => <input {...props} name="location" maxLength={100} autoComplete="address-level2" defaultValue={typed("location")} className={inputClass} />}
+          {(props) => (
+            <input
+              {...props}
+              name="location"
+              maxLength={100}
+              autoComplete="address-level2"
+              defaultValue={typed("location")}
+              className={inputClass}
+            />
+          )}
         </Field>
         <p className="text-sm text-mist-400">
           Role: <span className="text-white">{ROLE_LABELS[profile.role]}</span> · Joined{" "}

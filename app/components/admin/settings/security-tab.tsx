@@ -30,9 +30,15 @@ export function SecurityTab({ sessions, result }: { sessions: number; result: Ac
         <Form method="post" ref={form} className="max-w-lg space-y-4" noValidate preventScrollReset>
           <input type="hidden" name="intent" value="password" />
           <Field label="Current password" error={failure?.fields.currentPassword}>
-            {(props) => <PasswordInput {...props} name="currentPassword" autoComplete="current-password" maxLength={MAX_PASSWORD_LENGTH * 4} />}
+            {(props) => (
+              <PasswordInput {...props} name="currentPassword" autoComplete="current-password" maxLength={MAX_PASSWORD_LENGTH * 4} />
+            )}
           </Field>
-          <Field label="New password" error={failure?.fields.newPassword} hint={`At least ${MIN_PASSWORD_LENGTH} characters. A long passphrase is best.`}>
+          <Field
+            label="New password"
+            error={failure?.fields.newPassword}
+            hint={`At least ${MIN_PASSWORD_LENGTH} characters. A long passphrase is best.`}
+          >
             {(props) => <PasswordInput {...props} name="newPassword" autoComplete="new-password" maxLength={MAX_PASSWORD_LENGTH} />}
           </Field>
           <Field label="Confirm new password" error={failure?.fields.confirmPassword}>
@@ -41,9 +47,7 @@ export function SecurityTab({ sessions, result }: { sessions: number; result: Ac
           <Button type="submit" disabled={busy}>
             {busy ? "Changing…" : "Change password"}
           </Button>
-          {own?.ok && (
-            <FormMessage result={{ ...own, message: `${own.message} ${OTHER_SESSIONS_ENDED}` }} />
-          )}
+          {own?.ok && <FormMessage result={{ ...own, message: `${own.message} ${OTHER_SESSIONS_ENDED}` }} />}
         </Form>
       </Card>
       <Card title="Sessions">

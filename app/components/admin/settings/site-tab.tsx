@@ -41,7 +41,16 @@ export function SiteTab({ settings, result }: { settings: Settings; result: Acti
 
       <Card title="Site">
         <Field label="Site name" error={error("siteName")} hint="Shown in the site's header and in the footer's copyright line.">
-          {(props) => <input {...props} name="siteName" required maxLength={60} defaultValue={text("siteName")} className={`${inputClass} max-w-md`} />}
+          {(props) => (
+            <input
+              {...props}
+              name="siteName"
+              required
+              maxLength={60}
+              defaultValue={text("siteName")}
+              className={`${inputClass} max-w-md`}
+            />
+          )}
         </Field>
       </Card>
 
@@ -50,7 +59,15 @@ export function SiteTab({ settings, result }: { settings: Settings; result: Acti
           {SOCIAL.map(({ key, label }) => (
             <Field key={key} label={`${label} page`} error={error(`socialLinks.${key}`)}>
               {(props) => (
-                <input {...props} name={`socialLinks.${key}`} type="url" inputMode="url" required defaultValue={text(`socialLinks.${key}`)} className={inputClass} />
+                <input
+                  {...props}
+                  name={`socialLinks.${key}`}
+                  type="url"
+                  inputMode="url"
+                  required
+                  defaultValue={text(`socialLinks.${key}`)}
+                  className={inputClass}
+                />
               )}
             </Field>
           ))}
@@ -61,15 +78,37 @@ export function SiteTab({ settings, result }: { settings: Settings; result: Acti
           error={error("telegramGroupUrl")}
           hint="Offered on the download link pages and the mediator page. The four pages above are the footer's social icons."
         >
-          {(props) => <input {...props} name="telegramGroupUrl" type="url" inputMode="url" required defaultValue={text("telegramGroupUrl")} className={inputClass} />}
+          {(props) => (
+            <input
+              {...props}
+              name="telegramGroupUrl"
+              type="url"
+              inputMode="url"
+              required
+              defaultValue={text("telegramGroupUrl")}
+              className={inputClass}
+            />
+          )}
         </Field>
         <Field className="mt-4" label="Support e-mail" error={error("supportEmail")} hint="Given on the contact page.">
-          {(props) => <input {...props} name="supportEmail" type="email" required maxLength={320} defaultValue={text("supportEmail")} className={`${inputClass} max-w-md`} />}
+          {(props) => (
+            <input
+              {...props}
+              name="supportEmail"
+              type="email"
+              required
+              maxLength={320}
+              defaultValue={text("supportEmail")}
+              className={`${inputClass} max-w-md`}
+            />
+          )}
         </Field>
       </Card>
 
       <Card title="Notice banners">
-        <p className="text-sm text-mist-300">The notices at the top of every public page. Visitors can dismiss each one; a notice switched off here is not shown at all.</p>
+        <p className="text-sm text-mist-300">
+          The notices at the top of every public page. Visitors can dismiss each one; a notice switched off here is not shown at all.
+        </p>
         <ul className="mt-2 divide-y divide-white/8">
           {BANNERS.map((banner) => (
             <li key={banner.id} className="py-3">
@@ -105,7 +144,11 @@ export function SiteTab({ settings, result }: { settings: Settings; result: Acti
             description="They disappear after the delay below, for that page visit."
             defaultChecked={values["bannerAutoClose.enabled"] === "on"}
           />
-          <Field label="Delay (seconds)" error={error(DELAY_ERROR_PATH)} hint={`From ${BANNER_DELAY_RANGE_S.min} to ${BANNER_DELAY_RANGE_S.max} seconds.`}>
+          <Field
+            label="Delay (seconds)"
+            error={error(DELAY_ERROR_PATH)}
+            hint={`From ${BANNER_DELAY_RANGE_S.min} to ${BANNER_DELAY_RANGE_S.max} seconds.`}
+          >
             {(props) => (
               <input
                 {...props}

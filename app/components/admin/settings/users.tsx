@@ -109,7 +109,7 @@ export function UsersTable({ users, currentId, result }: { users: UserRow[]; cur
         danger={pending?.confirmLabel === "Disable"}
         onCancel={() => setPending(null)}
         onConfirm={() => {
-          if (pending) submit(pending.form);
+          if (pending) void submit(pending.form);
           setPending(null);
         }}
       />
@@ -134,7 +134,17 @@ function StatusBadge({ disabled }: { disabled: boolean }) {
 }
 
 /** Plain forms, so they work without JavaScript; with it, disabling and re-enabling ask first. */
-function RowActions({ user, self, busy, onConfirm }: { user: UserRow; self: boolean; busy: boolean; onConfirm: (pending: PendingConfirm) => void }) {
+function RowActions({
+  user,
+  self,
+  busy,
+  onConfirm,
+}: {
+  user: UserRow;
+  self: boolean;
+  busy: boolean;
+  onConfirm: (pending: PendingConfirm) => void;
+}) {
   if (self) return <p className="text-xs text-mist-400 md:text-right">Another Administrator can change your account.</p>;
   const otherRole: Role = user.role === "admin" ? "editor" : "admin";
   return (
@@ -164,12 +174,7 @@ function RowActions({ user, self, busy, onConfirm }: { user: UserRow; self: bool
       >
         <input type="hidden" name="intent" value={user.disabled ? "enable" : "disable"} />
         <input type="hidden" name="id" value={user.id} />
-        <Button
-          type="submit"
-          size="sm"
-          variant={user.disabled ? "secondary" : "danger"}
-          disabled={busy}
-        >
+        <Button type="submit" size="sm" variant={user.disabled ? "secondary" : "danger"} disabled={busy}>
           {user.disabled ? "Re-enable" : "Disable"}
           <span className="sr-only"> ({user.email})</span>
         </Button>
@@ -177,7 +182,6 @@ function RowActions({ user, self, busy, onConfirm }: { user: UserRow; self: bool
     </div>
   );
 }
-
 
 /** The add-account form; the new account signs in with the initial password and can change it in Settings. */
 export function AddUserForm({ result }: { result: ActionResult | undefined }) {
@@ -195,11 +199,30 @@ export function AddUserForm({ result }: { result: ActionResult | undefined }) {
         {failure && <FormMessage result={failure} />}
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label="Name" error={error("name")}>
-            {(props) => <input {...props} name="name" required maxLength={100} autoComplete="off" defaultValue={failure?.values?.name} className={inputClass} />}
+            {(props) => (
+              <input
+                {...props}
+                name="name"
+                required
+                maxLength={100}
+                autoComplete="off"
+                defaultValue={failure?.values?.name}
+                className={inputClass}
+              />
+            )}
           </Field>
           <Field label="E-mail" error={error("email")}>
             {(props) => (
-              <input {...props} name="email" type="email" required maxLength={254} autoComplete="off" defaultValue={failure?.values?.email} className={inputClass} />
+              <input
+                {...props}
+                name="email"
+                type="email"
+                required
+                maxLength={254}
+                autoComplete="off"
+                defaultValue={failure?.values?.email}
+                className={inputClass}
+              />
             )}
           </Field>
           <Field label="Role" error={error("role")}>
@@ -214,11 +237,17 @@ export function AddUserForm({ result }: { result: ActionResult | undefined }) {
             )}
           </Field>
           <div className="hidden sm:block" />
-          <Field label="Initial password" error={error("password")} hint={`At least ${MIN_PASSWORD_LENGTH} characters. Give it to them privately; they can change it in Settings.`}>
+          <Field
+            label="Initial password"
+            error={error("password")}
+            hint={`At least ${MIN_PASSWORD_LENGTH} characters. Give it to them privately; they can change it in Settings.`}
+          >
             {(props) => <PasswordInput {...props} name="password" required autoComplete="new-password" maxLength={MAX_PASSWORD_LENGTH} />}
           </Field>
           <Field label="Confirm password" error={error("confirmPassword")}>
-            {(props) => <PasswordInput {...props} name="confirmPassword" required autoComplete="new-password" maxLength={MAX_PASSWORD_LENGTH} />}
+            {(props) => (
+              <PasswordInput {...props} name="confirmPassword" required autoComplete="new-password" maxLength={MAX_PASSWORD_LENGTH} />
+            )}
           </Field>
         </div>
         <Button type="submit" disabled={busy}>

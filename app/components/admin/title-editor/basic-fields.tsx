@@ -36,13 +36,27 @@ export function BasicFields({ values, setValues }: { values: EditorValues; setVa
   const set = <K extends keyof EditorValues>(name: K, value: EditorValues[K]) => setValues((v) => ({ ...v, [name]: value }));
   // Languages beyond the usual six (e.g. from an import) stay listed while the form is open.
   const [subtitleOptions] = useState(() => [...new Set([...SUBTITLE_LANGUAGES, ...values.subtitles])]);
-  const formats = FILE_FORMATS.includes(values.fileFormat as (typeof FILE_FORMATS)[number]) ? FILE_FORMATS : [...FILE_FORMATS, values.fileFormat];
+  const formats = FILE_FORMATS.includes(values.fileFormat as (typeof FILE_FORMATS)[number])
+    ? FILE_FORMATS
+    : [...FILE_FORMATS, values.fileFormat];
   const typeWord = values.type === "movie" ? "movie" : "TV show";
 
-  const text = (name: "genres" | "directors" | "actors" | "language" | "tagline", label: string, hint?: string, placeholder?: string, className?: string) => (
+  const text = (
+    name: "genres" | "directors" | "actors" | "language" | "tagline",
+    label: string,
+    hint?: string,
+    placeholder?: string,
+    className?: string,
+  ) => (
     <Field label={label} hint={hint} error={errors[name]} className={className}>
       {(props) => (
-        <input {...props} value={values[name]} onChange={(e) => set(name, e.target.value)} placeholder={placeholder} className={inputClass} />
+        <input
+          {...props}
+          value={values[name]}
+          onChange={(e) => set(name, e.target.value)}
+          placeholder={placeholder}
+          className={inputClass}
+        />
       )}
     </Field>
   );
@@ -51,7 +65,13 @@ export function BasicFields({ values, setValues }: { values: EditorValues; setVa
     <div className="grid gap-5 md:grid-cols-2">
       <Field label="Title" error={errors.title} className="md:col-span-2">
         {(props) => (
-          <input {...props} value={values.title} onChange={(e) => set("title", e.target.value)} aria-required="true" className={inputClass} />
+          <input
+            {...props}
+            value={values.title}
+            onChange={(e) => set("title", e.target.value)}
+            aria-required="true"
+            className={inputClass}
+          />
         )}
       </Field>
       <div className="md:col-span-2">
@@ -78,7 +98,12 @@ export function BasicFields({ values, setValues }: { values: EditorValues; setVa
           )}
         </Field>
         <label className="mt-2 flex items-center gap-2 text-sm text-mist-100">
-          <input type="checkbox" checked={values.noTmdb} onChange={(e) => set("noTmdb", e.target.checked)} className="h-4 w-4 accent-accent-500" />
+          <input
+            type="checkbox"
+            checked={values.noTmdb}
+            onChange={(e) => set("noTmdb", e.target.checked)}
+            className="h-4 w-4 accent-accent-500"
+          />
           This {typeWord} has no TMDB entry (save without a TMDB ID)
         </label>
       </div>
@@ -87,7 +112,15 @@ export function BasicFields({ values, setValues }: { values: EditorValues; setVa
       {text("directors", "Directors", "Comma separated")}
       {text("actors", "Actors", "Comma separated")}
       <Field label="Release date" error={errors.releaseDate}>
-        {(props) => <input {...props} type="date" value={values.releaseDate} onChange={(e) => set("releaseDate", e.target.value)} className={inputClass} />}
+        {(props) => (
+          <input
+            {...props}
+            type="date"
+            value={values.releaseDate}
+            onChange={(e) => set("releaseDate", e.target.value)}
+            className={inputClass}
+          />
+        )}
       </Field>
       <div className="grid grid-cols-2 gap-4">
         <Field label="Rating" hint="0 to 10" error={errors.rating}>
@@ -121,11 +154,21 @@ export function BasicFields({ values, setValues }: { values: EditorValues; setVa
         </Field>
       </div>
       <Field label="Overview" error={errors.overview} className="md:col-span-2">
-        {(props) => <textarea {...props} rows={4} value={values.overview} onChange={(e) => set("overview", e.target.value)} className={inputClass} />}
+        {(props) => (
+          <textarea {...props} rows={4} value={values.overview} onChange={(e) => set("overview", e.target.value)} className={inputClass} />
+        )}
       </Field>
       {text("tagline", "Tagline", undefined, undefined, "md:col-span-2")}
       <Field label="Storyline" error={errors.storyline} className="md:col-span-2">
-        {(props) => <textarea {...props} rows={4} value={values.storyline} onChange={(e) => set("storyline", e.target.value)} className={inputClass} />}
+        {(props) => (
+          <textarea
+            {...props}
+            rows={4}
+            value={values.storyline}
+            onChange={(e) => set("storyline", e.target.value)}
+            className={inputClass}
+          />
+        )}
       </Field>
       <fieldset className="md:col-span-2">
         <legend className="mb-2 text-sm font-medium text-mist-100">Subtitles</legend>
@@ -136,7 +179,12 @@ export function BasicFields({ values, setValues }: { values: EditorValues; setVa
                 type="checkbox"
                 checked={values.subtitles.includes(language)}
                 onChange={(e) =>
-                  set("subtitles", e.target.checked ? subtitleOptions.filter((l) => l === language || values.subtitles.includes(l)) : values.subtitles.filter((l) => l !== language))
+                  set(
+                    "subtitles",
+                    e.target.checked
+                      ? subtitleOptions.filter((l) => l === language || values.subtitles.includes(l))
+                      : values.subtitles.filter((l) => l !== language),
+                  )
                 }
                 className="h-4 w-4 accent-accent-500"
               />
@@ -169,7 +217,12 @@ export function BasicFields({ values, setValues }: { values: EditorValues; setVa
         )}
       </Field>
       <label className="flex items-center gap-2 text-sm text-mist-100 md:col-span-2">
-        <input type="checkbox" checked={values.adult} onChange={(e) => set("adult", e.target.checked)} className="h-4 w-4 accent-accent-500" />
+        <input
+          type="checkbox"
+          checked={values.adult}
+          onChange={(e) => set("adult", e.target.checked)}
+          className="h-4 w-4 accent-accent-500"
+        />
         Adult content (shown with certification A)
       </label>
     </div>

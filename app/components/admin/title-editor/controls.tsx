@@ -38,7 +38,11 @@ export function RowControl({
       <label htmlFor={id} className="mb-1 block text-xs font-medium text-mist-300">
         {label}
       </label>
-      {children({ id, "aria-invalid": messages?.length ? true : undefined, "aria-describedby": messages?.length ? `${id}-error` : undefined })}
+      {children({
+        id,
+        "aria-invalid": messages?.length ? true : undefined,
+        "aria-describedby": messages?.length ? `${id}-error` : undefined,
+      })}
       <RowError id={`${id}-error`} messages={messages} />
     </div>
   );
@@ -72,7 +76,10 @@ export function StatusSelect({
     <RowControl label={label} field={field} className={className}>
       {(aria) => (
         <div className="relative">
-          <span className={`pointer-events-none absolute top-1/2 left-3 h-2 w-2 -translate-y-1/2 rounded-full ${STATUS_DOT[value]}`} aria-hidden="true" />
+          <span
+            className={`pointer-events-none absolute top-1/2 left-3 h-2 w-2 -translate-y-1/2 rounded-full ${STATUS_DOT[value]}`}
+            aria-hidden="true"
+          />
           <select {...aria} value={value} onChange={(e) => onChange(e.target.value as LinkStatus)} className={`${inputClass} py-1.5 pl-7`}>
             {LINK_STATUSES.map((s) => (
               <option key={s} value={s}>
@@ -87,7 +94,17 @@ export function StatusSelect({
 }
 
 /** The trash button of a row; `label` says what goes ("Remove URL 2 of option 1"). */
-export function RemoveButton({ label, onClick, disabled, text }: { label: string; onClick: () => void; disabled?: boolean; text?: string }) {
+export function RemoveButton({
+  label,
+  onClick,
+  disabled,
+  text,
+}: {
+  label: string;
+  onClick: () => void;
+  disabled?: boolean;
+  text?: string;
+}) {
   const { removing } = useEditor();
   return (
     <button

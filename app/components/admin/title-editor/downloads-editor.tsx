@@ -52,7 +52,10 @@ export function DownloadsEditor({ values, setValues }: { values: EditorValues; s
 }
 
 function QualitySelect({ value, onChange, field, label }: { value: string; onChange: (q: string) => void; field: string; label: string }) {
-  const options: readonly string[] = ADMIN_QUALITY_OPTIONS.includes(value as (typeof ADMIN_QUALITY_OPTIONS)[number]) || !value ? ADMIN_QUALITY_OPTIONS : [...ADMIN_QUALITY_OPTIONS, value];
+  const options: readonly string[] =
+    ADMIN_QUALITY_OPTIONS.includes(value as (typeof ADMIN_QUALITY_OPTIONS)[number]) || !value
+      ? ADMIN_QUALITY_OPTIONS
+      : [...ADMIN_QUALITY_OPTIONS, value];
   return (
     <RowControl label={label} field={field}>
       {(aria) => (
@@ -70,15 +73,28 @@ function QualitySelect({ value, onChange, field, label }: { value: string; onCha
 }
 
 // Memoised, with only stable props besides its own rows, so typing re-renders the group typed into, not every episode.
-const GroupEditor = memo(function GroupEditor({ group, index, tv, setValues }: { group: GroupRow; index: number; tv: boolean; setValues: SetValues }) {
+const GroupEditor = memo(function GroupEditor({
+  group,
+  index,
+  tv,
+  setValues,
+}: {
+  group: GroupRow;
+  index: number;
+  tv: boolean;
+  setValues: SetValues;
+}) {
   const remove = useRemoveRow();
-  const update: Update<GroupRow> = (change) => setValues((v) => ({ ...v, groups: v.groups.map((g) => (g.key === group.key ? change(g) : g)) }));
-  const onRemove = () => remove("release", group.id, () => setValues((v) => ({ ...v, groups: v.groups.filter((g) => g.key !== group.key) })));
+  const update: Update<GroupRow> = (change) =>
+    setValues((v) => ({ ...v, groups: v.groups.map((g) => (g.key === group.key ? change(g) : g)) }));
+  const onRemove = () =>
+    remove("release", group.id, () => setValues((v) => ({ ...v, groups: v.groups.filter((g) => g.key !== group.key) })));
   const messages = useRowMessages(group.key, ["id", "files", "zipLinks"]);
   const n = index + 1;
   const name = `${tv ? "Season group" : "Quality group"} ${n}`;
   const summary = [tv ? group.season.trim() : "", group.quality].filter(Boolean).join(" · ");
-  const updateZip = (key: string, change: (z: ZipRow) => ZipRow) => update((g) => ({ ...g, zipLinks: g.zipLinks.map((z) => (z.key === key ? change(z) : z)) }));
+  const updateZip = (key: string, change: (z: ZipRow) => ZipRow) =>
+    update((g) => ({ ...g, zipLinks: g.zipLinks.map((z) => (z.key === key ? change(z) : z)) }));
   const fileWord = tv ? "Episode" : "Download option";
   return (
     <fieldset className="min-w-0 rounded-xl border border-white/10 bg-white/[0.03] p-4 sm:p-5">
@@ -99,7 +115,12 @@ const GroupEditor = memo(function GroupEditor({ group, index, tv, setValues }: {
           />
         )}
         <div className="w-full sm:w-48">
-          <QualitySelect label="Quality" field={`${group.key}.quality`} value={group.quality} onChange={(quality) => update((g) => ({ ...g, quality }))} />
+          <QualitySelect
+            label="Quality"
+            field={`${group.key}.quality`}
+            value={group.quality}
+            onChange={(quality) => update((g) => ({ ...g, quality }))}
+          />
         </div>
         <div className="ml-auto">
           <RemoveButton label={`Remove ${name.toLowerCase()}`} text={tv ? "Remove season" : "Remove quality"} onClick={onRemove} />
@@ -134,7 +155,13 @@ const GroupEditor = memo(function GroupEditor({ group, index, tv, setValues }: {
                 key={zip.key}
                 className="grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] items-start gap-2 rounded-lg bg-ink-950/40 p-3 sm:grid-cols-[8rem_minmax(0,1fr)_7rem_8.5rem_auto]"
               >
-                <RowInput label={`Zip ${i + 1} label`} field={`${zip.key}.label`} value={zip.label} onChange={(e) => updateZip(zip.key, (z) => ({ ...z, label: e.target.value }))} placeholder="e.g. gdrive" />
+                <RowInput
+                  label={`Zip ${i + 1} label`}
+                  field={`${zip.key}.label`}
+                  value={zip.label}
+                  onChange={(e) => updateZip(zip.key, (z) => ({ ...z, label: e.target.value }))}
+                  placeholder="e.g. gdrive"
+                />
                 <RowInput
                   label={`Zip ${i + 1} URL`}
                   field={`${zip.key}.url`}
@@ -144,7 +171,13 @@ const GroupEditor = memo(function GroupEditor({ group, index, tv, setValues }: {
                   placeholder="https://"
                   className="order-1 col-span-3 sm:order-none sm:col-span-1"
                 />
-                <RowInput label={`Zip ${i + 1} size`} field={`${zip.key}.size`} value={zip.size} onChange={(e) => updateZip(zip.key, (z) => ({ ...z, size: e.target.value }))} placeholder="e.g. 4.2 GB" />
+                <RowInput
+                  label={`Zip ${i + 1} size`}
+                  field={`${zip.key}.size`}
+                  value={zip.size}
+                  onChange={(e) => updateZip(zip.key, (z) => ({ ...z, size: e.target.value }))}
+                  placeholder="e.g. 4.2 GB"
+                />
                 <StatusSelect
                   label={`Zip ${i + 1} status`}
                   field={`${zip.key}.status`}
@@ -156,7 +189,9 @@ const GroupEditor = memo(function GroupEditor({ group, index, tv, setValues }: {
                   <RemoveButton
                     label={`Remove zip ${i + 1} of ${name.toLowerCase()}`}
                     disabled={i === 0 && zip.id === undefined}
-                    onClick={() => remove("zip", zip.id, () => update((g) => ({ ...g, zipLinks: g.zipLinks.filter((z) => z.key !== zip.key) })))}
+                    onClick={() =>
+                      remove("zip", zip.id, () => update((g) => ({ ...g, zipLinks: g.zipLinks.filter((z) => z.key !== zip.key) })))
+                    }
                   />
                 </div>
               </div>
@@ -179,7 +214,17 @@ const GroupEditor = memo(function GroupEditor({ group, index, tv, setValues }: {
   );
 });
 
-const FileEditor = memo(function FileEditor({ file, name, groupKey, setValues }: { file: FileRow; name: string; groupKey: string; setValues: SetValues }) {
+const FileEditor = memo(function FileEditor({
+  file,
+  name,
+  groupKey,
+  setValues,
+}: {
+  file: FileRow;
+  name: string;
+  groupKey: string;
+  setValues: SetValues;
+}) {
   const remove = useRemoveRow();
   const updateFiles = (change: (files: FileRow[]) => FileRow[]) =>
     setValues((v) => ({ ...v, groups: v.groups.map((g) => (g.key === groupKey ? { ...g, files: change(g.files) } : g)) }));
@@ -188,7 +233,8 @@ const FileEditor = memo(function FileEditor({ file, name, groupKey, setValues }:
   const onRemove = () => updateFiles((files) => files.filter((f) => f.key !== file.key));
   const saved = file.id !== undefined;
   const messages = useRowMessages(file.key, ["id", "links"]);
-  const updateLink = (key: string, change: (l: LinkRow) => LinkRow) => update((f) => ({ ...f, links: f.links.map((l) => (l.key === key ? change(l) : l)) }));
+  const updateLink = (key: string, change: (l: LinkRow) => LinkRow) =>
+    update((f) => ({ ...f, links: f.links.map((l) => (l.key === key ? change(l) : l)) }));
   return (
     <div className="rounded-lg bg-ink-950/40 p-3" role="group" aria-label={name}>
       <GroupMessages messages={messages} />
@@ -200,15 +246,30 @@ const FileEditor = memo(function FileEditor({ file, name, groupKey, setValues }:
           onChange={(e) => update((f) => ({ ...f, title: e.target.value }))}
           className="col-span-2 sm:col-span-1"
         />
-        <RowInput label={`${name} size`} field={`${file.key}.size`} value={file.size} onChange={(e) => update((f) => ({ ...f, size: e.target.value }))} placeholder="e.g. 1.4 GB" />
+        <RowInput
+          label={`${name} size`}
+          field={`${file.key}.size`}
+          value={file.size}
+          onChange={(e) => update((f) => ({ ...f, size: e.target.value }))}
+          placeholder="e.g. 1.4 GB"
+        />
         <div className="pt-5">
           <RemoveButton label={`Remove ${name.toLowerCase()}${saved ? " (when you save)" : ""}`} onClick={onRemove} />
         </div>
       </div>
       <ul className="mt-3 space-y-2">
         {file.links.map((link, i) => (
-          <li key={link.key} className="grid grid-cols-[minmax(0,1fr)_8.5rem_auto] items-start gap-2 sm:grid-cols-[8rem_minmax(0,1fr)_8.5rem_auto]">
-            <RowInput label={`URL ${i + 1} label`} field={`${link.key}.label`} value={link.label} onChange={(e) => updateLink(link.key, (l) => ({ ...l, label: e.target.value }))} placeholder="e.g. instant" />
+          <li
+            key={link.key}
+            className="grid grid-cols-[minmax(0,1fr)_8.5rem_auto] items-start gap-2 sm:grid-cols-[8rem_minmax(0,1fr)_8.5rem_auto]"
+          >
+            <RowInput
+              label={`URL ${i + 1} label`}
+              field={`${link.key}.label`}
+              value={link.label}
+              onChange={(e) => updateLink(link.key, (l) => ({ ...l, label: e.target.value }))}
+              placeholder="e.g. instant"
+            />
             <RowInput
               label={`URL ${i + 1} address`}
               field={`${link.key}.url`}
@@ -218,7 +279,12 @@ const FileEditor = memo(function FileEditor({ file, name, groupKey, setValues }:
               placeholder="https://"
               className="order-last col-span-3 sm:order-none sm:col-span-1"
             />
-            <StatusSelect label={`URL ${i + 1} status`} field={`${link.key}.status`} value={link.status} onChange={(status) => updateLink(link.key, (l) => ({ ...l, status }))} />
+            <StatusSelect
+              label={`URL ${i + 1} status`}
+              field={`${link.key}.status`}
+              value={link.status}
+              onChange={(status) => updateLink(link.key, (l) => ({ ...l, status }))}
+            />
             <div className="pt-5">
               <RemoveButton
                 label={`Remove URL ${i + 1} of ${name.toLowerCase()}`}
@@ -240,7 +306,12 @@ const FileEditor = memo(function FileEditor({ file, name, groupKey, setValues }:
         >
           <PlusIcon size={16} /> Add URL
         </Button>
-        <BulkPaste name={name} onAdd={(rows) => update((f) => ({ ...f, links: [...f.links.filter((l) => l.id !== undefined || l.label.trim() || l.url.trim()), ...rows] }))} />
+        <BulkPaste
+          name={name}
+          onAdd={(rows) =>
+            update((f) => ({ ...f, links: [...f.links.filter((l) => l.id !== undefined || l.label.trim() || l.url.trim()), ...rows] }))
+          }
+        />
       </div>
     </div>
   );
@@ -259,7 +330,14 @@ function BulkPaste({ name, onAdd }: { name: string; onAdd: (rows: LinkRow[]) => 
         <label htmlFor={id} className="mb-1 block text-xs font-medium text-mist-300">
           URLs for {name.toLowerCase()}, one per line
         </label>
-        <textarea id={id} rows={4} value={text} onChange={(e) => setText(e.target.value)} className={`${inputClass} font-mono text-xs`} placeholder={"https://gofile.io/d/abc\nhttps://pixeldrain.com/u/xyz"} />
+        <textarea
+          id={id}
+          rows={4}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          className={`${inputClass} font-mono text-xs`}
+          placeholder={"https://gofile.io/d/abc\nhttps://pixeldrain.com/u/xyz"}
+        />
         <Button
           variant="secondary"
           size="sm"

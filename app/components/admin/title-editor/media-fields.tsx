@@ -11,7 +11,9 @@ const URL_HINT = "An http:// or https:// address";
 function Preview({ url, alt, wide = false }: { url: string; alt: string; wide?: boolean }) {
   const shown = /^https?:\/\/\S+$/i.test(url.trim());
   return (
-    <div className={`shrink-0 overflow-hidden rounded-lg bg-ink-800 ring-1 ring-white/8 ${wide ? "aspect-video w-28" : "aspect-[2/3] w-16"}`}>
+    <div
+      className={`shrink-0 overflow-hidden rounded-lg bg-ink-800 ring-1 ring-white/8 ${wide ? "aspect-video w-28" : "aspect-[2/3] w-16"}`}
+    >
       {shown && <img src={url.trim()} alt={alt} className="h-full w-full object-cover text-[0px]" />}
     </div>
   );
@@ -25,20 +27,45 @@ export function MediaFields({ values, setValues }: { values: EditorValues; setVa
     <div className="grid gap-5">
       <div className="flex items-start gap-4">
         <Field label="Poster URL" hint={URL_HINT} error={errors.posterUrl} className="flex-1">
-          {(props) => <input {...props} type="url" value={values.posterUrl} onChange={(e) => set("posterUrl", e.target.value)} placeholder="https://" className={inputClass} />}
+          {(props) => (
+            <input
+              {...props}
+              type="url"
+              value={values.posterUrl}
+              onChange={(e) => set("posterUrl", e.target.value)}
+              placeholder="https://"
+              className={inputClass}
+            />
+          )}
         </Field>
         <Preview url={values.posterUrl} alt="Poster preview" />
       </div>
       <div className="flex items-start gap-4">
         <Field label="Background URL" hint={URL_HINT} error={errors.backgroundUrl} className="flex-1">
           {(props) => (
-            <input {...props} type="url" value={values.backgroundUrl} onChange={(e) => set("backgroundUrl", e.target.value)} placeholder="https://" className={inputClass} />
+            <input
+              {...props}
+              type="url"
+              value={values.backgroundUrl}
+              onChange={(e) => set("backgroundUrl", e.target.value)}
+              placeholder="https://"
+              className={inputClass}
+            />
           )}
         </Field>
         <Preview url={values.backgroundUrl} alt="Background preview" wide />
       </div>
       <Field label="Trailer URL" hint={URL_HINT} error={errors.trailerUrl}>
-        {(props) => <input {...props} type="url" value={values.trailerUrl} onChange={(e) => set("trailerUrl", e.target.value)} placeholder="https://" className={inputClass} />}
+        {(props) => (
+          <input
+            {...props}
+            type="url"
+            value={values.trailerUrl}
+            onChange={(e) => set("trailerUrl", e.target.value)}
+            placeholder="https://"
+            className={inputClass}
+          />
+        )}
       </Field>
     </div>
   );
@@ -73,7 +100,11 @@ export function ScreenshotsEditor({ values, setValues }: { values: EditorValues;
           ))}
         </ol>
       )}
-      <Button variant="secondary" size="sm" className="mt-4" onClick={() => {
+      <Button
+        variant="secondary"
+        size="sm"
+        className="mt-4"
+        onClick={() => {
           const row = emptyScreenshot();
           setValues((v) => ({ ...v, screenshots: [...v.screenshots, row] }));
         }}

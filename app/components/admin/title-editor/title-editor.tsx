@@ -19,7 +19,10 @@ export function tabOfField(key: string, values: EditorValues): EditorTab {
   const head = key.split(".")[0] ?? "";
   if (MEDIA_FIELDS.has(head) || values.screenshots.some((s) => s.key === head)) return "media";
   const inDownloads = values.groups.some(
-    (g) => g.key === head || g.zipLinks.some((z) => z.key === head) || g.files.some((f) => f.key === head || f.links.some((l) => l.key === head)),
+    (g) =>
+      g.key === head ||
+      g.zipLinks.some((z) => z.key === head) ||
+      g.files.some((f) => f.key === head || f.links.some((l) => l.key === head)),
   );
   return inDownloads ? "downloads" : "basic";
 }
@@ -65,11 +68,15 @@ export function TabbedTitleEditor({ tab, onTabChange, ...props }: Props & { tab:
   const onKeyDown = (event: KeyboardEvent) => {
     const i = TABS.findIndex((t) => t.id === tab);
     const next =
-      event.key === "ArrowRight" ? (i + 1) % TABS.length
-      : event.key === "ArrowLeft" ? (i - 1 + TABS.length) % TABS.length
-      : event.key === "Home" ? 0
-      : event.key === "End" ? TABS.length - 1
-      : null;
+      event.key === "ArrowRight"
+        ? (i + 1) % TABS.length
+        : event.key === "ArrowLeft"
+          ? (i - 1 + TABS.length) % TABS.length
+          : event.key === "Home"
+            ? 0
+            : event.key === "End"
+              ? TABS.length - 1
+              : null;
     if (next === null) return;
     event.preventDefault();
     const target = TABS[next]!.id;
@@ -86,7 +93,12 @@ export function TabbedTitleEditor({ tab, onTabChange, ...props }: Props & { tab:
   return (
     <EditorContext.Provider value={context}>
       <FormMessages errors={errors} />
-      <div role="tablist" aria-label="Sections" className="mb-6 flex overflow-x-auto border-b border-white/8 sm:gap-1" onKeyDown={onKeyDown}>
+      <div
+        role="tablist"
+        aria-label="Sections"
+        className="mb-6 flex overflow-x-auto border-b border-white/8 sm:gap-1"
+        onKeyDown={onKeyDown}
+      >
         {TABS.map((t) => (
           <button
             key={t.id}

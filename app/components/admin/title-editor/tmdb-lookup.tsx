@@ -4,7 +4,14 @@ import toast from "react-hot-toast";
 import { Button } from "#app/components/admin/ui.tsx";
 import { parseLookup } from "#app/integrations/tmdb/ids.ts";
 import { adminListPath, INVALID_TMDB_ID, type EditorValues } from "#app/modules/catalogue/admin-form.ts";
-import { applyExternalFields, externalChanges, FETCHED, fillFromExternal, type FieldChange, type TmdbField } from "#app/modules/catalogue/tmdb-fill.ts";
+import {
+  applyExternalFields,
+  externalChanges,
+  FETCHED,
+  fillFromExternal,
+  type FieldChange,
+  type TmdbField,
+} from "#app/modules/catalogue/tmdb-fill.ts";
 import type { action } from "#app/routes/admin/tmdb.ts";
 import { useEditor } from "./context.tsx";
 import type { SetValues } from "./basic-fields.tsx";
@@ -76,7 +83,9 @@ export function TmdbLookup({ values, setValues, disabled }: { values: EditorValu
               onApply={(fields) => {
                 setValues((v) => applyExternalFields(v, review.title, fields));
                 setDismissed(fetcher.data);
-                toast.success(fields.length === 1 ? "1 field updated from TMDB" : `${fields.length} fields updated from TMDB`, { toasterId });
+                toast.success(fields.length === 1 ? "1 field updated from TMDB" : `${fields.length} fields updated from TMDB`, {
+                  toasterId,
+                });
               }}
               onCancel={() => setDismissed(fetcher.data)}
             />
@@ -87,7 +96,15 @@ export function TmdbLookup({ values, setValues, disabled }: { values: EditorValu
   );
 }
 
-function RefreshReview({ changes, onApply, onCancel }: { changes: FieldChange[]; onApply: (fields: TmdbField[]) => void; onCancel: () => void }) {
+function RefreshReview({
+  changes,
+  onApply,
+  onCancel,
+}: {
+  changes: FieldChange[];
+  onApply: (fields: TmdbField[]) => void;
+  onCancel: () => void;
+}) {
   const [ticked, setTicked] = useState(() => new Set(changes.map((c) => c.field)));
   const headingId = useId();
   if (changes.length === 0) {

@@ -10,7 +10,14 @@ import { actorFrom } from "#app/modules/auth/guard.server.ts";
 import { adminListPath } from "#app/modules/catalogue/admin-form.ts";
 import { titlePath } from "#app/modules/catalogue/paths.ts";
 import { handleInboxAction } from "#app/modules/inbox/actions.server.ts";
-import { findCatalogueTitles, linksOfTitles, titleRefs, type InboxLinkRef, type InboxTitleRef, type TitleWithLinks } from "#app/modules/inbox/catalogue-refs.server.ts";
+import {
+  findCatalogueTitles,
+  linksOfTitles,
+  titleRefs,
+  type InboxLinkRef,
+  type InboxTitleRef,
+  type TitleWithLinks,
+} from "#app/modules/inbox/catalogue-refs.server.ts";
 import { getDmcaDetail, type DmcaDetail } from "#app/modules/inbox/dmca.server.ts";
 import type { InboxKind } from "#app/modules/inbox/events.ts";
 import {
@@ -23,7 +30,14 @@ import {
   type ReportDetail,
   type RequestDetail,
 } from "#app/modules/inbox/inbox.server.ts";
-import { describeLink, INBOX_ITEM_NOT_FOUND, INBOX_SEARCH_MAX_LENGTH, INBOX_TAB_LABELS, inboxListHref, isInboxKind } from "#app/modules/inbox/inbox.ts";
+import {
+  describeLink,
+  INBOX_ITEM_NOT_FOUND,
+  INBOX_SEARCH_MAX_LENGTH,
+  INBOX_TAB_LABELS,
+  inboxListHref,
+  isInboxKind,
+} from "#app/modules/inbox/inbox.ts";
 import { actionError } from "#app/utils/action.server.ts";
 import { AppError } from "#app/utils/errors.ts";
 import type { Route } from "./+types/item";
@@ -49,7 +63,11 @@ async function detailOf(db: Parameters<typeof getRequestDetail>[0], kind: InboxK
 }
 
 /** Catalogue titles to choose from: what a notice's URL named, then what the admin searched for. */
-async function candidatesFor(db: Parameters<typeof getRequestDetail>[0], item: NonNullable<Awaited<ReturnType<typeof detailOf>>>, find: string): Promise<TitleWithLinks[]> {
+async function candidatesFor(
+  db: Parameters<typeof getRequestDetail>[0],
+  item: NonNullable<Awaited<ReturnType<typeof detailOf>>>,
+  find: string,
+): Promise<TitleWithLinks[]> {
   if (item.kind === "requests") return item.status === "pending" ? findCatalogueTitles(db, find || item.title) : [];
   if (item.kind !== "dmca" || item.status === "rejected") return [];
   const named = [...new Set(item.targets.map((t) => t.title?.id).filter((v): v is number => v !== undefined))];
@@ -136,7 +154,12 @@ function ExternalLink({ href, children }: { href: string; children: ReactNode })
   const safe = /^https?:\/\//i.test(href);
   if (!safe) return <span className="break-all">{children}</span>;
   return (
-    <a href={href} target="_blank" rel="noopener noreferrer" className="break-all text-sky-300 underline underline-offset-2 hover:text-sky-200">
+    <a
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      className="break-all text-sky-300 underline underline-offset-2 hover:text-sky-200"
+    >
       {children}
       <span className="sr-only"> (opens in a new tab)</span>
     </a>
@@ -150,7 +173,10 @@ function TitleLinks({ title }: { title: InboxTitleRef }) {
         {title.title}
         {title.year ? ` (${title.year})` : ""}
       </span>
-      <Link to={`${adminListPath(title.type)}/${title.id}`} className="inline-flex items-center gap-1 text-sm font-semibold text-accent-300 hover:text-accent-200">
+      <Link
+        to={`${adminListPath(title.type)}/${title.id}`}
+        className="inline-flex items-center gap-1 text-sm font-semibold text-accent-300 hover:text-accent-200"
+      >
         <EditIcon size={14} /> Edit title<span className="sr-only"> {title.title}</span>
       </Link>
       <Link to={titlePath(title)} className="inline-flex items-center gap-1 text-sm text-mist-300 hover:text-white">
@@ -174,7 +200,17 @@ function Resolution({ item, children }: { item: { resolvedAt: string | null; res
   );
 }
 
-function Intent({ value, label, variant = "primary", busy }: { value: string; label: string; variant?: "primary" | "secondary" | "danger"; busy: boolean }) {
+function Intent({
+  value,
+  label,
+  variant = "primary",
+  busy,
+}: {
+  value: string;
+  label: string;
+  variant?: "primary" | "secondary" | "danger";
+  busy: boolean;
+}) {
   return (
     <Button type="submit" name="intent" value={value} variant={variant} disabled={busy}>
       {label}
@@ -182,7 +218,21 @@ function Intent({ value, label, variant = "primary", busy }: { value: string; la
   );
 }
 
-function NoteField({ id, name, label, error, required = false, placeholder }: { id: string; name: string; label: string; error?: string; required?: boolean; placeholder?: string }) {
+function NoteField({
+  id,
+  name,
+  label,
+  error,
+  required = false,
+  placeholder,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  error?: string;
+  required?: boolean;
+  placeholder?: string;
+}) {
   return (
     <div>
       <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-mist-100">
@@ -222,7 +272,16 @@ function FindTitles({ find, label, placeholder }: { find: string; label: string;
       </label>
       <div className="relative flex-1">
         <SearchIcon size={16} className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-mist-400" />
-        <input id="inbox-find" key={find} type="search" name="find" defaultValue={find} maxLength={INBOX_SEARCH_MAX_LENGTH} placeholder={placeholder} className={`${inputClass} pl-9`} />
+        <input
+          id="inbox-find"
+          key={find}
+          type="search"
+          name="find"
+          defaultValue={find}
+          maxLength={INBOX_SEARCH_MAX_LENGTH}
+          placeholder={placeholder}
+          className={`${inputClass} pl-9`}
+        />
       </div>
       <button type="submit" className={buttonClass("secondary")}>
         Find
@@ -236,7 +295,11 @@ type ActionResult = { ok: true; message: string } | { ok: false; error: string; 
 function useResult() {
   const result = useActionData<ActionResult>();
   const navigation = useNavigation();
-  return { result, busy: navigation.state === "submitting", fieldError: (name: string) => (result && !result.ok ? result.fields[name]?.[0] : undefined) };
+  return {
+    result,
+    busy: navigation.state === "submitting",
+    fieldError: (name: string) => (result && !result.ok ? result.fields[name]?.[0] : undefined),
+  };
 }
 
 // ---------------------------------------------------------------- per kind
@@ -272,15 +335,24 @@ function RequestView({ item, candidates, find, now }: { item: RequestDetail; can
                     </a>
                   )}
                   <span className="text-xs text-mist-400">
-                    <RelativeTime at={s.createdAt} now={now} /> · {s.source === "form" ? "request form" : s.source === "quick" ? "quick request" : "search result"}
+                    <RelativeTime at={s.createdAt} now={now} /> ·{" "}
+                    {s.source === "form" ? "request form" : s.source === "quick" ? "quick request" : "search result"}
                   </span>
                 </p>
                 <div className="mt-2">
                   <Facts
                     items={[
-                      ["Asked for", [s.title, s.year ? `(${s.year})` : null, s.contentType ? `· ${s.contentType}` : null].filter(Boolean).join(" ")],
+                      [
+                        "Asked for",
+                        [s.title, s.year ? `(${s.year})` : null, s.contentType ? `· ${s.contentType}` : null].filter(Boolean).join(" "),
+                      ],
                       ["Quality", s.quality],
-                      ["Location", s.location ? `${s.location}${s.coordinates ? ` (${s.coordinates.latitude.toFixed(2)}, ${s.coordinates.longitude.toFixed(2)})` : ""}` : null],
+                      [
+                        "Location",
+                        s.location
+                          ? `${s.location}${s.coordinates ? ` (${s.coordinates.latitude.toFixed(2)}, ${s.coordinates.longitude.toFixed(2)})` : ""}`
+                          : null,
+                      ],
                       ["IMDb link", s.imdbUrl ? <ExternalLink href={s.imdbUrl}>{s.imdbUrl}</ExternalLink> : null],
                     ]}
                   />
@@ -303,18 +375,24 @@ function RequestView({ item, candidates, find, now }: { item: RequestDetail; can
                       <legend className="mb-2 text-sm font-medium text-mist-100">Catalogue title that fulfils it</legend>
                       <div className="space-y-1.5">
                         {candidates.map((t) => (
-                          <label key={t.id} className="flex cursor-pointer items-center gap-2 rounded-lg border border-white/8 px-3 py-2 text-sm has-[:checked]:border-accent-400">
+                          <label
+                            key={t.id}
+                            className="flex cursor-pointer items-center gap-2 rounded-lg border border-white/8 px-3 py-2 text-sm has-[:checked]:border-accent-400"
+                          >
                             <input type="radio" name="fulfilledTitleId" value={t.id} className="accent-accent-500" />
                             <span className="min-w-0 break-words">
                               {t.title}
-                              {t.year ? ` (${t.year})` : ""} <span className="text-xs text-mist-400">{t.type === "movie" ? "Movie" : "TV show"}</span>
+                              {t.year ? ` (${t.year})` : ""}{" "}
+                              <span className="text-xs text-mist-400">{t.type === "movie" ? "Movie" : "TV show"}</span>
                             </span>
                           </label>
                         ))}
                       </div>
                     </fieldset>
                   ) : (
-                    <p className="text-sm text-mist-300">No catalogue title matches{find ? ` “${find}”` : ""}. Add it first, then find it here.</p>
+                    <p className="text-sm text-mist-300">
+                      No catalogue title matches{find ? ` “${find}”` : ""}. Add it first, then find it here.
+                    </p>
                   )}
                   {fieldError("fulfilledTitleId") && (
                     <p className="text-sm text-red-300" role="alert">
@@ -360,7 +438,10 @@ function ReportView({ item, now }: { item: ReportDetail; now: number }) {
           <Facts
             items={[
               ["Title", item.title ? <TitleLinks title={item.title} /> : item.contentName],
-              ["Reported address", item.linkUrl ? <ExternalLink href={item.linkUrl}>{item.linkUrl}</ExternalLink> : "Not known (reported from the form)"],
+              [
+                "Reported address",
+                item.linkUrl ? <ExternalLink href={item.linkUrl}>{item.linkUrl}</ExternalLink> : "Not known (reported from the form)",
+              ],
               [
                 "In the catalogue now",
                 item.link ? (
@@ -427,7 +508,12 @@ function ContactView({ item, now }: { item: ContactDetail; now: number }) {
         <Facts
           items={[
             ["From", item.name],
-            ["E-mail", <a key="e" href={`mailto:${item.email}`} className="break-all text-sky-300 underline underline-offset-2">{item.email}</a>],
+            [
+              "E-mail",
+              <a key="e" href={`mailto:${item.email}`} className="break-all text-sky-300 underline underline-offset-2">
+                {item.email}
+              </a>,
+            ],
             ["Subject", item.subject],
             ["Sent", <RelativeTime key="t" at={item.createdAt} now={now} />],
           ]}
@@ -475,7 +561,9 @@ function DmcaView({ item, candidates, find, now }: { item: DmcaDetail; candidate
   const { busy, fieldError } = useResult();
   const active = item.targets.filter((t) => t.active);
   const preselectedLinks = new Set(item.targets.filter((t) => t.origin === "url" && !t.active && t.link).map((t) => t.link!.id));
-  const preselectedTitles = new Set(item.targets.filter((t) => t.origin === "url" && !t.active && !t.link && t.title).map((t) => t.title!.id));
+  const preselectedTitles = new Set(
+    item.targets.filter((t) => t.origin === "url" && !t.active && !t.link && t.title).map((t) => t.title!.id),
+  );
   return (
     <div className="grid grid-cols-1 gap-6 xl:grid-cols-3">
       <div className="space-y-6 xl:col-span-2">
@@ -483,8 +571,18 @@ function DmcaView({ item, candidates, find, now }: { item: DmcaDetail; candidate
           <Facts
             items={[
               ["From", item.name],
-              ["E-mail", <a key="e" href={`mailto:${item.email}`} className="break-all text-sky-300 underline underline-offset-2">{item.email}</a>],
-              ["Content URL", <ExternalLink key="u" href={item.contentUrl}>{item.contentUrl}</ExternalLink>],
+              [
+                "E-mail",
+                <a key="e" href={`mailto:${item.email}`} className="break-all text-sky-300 underline underline-offset-2">
+                  {item.email}
+                </a>,
+              ],
+              [
+                "Content URL",
+                <ExternalLink key="u" href={item.contentUrl}>
+                  {item.contentUrl}
+                </ExternalLink>,
+              ],
               ["Content type", item.contentType],
               ["Good-faith declaration", item.declaration ? "Given" : "Not given"],
               ["Received", <RelativeTime key="t" at={item.createdAt} now={now} />],
@@ -517,11 +615,17 @@ function DmcaView({ item, candidates, find, now }: { item: DmcaDetail; candidate
                   <div className="min-w-0">
                     <p className="font-semibold text-white">
                       {t.title ? t.title.title : "A title since deleted"}
-                      <span className="ml-2 text-xs font-normal text-mist-400">{t.origin === "url" ? "from the notice's URL" : "added by an admin"}</span>
+                      <span className="ml-2 text-xs font-normal text-mist-400">
+                        {t.origin === "url" ? "from the notice's URL" : "added by an admin"}
+                      </span>
                     </p>
                     <p className="break-words text-mist-300">{t.link ? describeLink(t.link) : "The whole title"}</p>
                     <p className="text-xs text-mist-400">
-                      {t.active ? `Disabled ${exactTime(t.disabledAt!)}` : t.reenabledAt ? `Re-enabled ${exactTime(t.reenabledAt)}` : "Not disabled"}
+                      {t.active
+                        ? `Disabled ${exactTime(t.disabledAt!)}`
+                        : t.reenabledAt
+                          ? `Re-enabled ${exactTime(t.reenabledAt)}`
+                          : "Not disabled"}
                     </p>
                   </div>
                   {t.active && (
@@ -554,7 +658,13 @@ function DmcaView({ item, candidates, find, now }: { item: DmcaDetail; candidate
                         {t.year ? ` (${t.year})` : ""}
                       </legend>
                       <label className="flex cursor-pointer items-center gap-2 rounded-lg px-2 py-1.5 text-sm font-medium hover:bg-white/4">
-                        <input type="checkbox" name="title" value={t.id} defaultChecked={preselectedTitles.has(t.id)} className="accent-accent-500" />
+                        <input
+                          type="checkbox"
+                          name="title"
+                          value={t.id}
+                          defaultChecked={preselectedTitles.has(t.id)}
+                          className="accent-accent-500"
+                        />
                         Whole title ({t.links.length} link{t.links.length === 1 ? "" : "s"})
                       </label>
                       {t.links.map((l) => (

@@ -32,7 +32,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export function meta({ data }: Route.MetaArgs) {
-  return [{ title: `${data ? `${INBOX_TAB_LABELS[data.kind]} · ` : ""}Inbox | Cinedex Admin` }, { name: "robots", content: "noindex, nofollow" }];
+  return [
+    { title: `${data ? `${INBOX_TAB_LABELS[data.kind]} · ` : ""}Inbox | Cinedex Admin` },
+    { name: "robots", content: "noindex, nofollow" },
+  ];
 }
 
 const COUNT_WORDS: Record<InboxKind, string> = { requests: "request", reports: "report", contact: "message", dmca: "notice" };
@@ -71,7 +74,11 @@ function Filters({ kind, filters }: { kind: InboxKind; filters: InboxListParams 
           Search
         </button>
       </Form>
-      <div role="group" aria-label="Filter by status" className="inline-flex flex-wrap self-start rounded-lg border border-white/12 bg-ink-900 p-1">
+      <div
+        role="group"
+        aria-label="Filter by status"
+        className="inline-flex flex-wrap self-start rounded-lg border border-white/12 bg-ink-900 p-1"
+      >
         {statuses.map((status) => (
           <Link
             key={status ?? "all"}

@@ -83,12 +83,23 @@ export default function BrokenLinks({ loaderData }: Route.ComponentProps) {
           <HiddenField name="linkId" value={values.linkId} />
           <HiddenField name="titleId" value={values.titleId} />
           <TextField name="contentName" label="Content name" required maxLength={LIMITS.title} placeholder="Movie or show title" />
-          <TextField name="seasonEpisode" label="Season / episode" maxLength={LIMITS.seasonEpisode} placeholder="e.g. S02E05 (shows only)" />
+          <TextField
+            name="seasonEpisode"
+            label="Season / episode"
+            maxLength={LIMITS.seasonEpisode}
+            placeholder="e.g. S02E05 (shows only)"
+          />
           <div className="grid gap-5 sm:grid-cols-2">
             <SelectField name="quality" label="Quality" required options={BROKEN_REPORT_QUALITIES} placeholder="Select quality" />
             <SelectField name="linkType" label="Link type" required options={BROKEN_REPORT_LINK_TYPES} placeholder="Select link type" />
           </div>
-          <TextArea name="additionalInfo" label="Additional information" maxLength={LIMITS.message} rows={4} placeholder="What happens when you open the link?" />
+          <TextArea
+            name="additionalInfo"
+            label="Additional information"
+            maxLength={LIMITS.message}
+            rows={4}
+            placeholder="What happens when you open the link?"
+          />
         </VisitorForm>
       </FormCard>
     </FormPage>

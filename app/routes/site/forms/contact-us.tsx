@@ -39,7 +39,10 @@ export default function ContactUs() {
             {supportEmail && (
               <p>
                 Support e-mail:{" "}
-                <a href={`mailto:${supportEmail}`} className="font-semibold break-all text-accent-300 underline underline-offset-2 hover:text-accent-400">
+                <a
+                  href={`mailto:${supportEmail}`}
+                  className="font-semibold break-all text-accent-300 underline underline-offset-2 hover:text-accent-400"
+                >
                   {supportEmail}
                 </a>
               </p>

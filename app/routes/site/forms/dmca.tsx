@@ -23,7 +23,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     schema: dmcaSchema,
     success: DMCA_MESSAGES.success,
     failure: DMCA_MESSAGES.failure,
-    submit: async (form, client) => ({ event: (await submitDmcaNotice(app.db, form, { hash: client.hash, siteOrigins: [app.publicUrl, new URL(request.url).origin] })).event }),
+    submit: async (form, client) => ({
+      event: (await submitDmcaNotice(app.db, form, { hash: client.hash, siteOrigins: [app.publicUrl, new URL(request.url).origin] })).event,
+    }),
   });
 }
 
@@ -73,8 +75,8 @@ export default function Dmca() {
           />
           <TextArea name="message" label="Additional message" maxLength={LIMITS.message} rows={3} />
           <CheckboxField name="declaration" required>
-            I declare, under penalty of perjury, that the information in this notice is accurate and that I am the owner of the
-            copyright, or authorised to act on the owner’s behalf. <span className="text-accent-300">*</span>
+            I declare, under penalty of perjury, that the information in this notice is accurate and that I am the owner of the copyright,
+            or authorised to act on the owner’s behalf. <span className="text-accent-300">*</span>
           </CheckboxField>
         </VisitorForm>
       </FormCard>

@@ -52,12 +52,29 @@ export default function RequestContent() {
         <VisitorForm schema={requestSchema} submitLabel="Submit request">
           <div className="grid gap-5 sm:grid-cols-2">
             <TextField name="name" label="Your name" required maxLength={LIMITS.name} autoComplete="name" />
-            <TextField name="email" label="Your email" type="email" required maxLength={LIMITS.email} autoComplete="email" inputMode="email" />
+            <TextField
+              name="email"
+              label="Your email"
+              type="email"
+              required
+              maxLength={LIMITS.email}
+              autoComplete="email"
+              inputMode="email"
+            />
           </div>
           <div className="grid gap-5 sm:grid-cols-[12rem_minmax(0,1fr)_8rem]">
             <SelectField name="type" label="Type" required options={REQUEST_CONTENT_TYPES} placeholder="Select type" />
             <TextField name="movieSeriesName" label="Title" required maxLength={LIMITS.title} />
-            <TextField name="year" label="Year" required maxLength={LIMITS.year} minLength={4} pattern="\d{4}" inputMode="numeric" placeholder="2024" />
+            <TextField
+              name="year"
+              label="Year"
+              required
+              maxLength={LIMITS.year}
+              minLength={4}
+              pattern="\d{4}"
+              inputMode="numeric"
+              placeholder="2024"
+            />
           </div>
           <TextField
             name="imdbUrl"
@@ -68,7 +85,13 @@ export default function RequestContent() {
             placeholder="https://www.imdb.com/title/tt0000000/"
             hint="Optional: the title’s page on imdb.com."
           />
-          <TextArea name="message" label="Message" maxLength={LIMITS.message} rows={4} placeholder="Language, quality or anything else we should know" />
+          <TextArea
+            name="message"
+            label="Message"
+            maxLength={LIMITS.message}
+            rows={4}
+            placeholder="Language, quality or anything else we should know"
+          />
         </VisitorForm>
       </FormCard>
     </FormPage>

@@ -74,9 +74,7 @@ export default function Faq({ loaderData }: Route.ComponentProps) {
   }, [query, urlQuery, setSearchParams]);
 
   const results: readonly FaqEntry[] =
-    query === loaderData.query
-      ? FAQ_ENTRIES.filter((entry) => loaderData.matchIds.includes(entry.id))
-      : filterFaq(FAQ_ENTRIES, query);
+    query === loaderData.query ? FAQ_ENTRIES.filter((entry) => loaderData.matchIds.includes(entry.id)) : filterFaq(FAQ_ENTRIES, query);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     // Typing has already filtered the list; only the address is brought up to date.
@@ -130,7 +128,10 @@ function FaqItem({ entry }: { entry: FaqEntry }) {
     >
       <summary className="flex cursor-pointer list-none items-center justify-between gap-4 rounded-xl px-5 py-4 leading-snug font-semibold text-white transition-colors hover:bg-white/[0.03] [&::-webkit-details-marker]:hidden">
         {entry.question}
-        <Icon name="chevron" className="size-5 shrink-0 text-mist-400 transition-transform group-open:rotate-180 group-open:text-accent-300" />
+        <Icon
+          name="chevron"
+          className="size-5 shrink-0 text-mist-400 transition-transform group-open:rotate-180 group-open:text-accent-300"
+        />
       </summary>
       <div className="space-y-3 px-5 pb-5 text-mist-300">
         {entry.answer.map((paragraph, index) => (

@@ -27,8 +27,8 @@ const STEPS: { title: string; body: ReactNode }[] = [
     title: "Find a title",
     body: (
       <>
-        Search by name with the search box at the top of every page, browse a genre, or scroll through the latest
-        uploads on the <Link to="/">home page</Link>. Select a poster to open the title’s page.
+        Search by name with the search box at the top of every page, browse a genre, or scroll through the latest uploads on the{" "}
+        <Link to="/">home page</Link>. Select a poster to open the title’s page.
       </>
     ),
   },
@@ -36,8 +36,8 @@ const STEPS: { title: string; body: ReactNode }[] = [
     title: "Pick a quality",
     body: (
       <>
-        Under <strong>Downloads</strong> the releases are listed by quality (480p, 720p, 1080p and 4K where
-        available) with their file sizes. Shows are grouped by season. Lower qualities are smaller and finish sooner.
+        Under <strong>Downloads</strong> the releases are listed by quality (480p, 720p, 1080p and 4K where available) with their file
+        sizes. Shows are grouped by season. Lower qualities are smaller and finish sooner.
       </>
     ),
   },
@@ -45,8 +45,8 @@ const STEPS: { title: string; body: ReactNode }[] = [
     title: "Open the download option",
     body: (
       <>
-        Choose <strong>Download</strong> for a movie, or <strong>Episodes</strong> to pick a single episode of a
-        show. You get the download options for that release, one per host. Any of them gives you the same file.
+        Choose <strong>Download</strong> for a movie, or <strong>Episodes</strong> to pick a single episode of a show. You get the download
+        options for that release, one per host. Any of them gives you the same file.
       </>
     ),
   },
@@ -54,9 +54,8 @@ const STEPS: { title: string; body: ReactNode }[] = [
     title: "Wait on the mediator page",
     body: (
       <>
-        The <strong>Mediator Page</strong> prepares your link. Press <strong>Continue</strong>, let the countdown run
-        (about {MIDDLEMAN_COUNTDOWN_S} seconds while it says “Generating Link”), then press{" "}
-        <strong>Continue to download</strong>.
+        The <strong>Mediator Page</strong> prepares your link. Press <strong>Continue</strong>, let the countdown run (about{" "}
+        {MIDDLEMAN_COUNTDOWN_S} seconds while it says “Generating Link”), then press <strong>Continue to download</strong>.
       </>
     ),
   },
@@ -64,8 +63,8 @@ const STEPS: { title: string; body: ReactNode }[] = [
     title: "Download from the host",
     body: (
       <>
-        You are now on the host’s site, which keeps the file. Press its download button and save the file. Close any
-        pop-ups on the way: a real download is a video file (.mkv or .mp4) or a .zip archive, never a program.
+        You are now on the host’s site, which keeps the file. Press its download button and save the file. Close any pop-ups on the way: a
+        real download is a video file (.mkv or .mp4) or a .zip archive, never a program.
       </>
     ),
   },
@@ -85,9 +84,8 @@ const ISSUES: { icon: IconName; title: string; body: ReactNode }[] = [
     title: "The link is broken or the file was removed",
     body: (
       <>
-        Try another download option or another quality. If none work, <Link to="/broken-links">report the broken
-        link</Link> with the title, the quality and, for shows, the season and episode. We replace reported links as
-        soon as possible.
+        Try another download option or another quality. If none work, <Link to="/broken-links">report the broken link</Link> with the title,
+        the quality and, for shows, the season and episode. We replace reported links as soon as possible.
       </>
     ),
   },
@@ -96,8 +94,8 @@ const ISSUES: { icon: IconName; title: string; body: ReactNode }[] = [
     title: "The host says a download limit was reached",
     body: (
       <>
-        Hosts limit how much one visitor can download in a day. Choose a different host for the same file, or wait a
-        few hours and try again.
+        Hosts limit how much one visitor can download in a day. Choose a different host for the same file, or wait a few hours and try
+        again.
       </>
     ),
   },
@@ -106,8 +104,8 @@ const ISSUES: { icon: IconName; title: string; body: ReactNode }[] = [
     title: "The host page fails while you use a VPN",
     body: (
       <>
-        Some hosts block VPN and proxy addresses, which is why the site shows a notice about VPNs. Switch the VPN off
-        for the download and back on afterwards.
+        Some hosts block VPN and proxy addresses, which is why the site shows a notice about VPNs. Switch the VPN off for the download and
+        back on afterwards.
       </>
     ),
   },
@@ -116,8 +114,8 @@ const ISSUES: { icon: IconName; title: string; body: ReactNode }[] = [
     title: "The file won’t play",
     body: (
       <>
-        Most releases are MKV files, which some built-in players cannot open. Install VLC, a free player for Windows,
-        macOS, Linux, Android and iOS that plays MKV and MP4. If you downloaded a .zip archive, unpack it first.
+        Most releases are MKV files, which some built-in players cannot open. Install VLC, a free player for Windows, macOS, Linux, Android
+        and iOS that plays MKV and MP4. If you downloaded a .zip archive, unpack it first.
       </>
     ),
   },
@@ -139,7 +137,9 @@ export default function HowToDownload() {
       }
       lead="Getting a movie or an episode takes five steps and about a minute. Cinedex does not store any files: the last step takes you to the third-party host that keeps the file."
     >
-      <h2 id="steps" className="scroll-mt-24">Step by step</h2>
+      <h2 id="steps" className="scroll-mt-24">
+        Step by step
+      </h2>
       <ol className="list-none space-y-3 pl-0" aria-labelledby="steps">
         {STEPS.map((step, index) => (
           <li key={step.title} className="mt-0 rounded-xl bg-ink-800 p-5 ring-1 ring-white/5">
@@ -160,7 +160,9 @@ export default function HowToDownload() {
         ))}
       </ol>
 
-      <h2 id="tips" className="scroll-mt-24">Tips</h2>
+      <h2 id="tips" className="scroll-mt-24">
+        Tips
+      </h2>
       <ul className="list-none space-y-2.5 pl-0" aria-labelledby="tips">
         {TIPS.map((tip, index) => (
           <li key={index} className="mt-0 flex gap-3 text-mist-300">
@@ -170,7 +172,9 @@ export default function HowToDownload() {
         ))}
       </ul>
 
-      <h2 id="common-issues" className="scroll-mt-24">Common issues</h2>
+      <h2 id="common-issues" className="scroll-mt-24">
+        Common issues
+      </h2>
       <div className="grid gap-3 sm:grid-cols-2">
         {ISSUES.map((issue) => (
           <section key={issue.title} className="rounded-xl bg-ink-800 p-5 ring-1 ring-white/5">
@@ -198,8 +202,8 @@ export default function HowToDownload() {
           </>
         }
       >
-        Send us a message and we will get back to you within {RESPONSE_TIMES.contact}. The{" "}
-        <Link to="/faq">FAQ</Link> may already have your answer.
+        Send us a message and we will get back to you within {RESPONSE_TIMES.contact}. The <Link to="/faq">FAQ</Link> may already have your
+        answer.
       </HelpCallout>
     </StaticPage>
   );

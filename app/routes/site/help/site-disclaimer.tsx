@@ -28,16 +28,16 @@ export default function SiteDisclaimer() {
 
       <h2>No files on our servers</h2>
       <p>
-        Cinedex is a catalogue. It lists movies and TV shows with their details, and for each one the links where
-        other websites offer a copy. No video, audio or archive file is uploaded to, kept on or sent from Cinedex.
-        When you download, the file comes straight from the third-party host to you.
+        Cinedex is a catalogue. It lists movies and TV shows with their details, and for each one the links where other websites offer a
+        copy. No video, audio or archive file is uploaded to, kept on or sent from Cinedex. When you download, the file comes straight from
+        the third-party host to you.
       </p>
 
       <h2>Content from third parties</h2>
       <p>
-        The files behind the links are uploaded and hosted by third parties that have no connection with Cinedex. We
-        are not affiliated with, endorsed by or responsible for any of these hosts or the people who use them. Titles,
-        posters, artwork and trademarks belong to their owners and are shown only to identify the works.
+        The files behind the links are uploaded and hosted by third parties that have no connection with Cinedex. We are not affiliated
+        with, endorsed by or responsible for any of these hosts or the people who use them. Titles, posters, artwork and trademarks belong
+        to their owners and are shown only to identify the works.
       </p>
 
       <h2>No control over other sites</h2>
@@ -49,35 +49,35 @@ export default function SiteDisclaimer() {
         <li>any harm to your device or data caused by what you download from them.</li>
       </ul>
       <p>
-        Use an up-to-date browser and antivirus, and never install programs a host offers you. Visiting third-party
-        sites is at your own risk.
+        Use an up-to-date browser and antivirus, and never install programs a host offers you. Visiting third-party sites is at your own
+        risk.
       </p>
 
       <h2>Information as it is</h2>
       <p>
-        Details such as synopses, cast, release dates, ratings and file sizes come from public sources and from the
-        hosts, and may be incomplete or out of date. Cinedex is provided as it is, without any warranty that it is
-        accurate, available or fit for a particular purpose.
+        Details such as synopses, cast, release dates, ratings and file sizes come from public sources and from the hosts, and may be
+        incomplete or out of date. Cinedex is provided as it is, without any warranty that it is accurate, available or fit for a particular
+        purpose.
       </p>
 
       <h2>Your responsibility</h2>
       <p>
-        Copyright law differs from country to country. You are responsible for making sure that what you download and
-        how you use it is allowed where you live.
+        Copyright law differs from country to country. You are responsible for making sure that what you download and how you use it is
+        allowed where you live.
       </p>
 
       <h2>Copyright and takedown requests</h2>
       <p>
-        We respect the rights of creators. If you own the rights to a work and a link on Cinedex points to a copy you
-        did not authorise, send a notice through our <Link to="/dmca">DMCA page</Link>. We review notices within{" "}
-        {RESPONSE_TIMES.dmca}, and once we accept a valid notice the links it names are disabled immediately. Because the files are on
-        other sites, please also contact the host that keeps the file.
+        We respect the rights of creators. If you own the rights to a work and a link on Cinedex points to a copy you did not authorise,
+        send a notice through our <Link to="/dmca">DMCA page</Link>. We review notices within {RESPONSE_TIMES.dmca}, and once we accept a
+        valid notice the links it names are disabled immediately. Because the files are on other sites, please also contact the host that
+        keeps the file.
       </p>
 
       <h2>Questions</h2>
       <p>
-        For anything else about this disclaimer, write to us through the <Link to="/contact-us">contact page</Link>.
-        See also our <Link to="/terms">terms of use</Link> and <Link to="/privacy-policy">privacy policy</Link>.
+        For anything else about this disclaimer, write to us through the <Link to="/contact-us">contact page</Link>. See also our{" "}
+        <Link to="/terms">terms of use</Link> and <Link to="/privacy-policy">privacy policy</Link>.
       </p>
     </StaticPage>
   );

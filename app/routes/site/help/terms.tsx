@@ -65,9 +65,8 @@ export default function Terms() {
 
       <Heading id="using-cinedex" />
       <p>
-        Cinedex is a free catalogue of movies and TV shows with links to files kept by third-party hosts. You may use
-        it for your own personal, non-commercial purposes. Browsing needs no account. We may change, suspend or stop
-        any part of the site at any time.
+        Cinedex is a free catalogue of movies and TV shows with links to files kept by third-party hosts. You may use it for your own
+        personal, non-commercial purposes. Browsing needs no account. We may change, suspend or stop any part of the site at any time.
       </p>
 
       <Heading id="acceptable-use" />
@@ -75,15 +74,12 @@ export default function Terms() {
       <ul>
         <li>break the law, or use the site to infringe anyone’s copyright or other rights;</li>
         <li>
-          copy the catalogue in bulk with scrapers or bots, or send requests fast enough to slow the site down for
-          others (automated traffic is rate limited);
+          copy the catalogue in bulk with scrapers or bots, or send requests fast enough to slow the site down for others (automated traffic
+          is rate limited);
         </li>
         <li>try to get into the administration area, other people’s data or parts of the site not meant for you;</li>
         <li>spread malware or interfere with the site’s security or its normal working;</li>
-        <li>
-          send spam, false broken-link reports, or takedown notices that you know to be false or that you are not
-          entitled to send.
-        </li>
+        <li>send spam, false broken-link reports, or takedown notices that you know to be false or that you are not entitled to send.</li>
       </ul>
       <p>We may block access for anyone who does.</p>
 
@@ -94,17 +90,16 @@ export default function Terms() {
 
       <Heading id="third-party-links" />
       <p>
-        Download links, trailers and some images lead to sites we do not own or control. You follow them{" "}
-        <strong>at your own risk</strong>. Those sites have their own terms and privacy policies, may show adverts or
-        offer software, and may remove files at any time. We are not responsible for their content, availability or
-        practices, or for any loss or damage that results from using them. Make sure that what you download is allowed
-        where you live.
+        Download links, trailers and some images lead to sites we do not own or control. You follow them <strong>at your own risk</strong>.
+        Those sites have their own terms and privacy policies, may show adverts or offer software, and may remove files at any time. We are
+        not responsible for their content, availability or practices, or for any loss or damage that results from using them. Make sure that
+        what you download is allowed where you live.
       </p>
 
       <Heading id="takedown" />
       <p>
-        If you own the rights to a work and believe a link on Cinedex leads to an unauthorised copy, send a notice
-        through the <Link to="/dmca">DMCA page</Link>, with:
+        If you own the rights to a work and believe a link on Cinedex leads to an unauthorised copy, send a notice through the{" "}
+        <Link to="/dmca">DMCA page</Link>, with:
       </p>
       <ol>
         <li>your name and an email address where we can reach you;</li>
@@ -113,31 +108,28 @@ export default function Terms() {
         <li>a declaration that the information in your notice is accurate.</li>
       </ol>
       <p>
-        We review notices within {RESPONSE_TIMES.dmca}. When a notice is valid, the links it names are disabled and
-        the action is recorded. As the files themselves sit on other sites, you should also contact the host that keeps
-        them.
+        We review notices within {RESPONSE_TIMES.dmca}. When a notice is valid, the links it names are disabled and the action is recorded.
+        As the files themselves sit on other sites, you should also contact the host that keeps them.
       </p>
 
       <Heading id="submissions" />
       <p>
-        What you send through our contact, request, broken-link and DMCA forms must be accurate and must not contain
-        anything unlawful or abusive. We use it only to handle your message, as described in our{" "}
-        <Link to="/privacy-policy">privacy policy</Link>. Sending a request does not oblige us to add a title.
+        What you send through our contact, request, broken-link and DMCA forms must be accurate and must not contain anything unlawful or
+        abusive. We use it only to handle your message, as described in our <Link to="/privacy-policy">privacy policy</Link>. Sending a
+        request does not oblige us to add a title.
       </p>
 
       <Heading id="liability" />
       <p>
-        Cinedex is provided “as is” and “as available”. Details such as synopses, ratings and file sizes come from
-        public sources and may be wrong or out of date. To the extent the law allows, we give no warranty that the site
-        will be accurate, uninterrupted or free of errors, and we are not liable for any indirect or consequential
-        loss that arises from using it or the sites it links to.
+        Cinedex is provided “as is” and “as available”. Details such as synopses, ratings and file sizes come from public sources and may be
+        wrong or out of date. To the extent the law allows, we give no warranty that the site will be accurate, uninterrupted or free of
+        errors, and we are not liable for any indirect or consequential loss that arises from using it or the sites it links to.
       </p>
 
       <Heading id="changes" />
       <p>
-        We may update these terms when the site or the law changes. The new version is published on this page with a
-        new “Last updated” date and applies from then on. If you keep using Cinedex after a change, you accept the
-        updated terms.
+        We may update these terms when the site or the law changes. The new version is published on this page with a new “Last updated” date
+        and applies from then on. If you keep using Cinedex after a change, you accept the updated terms.
       </p>
 
       <Heading id="contact" />
