@@ -33,6 +33,9 @@ export const TOAST_LIMIT = 20;
 
 export const MIN_PASSWORD_LENGTH = 8;
 
+/** Years a title can have: the first films date from the 1870s. */
+export const YEAR_RANGE = { min: 1870, max: 2100 } as const;
+
 export const ADMIN_QUALITY_OPTIONS = ["480p", "720p", "720p 10Bit", "1080p", "1080p 10Bit", "4k"] as const;
 export const REQUEST_QUALITY_OPTIONS = ["480p", "720p", "720p 10bit", "1080p", "1080p 10bit", "4k"] as const;
 export const FILE_FORMATS = ["mkv", "mp4", "avi", "webm"] as const;

@@ -1,15 +1,6 @@
 import type { z } from "zod";
 import { AppError } from "./errors.ts";
-
-/** Zod issues as messages per field path ("releases.0.quality"); issues without a path go under "form". */
-export function fieldErrors(error: z.ZodError): Record<string, string[]> {
-  const fields: Record<string, string[]> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.join(".") || "form";
-    (fields[key] ??= []).push(issue.message);
-  }
-  return fields;
-}
+import { fieldErrors } from "./submission.ts";
 
 /**
  * Parses input with a form's schema; invalid input is a 400 AppError carrying the

@@ -1,6 +1,6 @@
 import type { AppContext } from "#app/context.ts";
 import type { Db } from "#app/db/client.server.ts";
-import type { FormResult } from "#app/modules/inbox/forms.ts";
+import type { FormResult } from "#app/utils/submission.ts";
 import { routeArgs, routeContext } from "./route.ts";
 
 type Fields = Record<string, string | string[]>;
@@ -26,7 +26,7 @@ export async function postForm(
     contentType?: string;
     headers?: Record<string, string>;
   } = {},
-): Promise<{ status: number; result: FormResult }> {
+): Promise<{ status: number; result: FormResult<{ detail?: string | null }> }> {
   const body = new URLSearchParams();
   for (const [key, value] of Object.entries(fields)) for (const v of Array.isArray(value) ? value : [value]) body.append(key, v);
   const request = new Request(`http://localhost${path}`, {
@@ -36,7 +36,7 @@ export async function postForm(
   });
   const context = routeContext(db, { clientAddress: freshAddress(), ...options.context });
   const answer = (await action(routeArgs<never>(request, context, options.params ?? {}))) as {
-    data: FormResult;
+    data: FormResult<{ detail?: string | null }>;
     init: ResponseInit | null;
   };
   return { status: answer.init?.status ?? 200, result: answer.data };

@@ -4,11 +4,14 @@ import { linkDetailsPath, titlePath } from "#app/modules/catalogue/paths.ts";
 import { createTitle } from "#app/modules/catalogue/write.server.ts";
 import { clientHash } from "#app/modules/inbox/client.server.ts";
 import { createNotifier } from "#app/modules/inbox/notify.server.ts";
+import { askedCountMessage, REQUEST_SUBMITTED } from "#app/modules/inbox/requests.ts";
+import { FORM_RATE_LIMIT } from "#app/modules/inbox/visitor-forms.server.ts";
 import { getLastDeliveryFailure, updateNotifySettings } from "#app/modules/inbox/notify-settings.server.ts";
 import {
   CONTACT_MESSAGES,
   DMCA_MESSAGES,
   QUICK_REQUEST_MESSAGES,
+  HONEYPOT_FIELD,
   RATE_LIMITED,
   REPORT_MESSAGES,
   REQUEST_MESSAGES,
@@ -17,7 +20,9 @@ import { action as brokenLinksAction, loader as brokenLinksLoader } from "#app/r
 import { action as contactAction } from "#app/routes/site/forms/contact-us.tsx";
 import { action as dmcaAction } from "#app/routes/site/forms/dmca.tsx";
 import { action as requestAction } from "#app/routes/site/forms/request.tsx";
+import { action as requestTitleAction } from "#app/routes/api/request-title.ts";
 import { action as titleAction } from "#app/routes/site/title.tsx";
+import { BODY_UNREADABLE } from "#app/utils/submission.server.ts";
 import { buildMovie, buildSeries } from "#tests/factories/titles.ts";
 import { describeEachDatabase } from "#tests/helpers/database.ts";
 import { freshAddress, postForm } from "#tests/helpers/forms.ts";
@@ -84,15 +89,15 @@ describeEachDatabase("visitor forms", (ctx) => {
       ok: false,
       error: CONTACT_MESSAGES.required,
       fields: {
-        name: "Please fill in all required fields.",
-        email: "Please fill in all required fields.",
-        message: "Please fill in all required fields.",
+        name: ["Please fill in all required fields."],
+        email: ["Please fill in all required fields."],
+        message: ["Please fill in all required fields."],
       },
       values: { name: " ", subject: "Kept" },
     });
     const badEmail = await postForm(contactAction, ctx.db, "/contact-us", { ...contact, email: "ann@nowhere" });
     expect(badEmail.status).toBe(400);
-    expect(badEmail.result).toMatchObject({ fields: { email: "Please enter a valid email address." }, values: { email: "ann@nowhere" } });
+    expect(badEmail.result).toMatchObject({ fields: { email: ["Please enter a valid email address."] }, values: { email: "ann@nowhere" } });
     expect(await count(ctx.db, "contact_messages")).toBe(0);
   });
 
@@ -101,11 +106,11 @@ describeEachDatabase("visitor forms", (ctx) => {
     expect(empty.status).toBe(400);
     expect(empty.result).toMatchObject({
       fields: {
-        name: "Please enter your name",
-        email: "Please enter your email",
-        type: "Please select content type",
-        movieSeriesName: "Please enter the name of the content",
-        year: "Please enter the year of release",
+        name: ["Please enter your name"],
+        email: ["Please enter your email"],
+        type: ["Please select content type"],
+        movieSeriesName: ["Please enter the name of the content"],
+        year: ["Please enter the year of release"],
       },
     });
     const wrong = await postForm(requestAction, ctx.db, "/request", {
@@ -118,15 +123,15 @@ describeEachDatabase("visitor forms", (ctx) => {
     });
     expect(wrong.result).toMatchObject({
       fields: {
-        email: "Please enter a valid email address",
-        movieSeriesName: "Please enter the name of the series",
-        year: "Please enter a valid 4-digit year",
-        imdbUrl: "Invalid URL or something went wrong. Please check the IMDB URL and try again.",
+        email: ["Please enter a valid email address"],
+        movieSeriesName: ["Please enter the name of the series"],
+        year: ["Please enter a valid 4-digit year"],
+        imdbUrl: ["Invalid URL or something went wrong. Please check the IMDB URL and try again."],
       },
       values: { year: "99", type: "Series" },
     });
     const letters = await postForm(requestAction, ctx.db, "/request", { ...requestForm, year: "19a9" });
-    expect(letters.result).toMatchObject({ fields: { year: REQUEST_MESSAGES.yearInvalid } });
+    expect(letters.result).toMatchObject({ fields: { year: [REQUEST_MESSAGES.yearInvalid] } });
     expect(await count(ctx.db, "content_requests")).toBe(0);
   });
 
@@ -187,7 +192,7 @@ describeEachDatabase("visitor forms", (ctx) => {
     const path = titlePath(title);
     const missing = await postForm(titleAction, ctx.db, path, {}, { params });
     expect(missing.status).toBe(400);
-    expect(missing.result).toMatchObject({ fields: { quality: QUICK_REQUEST_MESSAGES.quality } });
+    expect(missing.result).toMatchObject({ fields: { quality: [QUICK_REQUEST_MESSAGES.quality] } });
 
     const first = await postForm(
       titleAction,
@@ -233,7 +238,7 @@ describeEachDatabase("visitor forms", (ctx) => {
     const link = title.releases[0]!.files[0]!.links[0]!;
     const blank = await postForm(brokenLinksAction, ctx.db, "/broken-links", { ...report, contentName: "  " });
     expect(blank.status).toBe(400);
-    expect(blank.result).toMatchObject({ error: REPORT_MESSAGES.contentName, fields: { contentName: "Please enter the content name" } });
+    expect(blank.result).toMatchObject({ error: REPORT_MESSAGES.contentName, fields: { contentName: ["Please enter the content name"] } });
 
     const request = new Request(`http://localhost/broken-links?linkId=${link.id}`);
     const page = await brokenLinksLoader(routeArgs(request, routeContext(ctx.db)));
@@ -261,19 +266,19 @@ describeEachDatabase("visitor forms", (ctx) => {
     expect(empty.result).toMatchObject({
       error: "Please fill in all required fields",
       fields: {
-        name: DMCA_MESSAGES.required,
-        email: DMCA_MESSAGES.required,
-        contentUrl: DMCA_MESSAGES.required,
-        copyrightProof: DMCA_MESSAGES.required,
-        declaration: DMCA_MESSAGES.required,
+        name: [DMCA_MESSAGES.required],
+        email: [DMCA_MESSAGES.required],
+        contentUrl: [DMCA_MESSAGES.required],
+        copyrightProof: [DMCA_MESSAGES.required],
+        declaration: [DMCA_MESSAGES.required],
       },
     });
     const wrong = await postForm(dmcaAction, ctx.db, "/dmca", { ...dmca, email: "legal@", contentUrl: "not a url", declaration: "" });
     expect(wrong.result).toMatchObject({
       fields: {
-        email: "Please enter a valid email address",
-        contentUrl: "Please enter a valid URL for the content",
-        declaration: DMCA_MESSAGES.required,
+        email: ["Please enter a valid email address"],
+        contentUrl: ["Please enter a valid URL for the content"],
+        declaration: [DMCA_MESSAGES.required],
       },
       values: { contentUrl: "not a url" },
     });
@@ -367,19 +372,36 @@ describeEachDatabase("visitor forms", (ctx) => {
   it("answers 400, never 500, to duplicated fields, files and bodies that are not forms", async () => {
     const twice = await postForm(contactAction, ctx.db, "/contact-us", { ...contact, name: ["Ann", "Bo"] });
     expect(twice.status).toBe(400);
-    expect(twice.result).toMatchObject({ fields: { name: CONTACT_MESSAGES.required } });
+    expect(twice.result).toMatchObject({ fields: { name: [CONTACT_MESSAGES.required] } });
     const form = new FormData();
     for (const [k, v] of Object.entries(dmca)) form.append(k, v);
     form.set("copyrightProof", new Blob(["x"]), "proof.txt");
     expect((await postForm(dmcaAction, ctx.db, "/dmca", {}, { body: form })).status).toBe(400);
+    // JSON goes through the same checks as a form post: numbers are not the strings a form sends.
     const json = await postForm(
       requestAction,
       ctx.db,
       "/request",
       {},
-      { body: JSON.stringify(requestForm), contentType: "application/json" },
+      { body: JSON.stringify({ ...requestForm, year: 1999 }), contentType: "application/json" },
     );
     expect(json.status).toBe(400);
+    expect(json.result).toMatchObject({ fields: { year: [REQUEST_MESSAGES.year] } });
+    for (const body of ["{not json", "[1,2]", "null"]) {
+      const broken = await postForm(requestAction, ctx.db, "/request", {}, { body, contentType: "application/json" });
+      expect(broken.status).toBe(400);
+      expect(broken.result).toMatchObject({ ok: false, error: BODY_UNREADABLE });
+    }
+    const text = await postForm(contactAction, ctx.db, "/contact-us", {}, { body: "name=Ann", contentType: "text/plain" });
+    expect(text.status).toBe(415);
+    const multipart = await postForm(
+      contactAction,
+      ctx.db,
+      "/contact-us",
+      {},
+      { body: "--x\r\nbroken", contentType: "multipart/form-data; boundary=x" },
+    );
+    expect(multipart.status).toBe(400);
     const huge = await postForm(
       contactAction,
       ctx.db,
@@ -396,6 +418,68 @@ describeEachDatabase("visitor forms", (ctx) => {
     const nul = await postForm(contactAction, ctx.db, "/contact-us", { ...contact, message: "a\u0000b" });
     expect(nul.status).toBe(400);
     expect(await count(ctx.db, "contact_messages")).toBe(0);
+  });
+});
+
+describeEachDatabase("a request from search (POST /api/request-title), through the visitor-form pipeline", (ctx) => {
+  const paprika = { tmdbId: "4977", type: "movie", title: "Paprika", year: "2006" };
+
+  it("files a request merged by TMDB id and says how many asked", async () => {
+    const first = await postForm(requestTitleAction, ctx.db, "/api/request-title", paprika);
+    expect(first).toMatchObject({ status: 200, result: { ok: true, message: REQUEST_SUBMITTED, detail: askedCountMessage(1) } });
+    const second = await postForm(requestTitleAction, ctx.db, "/api/request-title", { ...paprika, title: "Papurika" });
+    expect(second.result).toMatchObject({ ok: true, detail: "2 people have asked for this title." });
+    const rows = await ctx.db.selectFrom("content_requests").selectAll().execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      title: "Paprika",
+      tmdb_id: 4977,
+      year: 2006,
+      content_type: "Movie",
+      source: "tmdb-search",
+      request_count: 2,
+    });
+  });
+
+  it("refuses bad fields with 400 and stores nothing", async () => {
+    for (const bad of [
+      { ...paprika, tmdbId: "../1" },
+      { ...paprika, tmdbId: "0" },
+      { ...paprika, type: "game" },
+      { ...paprika, title: "  " },
+      { ...paprika, year: "1700" },
+      { ...paprika, tmdbId: ["1", "2"] },
+    ]) {
+      const { status, result } = await postForm(requestTitleAction, ctx.db, "/api/request-title", bad);
+      expect(status, JSON.stringify(bad)).toBe(400);
+      expect(result).toMatchObject({ ok: false, error: REQUEST_MESSAGES.failure });
+    }
+    expect(await count(ctx.db, "content_requests")).toBe(0);
+  });
+
+  it("answers a filled honeypot as a success and stores nothing", async () => {
+    const { status, result } = await postForm(requestTitleAction, ctx.db, "/api/request-title", { ...paprika, [HONEYPOT_FIELD]: "x" });
+    expect(status).toBe(200);
+    expect(result.ok).toBe(true);
+    expect(await count(ctx.db, "content_requests")).toBe(0);
+  });
+
+  it("shares the forms' limit per client (keyed by the address's hash) and their size guard", async () => {
+    const address = freshAddress();
+    const post = (tmdbId: number) =>
+      postForm(
+        requestTitleAction,
+        ctx.db,
+        "/api/request-title",
+        { ...paprika, tmdbId: String(tmdbId), title: `Title ${tmdbId}` },
+        { context: { clientAddress: address } },
+      );
+    for (let i = 0; i < FORM_RATE_LIMIT.limit; i++) expect((await post(100 + i)).status).toBe(200);
+    const over = await post(999);
+    expect(over).toMatchObject({ status: 429, result: { ok: false, error: RATE_LIMITED } });
+    const huge = await postForm(requestTitleAction, ctx.db, "/api/request-title", { ...paprika, title: "x".repeat(300_000) });
+    expect(huge.status).toBe(413);
+    expect(await count(ctx.db, "content_requests")).toBe(FORM_RATE_LIMIT.limit);
   });
 });
 

@@ -1,9 +1,11 @@
 import { useEffect, useId, useRef, useState } from "react";
 import toast from "react-hot-toast";
 import { useActionData, useFetcher } from "react-router";
-import { useHydrated } from "#app/components/forms/visitor-form.tsx";
+import { Honeypot } from "#app/components/forms/visitor-form.tsx";
+import { useHydrated } from "#app/components/ui/use-hydrated.ts";
 import { REQUEST_QUALITY_OPTIONS } from "#app/constants.ts";
-import { HONEYPOT_FIELD, QUICK_REQUEST_MESSAGES, type FormResult } from "#app/modules/inbox/forms.ts";
+import { QUICK_REQUEST_MESSAGES } from "#app/modules/inbox/forms.ts";
+import type { FormResult } from "#app/utils/submission.ts";
 
 /**
  * The title page's quick request (SPEC.md "Item detail"): choose a quality and ask
@@ -48,12 +50,7 @@ export function QuickRequest({ title }: { title: string }) {
         Request a quality
       </h3>
       <p className="mt-1 text-sm text-mist-300">Missing the quality you want for {title}? Ask for it and we will add it.</p>
-      <div hidden>
-        <label>
-          Leave this field empty
-          <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
-        </label>
-      </div>
+      <Honeypot />
       <div className="mt-4 flex flex-wrap items-end gap-3">
         <div>
           <label htmlFor={`${id}-quality`} className="mb-1.5 block text-sm font-medium text-mist-100">

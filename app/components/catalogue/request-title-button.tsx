@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { useFetcher } from "react-router";
 import toast from "react-hot-toast";
+import { Honeypot } from "#app/components/forms/visitor-form.tsx";
 import type { ExternalSearchItem } from "#app/integrations/tmdb/types.ts";
 import type { action } from "#app/routes/api/request-title.ts";
 
@@ -20,7 +21,7 @@ export function RequestTitleButton({
   useEffect(() => {
     const result = fetcher.data;
     if (!result) return;
-    if (result.ok) toast.success(`${result.message} ${result.detail}`);
+    if (result.ok) toast.success(result.detail ? `${result.message} ${result.detail}` : result.message);
     else toast.error(result.error);
   }, [fetcher.data]);
   return (
@@ -29,8 +30,7 @@ export function RequestTitleButton({
       <input type="hidden" name="type" value={item.type} />
       <input type="hidden" name="title" value={item.title} />
       <input type="hidden" name="year" value={item.year ?? ""} />
-      {/* Honeypot: people never see or fill it. */}
-      <input type="text" name="website" tabIndex={-1} autoComplete="off" aria-hidden="true" className="hidden" />
+      <Honeypot />
       <button
         type="submit"
         disabled={sending || done}

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { DEFAULT_FILE_FORMAT } from "#app/constants.ts";
-import { fieldErrors } from "#app/utils/validation.ts";
+import { fieldErrors } from "#app/utils/submission.ts";
 import { titleInputSchema, type ParsedTitleInput, type TitleInput } from "./schema.ts";
 import type { LinkStatus, TitleDetail, TitleType } from "./types.ts";
 

@@ -1,15 +1,21 @@
 import { describe, expect, it } from "vitest";
+import type { z } from "zod";
+import { clientErrors as allErrors, firstErrors, formValues, type FormValues } from "#app/utils/submission.ts";
 import {
   brokenLinkSchema,
-  clientErrors,
   contactSchema,
   contentNameMessage,
   dmcaSchema,
-  formValues,
   imdbIdFromUrl,
   quickRequestSchema,
   requestSchema,
 } from "./forms.ts";
+
+/** The first message per field, as the forms show them. */
+const clientErrors = (schema: z.ZodType, values: FormValues) => {
+  const errors = allErrors(schema, values);
+  return errors && firstErrors(errors);
+};
 
 describe("visitor form schemas (shared by the browser and the server)", () => {
   it("name the chosen type in the content-name message", () => {

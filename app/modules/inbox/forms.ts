@@ -5,6 +5,7 @@ import {
   DMCA_CONTENT_TYPES,
   REQUEST_CONTENT_TYPES,
   REQUEST_QUALITY_OPTIONS,
+  YEAR_RANGE,
 } from "#app/constants.ts";
 
 /**
@@ -87,11 +88,12 @@ const hasNul = (v: string) => v.includes("\0");
 
 /** A required text: present, a single string, not blank, at most `max` long. */
 function required(max: number, message: string) {
+  // Each check stops the rest, so a field shows one message (a blank e-mail is not also "invalid").
   return z
     .string({ error: message })
-    .refine((v) => v.trim() !== "", message)
-    .refine((v) => v.length <= max, `Please keep this under ${max} characters`)
-    .refine((v) => !hasNul(v), INVALID_CHARACTERS);
+    .refine((v) => v.trim() !== "", { message, abort: true })
+    .refine((v) => v.length <= max, { message: `Please keep this under ${max} characters`, abort: true })
+    .refine((v) => !hasNul(v), { message: INVALID_CHARACTERS, abort: true });
 }
 
 /** An optional text: absent or blank is null; otherwise kept as typed. */
@@ -137,8 +139,7 @@ export function imdbIdFromUrl(value: string): string | null {
   return match ? match[1]! : null;
 }
 
-/** Exactly 4 digits, and a year films can have (the first films date from the 1870s). */
-export const YEAR_RANGE = { min: 1870, max: 2100 } as const;
+/** Exactly 4 digits, and a year films can have. */
 const isYear = (v: string) => /^\d{4}$/.test(v) && Number(v) >= YEAR_RANGE.min && Number(v) <= YEAR_RANGE.max;
 
 function requestSchemaFor(type: string | undefined) {
@@ -220,53 +221,22 @@ export const dmcaSchema = z.object({
 });
 export type DmcaForm = z.output<typeof dmcaSchema>;
 
-/** A submitted form as plain values: a field sent twice becomes an array, an uploaded file a marker the schemas refuse. */
-export type FormValues = Record<string, string | string[] | { file: true }>;
-
-export function formValues(form: FormData): FormValues {
-  const values: Record<string, string | string[] | { file: true }> = {};
-  for (const [key, value] of form) {
-    const v = typeof value === "string" ? value : { file: true as const };
-    const previous = values[key];
-    if (previous === undefined) values[key] = v;
-    else values[key] = [...(Array.isArray(previous) ? previous : [String(previous)]), typeof v === "string" ? v : "[file]"];
-  }
-  return values;
-}
-
-/** The string values of a submission, to put back into the form after an error. */
-export function typedValues(values: FormValues): Record<string, string> {
-  const kept: Record<string, string> = {};
-  for (const [key, value] of Object.entries(values)) if (typeof value === "string" && key !== HONEYPOT_FIELD) kept[key] = value;
-  return kept;
-}
-
-/** True when the honeypot field holds anything. */
-export function isHoneypotFilled(values: FormValues): boolean {
-  const value = values[HONEYPOT_FIELD];
-  return value !== undefined && value !== "";
-}
-
-/** Messages per field (the first of each), or null when valid. */
-export function clientErrors(schema: z.ZodType, values: FormValues): Record<string, string> | null {
-  const result = schema.safeParse(values);
-  if (result.success) return null;
-  const errors: Record<string, string> = {};
-  for (const issue of result.error.issues) {
-    const key = issue.path.join(".") || "form";
-    errors[key] ??= issue.message;
-  }
-  return errors;
-}
-
-/** What a visitor form's action answers; the page shows it (with JavaScript or without). */
-export type FormResult =
-  | { ok: true; message: string; detail: string | null }
-  | {
-      ok: false;
-      error: string;
-      /** The first message per field. */
-      fields: Record<string, string>;
-      /** What was typed, to fill the form again. */
-      values: Record<string, string>;
-    };
+/**
+ * "Request" on a title only TMDB knows (the search page, a TMDB-only title page):
+ * the hidden fields of its button.
+ */
+export const searchRequestSchema = z.object({
+  ...honeypot,
+  tmdbId: z
+    .string({ error: REQUEST_MESSAGES.failure })
+    .regex(/^[1-9]\d{0,8}$/, REQUEST_MESSAGES.failure)
+    .transform(Number),
+  type: z.enum(["movie", "tv"], { error: REQUEST_MESSAGES.failure }),
+  title: required(LIMITS.title, REQUEST_MESSAGES.failure).transform((v) => v.trim()),
+  year: z
+    .string({ error: REQUEST_MESSAGES.failure })
+    .optional()
+    .refine((v) => v === undefined || v === "" || isYear(v), REQUEST_MESSAGES.failure)
+    .transform((v) => (v ? Number(v) : null)),
+});
+export type SearchRequestForm = z.output<typeof searchRequestSchema>;

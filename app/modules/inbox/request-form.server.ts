@@ -3,7 +3,7 @@ import { inTransaction } from "#app/db/transaction.server.ts";
 import type { GeoLocation } from "#app/integrations/geoip/geoip.server.ts";
 import type { TitleType } from "#app/db/schema.ts";
 import type { InboxEvent } from "./events.ts";
-import { imdbIdFromUrl, type QuickRequestForm, type RequestForm } from "./forms.ts";
+import { imdbIdFromUrl, type QuickRequestForm, type RequestForm, type SearchRequestForm } from "./forms.ts";
 import { lockForMerge } from "./merge-lock.server.ts";
 import { addRequestSubmission, fileContentRequest } from "./requests.server.ts";
 import { requestTitleKey } from "./requests.ts";
@@ -60,6 +60,30 @@ export async function submitContentRequest(db: Db, form: RequestForm, clientHash
         message: form.message,
         requestCount: filed.requestCount,
       },
+      at: new Date().toISOString(),
+    },
+  };
+}
+
+/**
+ * "Request" on a title only TMDB knows: merged like any request (the TMDB id is
+ * part of the merge key), with no name or e-mail to keep.
+ */
+export async function submitSearchRequest(db: Db, form: SearchRequestForm, clientHash: string | null): Promise<SubmittedRequest> {
+  const contentType = form.type === "tv" ? "Series" : "Movie";
+  const filed = await fileContentRequest(
+    db,
+    { name: "Visitor (search)", contentType, title: form.title, year: form.year, tmdbId: form.tmdbId, source: "tmdb-search" },
+    { name: null, email: null, clientHash },
+  );
+  return {
+    requestCount: filed.requestCount,
+    event: {
+      kind: "requests",
+      id: filed.id,
+      merged: filed.merged,
+      summary: `Content request from search: "${form.title}"${form.year ? ` (${form.year})` : ""}`,
+      fields: { title: form.title, type: contentType, year: form.year, tmdbId: form.tmdbId, requestCount: filed.requestCount },
       at: new Date().toISOString(),
     },
   };

@@ -1,19 +1,9 @@
-import { z } from "zod";
 import type { Db } from "#app/db/client.server.ts";
 import { inTransaction } from "#app/db/transaction.server.ts";
-import { AppError } from "#app/utils/errors.ts";
 import { parseOrThrow } from "#app/utils/validation.ts";
 import type { GeoLocation } from "#app/integrations/geoip/geoip.server.ts";
 import { lockForMerge } from "./merge-lock.server.ts";
-import { createFixedWindowLimiter } from "./rate-limit.server.ts";
-import {
-  contentRequestInputSchema,
-  REQUEST_FAILED,
-  REQUEST_RATE_LIMITED,
-  requestTitleKey,
-  type ContentRequestInput,
-  type RequestSource,
-} from "./requests.ts";
+import { contentRequestInputSchema, requestTitleKey, type ContentRequestInput, type RequestSource } from "./requests.ts";
 
 export interface FiledRequest {
   id: number;
@@ -151,34 +141,4 @@ export async function fileContentRequest(db: Db, input: ContentRequestInput, sub
     await addRequestSubmission(trx, Number(row.id), request.source, asked, now);
     return { id: Number(row.id), requestCount: 1, merged: false };
   });
-}
-
-const searchRequestLimiter = createFixedWindowLimiter({ limit: 10, windowMs: 10 * 60_000 });
-
-const searchRequestSchema = z.object({
-  tmdbId: z.coerce.number().int().positive().max(999_999_999),
-  type: z.enum(["movie", "tv"]),
-  title: z.string().trim().min(1).max(500),
-  year: z.preprocess((v) => (v === "" || v === null ? null : v), z.coerce.number().int().min(1870).max(2100).nullable()),
-  website: z.string().max(500).optional(),
-});
-
-/**
- * "Request" on a title only TMDB knows (the search page, a TMDB-only title page).
- * Rate-limited per client address; a filled honeypot field is answered as if
- * stored and dropped.
- */
-export async function requestFromSearch(db: Db, clientAddress: string, fields: Record<string, unknown>): Promise<{ requestCount: number }> {
-  const input = parseOrThrow(searchRequestSchema, fields, REQUEST_FAILED);
-  if (input.website) return { requestCount: 1 };
-  if (!searchRequestLimiter.take(clientAddress)) throw new AppError(429, REQUEST_RATE_LIMITED);
-  const filed = await fileContentRequest(db, {
-    name: "Visitor (search)",
-    contentType: input.type === "tv" ? "Series" : "Movie",
-    title: input.title,
-    year: input.year,
-    tmdbId: input.tmdbId,
-    source: "tmdb-search",
-  });
-  return { requestCount: filed.requestCount };
 }

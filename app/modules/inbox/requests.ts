@@ -1,10 +1,9 @@
 import { z } from "zod";
-import { REQUEST_CONTENT_TYPES } from "#app/constants.ts";
+import { REQUEST_CONTENT_TYPES, YEAR_RANGE } from "#app/constants.ts";
 
 /** SPEC.md section 8: the request's success message. */
 export const REQUEST_SUBMITTED = "Your request has been submitted successfully!";
 export const REQUEST_FAILED = "Something went wrong. Please try again later.";
-export const REQUEST_RATE_LIMITED = "Too many requests from your address. Please try again later.";
 
 export const REQUEST_SOURCES = ["form", "quick", "tmdb-search"] as const;
 export type RequestSource = (typeof REQUEST_SOURCES)[number];
@@ -15,7 +14,7 @@ export const contentRequestInputSchema = z.object({
   email: z.string().trim().max(320).email().nullable().default(null),
   contentType: z.enum(REQUEST_CONTENT_TYPES),
   title: z.string().trim().min(1).max(500),
-  year: z.number().int().min(1870).max(2100).nullable().default(null),
+  year: z.number().int().min(YEAR_RANGE.min).max(YEAR_RANGE.max).nullable().default(null),
   imdbId: z
     .string()
     .regex(/^tt\d{7,10}$/)

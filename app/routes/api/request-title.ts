@@ -1,24 +1,27 @@
 import { data } from "react-router";
 import { getApp } from "#app/context.ts";
-import { requestFromSearch } from "#app/modules/inbox/requests.server.ts";
+import { REQUEST_MESSAGES, searchRequestSchema } from "#app/modules/inbox/forms.ts";
+import { submitSearchRequest } from "#app/modules/inbox/request-form.server.ts";
 import { askedCountMessage, REQUEST_SUBMITTED } from "#app/modules/inbox/requests.ts";
-import { isAppError } from "#app/utils/errors.ts";
+import { handleVisitorForm } from "#app/modules/inbox/visitor-forms.server.ts";
 import type { Route } from "./+types/request-title";
 
 /**
  * POST /api/request-title: a visitor asks for a title only TMDB knows. Form fields
- * tmdbId, type (movie|tv), title, year, and the honeypot `website`.
+ * tmdbId, type (movie|tv), title, year; handled like every visitor form.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { db, clientAddress } = getApp(context);
-  const form = await request.formData().catch(() => null);
-  try {
-    const { requestCount } = await requestFromSearch(db, clientAddress, Object.fromEntries(form ?? []));
-    return { ok: true as const, message: REQUEST_SUBMITTED, detail: askedCountMessage(requestCount), requestCount };
-  } catch (error) {
-    if (isAppError(error)) return data({ ok: false as const, error: error.message }, { status: error.status });
-    throw error;
-  }
+  const app = getApp(context);
+  return handleVisitorForm(request, app, {
+    form: "search-request",
+    schema: searchRequestSchema,
+    success: REQUEST_SUBMITTED,
+    failure: REQUEST_MESSAGES.failure,
+    submit: async (form, client) => {
+      const { event, requestCount } = await submitSearchRequest(app.db, form, client.hash);
+      return { event, detail: askedCountMessage(requestCount) };
+    },
+  });
 }
 
 export function loader() {

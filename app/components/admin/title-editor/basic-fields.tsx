@@ -1,21 +1,12 @@
-import { useState, useSyncExternalStore, type Dispatch, type SetStateAction } from "react";
+import { useState, type Dispatch, type SetStateAction } from "react";
 import { Field, inputClass } from "#app/components/admin/ui.tsx";
 import { FILE_FORMATS, SUBTITLE_LANGUAGES } from "#app/constants.ts";
 import type { EditorValues } from "#app/modules/catalogue/admin-form.ts";
+import { useHydrated } from "#app/components/ui/use-hydrated.ts";
 import { useEditor } from "./context.tsx";
 import { TmdbLookup } from "./tmdb-lookup.tsx";
 
 export type SetValues = Dispatch<SetStateAction<EditorValues>>;
-
-const noop = () => () => {};
-/** False in the server's render and the first client render, true afterwards (local time needs the browser). */
-function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noop,
-    () => true,
-    () => false,
-  );
-}
 
 /** An ISO timestamp as a datetime-local value in the browser's time zone. */
 function toLocalInput(iso: string): string {

@@ -1,4 +1,5 @@
-import { FormCard, HiddenField, SelectField, TextArea, TextField, VisitorForm } from "#app/components/forms/visitor-form.tsx";
+import { HiddenField, SelectField, TextArea, TextField } from "#app/components/forms/field.tsx";
+import { FormCard, VisitorForm } from "#app/components/forms/visitor-form.tsx";
 import { FormPage, HELP_LINKS, InfoPanel, RelatedPages } from "#app/components/forms/form-page.tsx";
 import { BROKEN_REPORT_LINK_TYPES, BROKEN_REPORT_QUALITIES } from "#app/constants.ts";
 import { getApp } from "#app/context.ts";

@@ -1,4 +1,5 @@
-import { FormCard, TextArea, TextField, VisitorForm } from "#app/components/forms/visitor-form.tsx";
+import { TextArea, TextField } from "#app/components/forms/field.tsx";
+import { FormCard, VisitorForm } from "#app/components/forms/visitor-form.tsx";
 import { FormPage, HELP_LINKS, InfoPanel, RelatedPages, SocialLinks, useSupportEmail } from "#app/components/forms/form-page.tsx";
 import { RESPONSE_TIMES } from "#app/constants.ts";
 import { getApp } from "#app/context.ts";

@@ -1,0 +1,139 @@
+import { data } from "react-router";
+import type { z } from "zod";
+import { AppError, isAppError } from "./errors.ts";
+import {
+  fieldErrors,
+  formValues,
+  keptValues,
+  type FormFailure,
+  type FormSuccess,
+  type FormValues,
+  type SubmittedValues,
+} from "./submission.ts";
+
+/**
+ * The one way an action reads and checks what was posted:
+ *   body limit → form data or JSON → the form's Zod schema → 400 with messages per
+ *   field and the typed values → the handler → an AppError it throws becomes its
+ *   status with the same failure shape.
+ * Anything else the handler throws is a bug: it goes to the error boundary and the log.
+ */
+
+/** Every action reads at most this much; the server refuses bodies above 1 MB before any route (ADR 004). */
+export const DEFAULT_BODY_LIMIT = 256 * 1024;
+
+export const BODY_TOO_LARGE = "This submission is too large. Please shorten the text and try again.";
+export const BODY_UNREADABLE = "The form could not be read. Please reload the page and try again.";
+export const BODY_UNSUPPORTED = "This address accepts form posts or JSON only.";
+export const SOME_FIELDS_INVALID = "Some fields need attention.";
+
+export interface ReadOptions {
+  /** Largest body accepted, in bytes (declared or counted). */
+  maxBytes?: number;
+}
+
+/**
+ * The posted body as plain values. Form posts (urlencoded or multipart) give strings
+ * (arrays for repeated fields, a marker for files); JSON must be an object and is
+ * returned as parsed. Malformed, oversized or foreign bodies are a client's mistake:
+ * AppError 400, 413 or 415, never a crash.
+ */
+export async function readSubmission(
+  request: Request,
+  { maxBytes = DEFAULT_BODY_LIMIT }: ReadOptions = {},
+): Promise<FormValues | Record<string, unknown>> {
+  const declared = Number(request.headers.get("content-length") ?? 0);
+  if (declared > maxBytes) throw new AppError(413, BODY_TOO_LARGE);
+  const type = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+  if (type === "application/json") {
+    const text = await request.text().catch(() => null);
+    if (text === null) throw new AppError(400, BODY_UNREADABLE);
+    if (text.length > maxBytes) throw new AppError(413, BODY_TOO_LARGE);
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      throw new AppError(400, BODY_UNREADABLE);
+    }
+    if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw new AppError(400, BODY_UNREADABLE);
+    return parsed as Record<string, unknown>;
+  }
+  if (type === "application/x-www-form-urlencoded" || type === "multipart/form-data") {
+    const form = await request.formData().catch(() => null);
+    if (!form) throw new AppError(400, BODY_UNREADABLE);
+    let size = 0;
+    for (const [key, value] of form) size += key.length + (typeof value === "string" ? value.length : value.size);
+    if (size > maxBytes) throw new AppError(413, BODY_TOO_LARGE);
+    return formValues(form);
+  }
+  // A post with no body at all (a bare button, `curl -X POST`) has nothing to read.
+  if (type === "" && declared === 0) return {};
+  throw new AppError(415, BODY_UNSUPPORTED);
+}
+
+export type Parsed<S extends z.ZodType> =
+  { ok: true; data: z.output<S>; values: SubmittedValues } | { ok: false; status: number; failure: FormFailure };
+
+/** Reads the body and checks it with the schema; never throws for a client's mistake. */
+export async function parseSubmission<S extends z.ZodType>(
+  request: Request,
+  schema: S,
+  options: ReadOptions & { failure?: string } = {},
+): Promise<Parsed<S>> {
+  let body: FormValues | Record<string, unknown>;
+  try {
+    body = await readSubmission(request, options);
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    return { ok: false, status: error.status, failure: { ok: false, error: error.message, fields: {}, values: {} } };
+  }
+  return validate(schema, body, options.failure);
+}
+
+/**
+ * Checks a body already read with the schema: the parsed input, or a 400 whose
+ * message is `failure`, else the only message, else the first field's.
+ */
+export function validate<S extends z.ZodType>(schema: S, body: FormValues | Record<string, unknown>, failure?: string): Parsed<S> {
+  const values = keptValues(body);
+  const parsed = schema.safeParse(body);
+  if (parsed.success) return { ok: true, data: parsed.data, values };
+  const fields = fieldErrors(parsed.error);
+  const messages = Object.values(fields).flat();
+  const error = failure ?? (messages.length === 1 ? messages[0]! : (fields.form?.[0] ?? messages[0] ?? SOME_FIELDS_INVALID));
+  return { ok: false, status: 400, failure: { ok: false, error, fields, values } };
+}
+
+/** A refusal in the one failure shape, with its status. */
+export function failure(status: number, error: string, options: { fields?: FormFailure["fields"]; values?: SubmittedValues } = {}) {
+  return data<FormFailure>({ ok: false, error, fields: options.fields ?? {}, values: options.values ?? {} }, { status });
+}
+
+/** The failure shape for an AppError (its status, message and field messages); rethrows anything else. */
+export function failureFrom(error: unknown, values: SubmittedValues = {}) {
+  if (isAppError(error)) return failure(error.status, error.message, { fields: error.fields, values });
+  throw error;
+}
+
+type Handled<T extends object> = FormSuccess<T> | Response;
+
+/**
+ * An action in one call: parse with the schema, run `handle` with the valid input,
+ * and answer its success (or the Response it returns, e.g. a redirect). Invalid
+ * input and expected failures come back as FormFailure with the typed values.
+ */
+export async function handleSubmission<S extends z.ZodType, T extends object>(
+  request: Request,
+  schema: S,
+  handle: (input: z.output<S>, values: SubmittedValues) => Promise<Handled<T>> | Handled<T>,
+  options: ReadOptions & { failure?: string } = {},
+) {
+  const parsed = await parseSubmission(request, schema, options);
+  if (!parsed.ok) return failure(parsed.status, parsed.failure.error, parsed.failure);
+  try {
+    const result = await handle(parsed.data, parsed.values);
+    return result instanceof Response ? result : data<FormSuccess<T>>(result);
+  } catch (error) {
+    return failureFrom(error, parsed.values);
+  }
+}
