@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { sql } from "kysely";
 import pg from "pg";
 import { afterAll, beforeAll, beforeEach, describe } from "vitest";
 import { openDatabase, type DatabaseHandle, type Db, type DialectName } from "#app/db/client.server.ts";
@@ -57,16 +58,56 @@ export async function withPgClient<T>(url: string, work: (client: pg.Client) => 
   }
 }
 
-/** Empties the catalogue and the admin tables, keeping the genres the first migration seeds. */
-export async function clearCatalogue(db: Db): Promise<void> {
-  await db.deleteFrom("google_accounts").execute();
-  for (const table of ["content_requests", "link_reports", "contact_messages", "dmca_notices"] as const)
-    await db.deleteFrom(table).execute();
-  await db.deleteFrom("audit_log").execute();
-  await db.deleteFrom("login_attempts").execute();
-  await db.deleteFrom("admins").execute();
-  await db.deleteFrom("titles").execute();
-  await db.deleteFrom("genres").where("position", ">", 21).execute();
+/** Kysely's own bookkeeping: never emptied. */
+const MIGRATION_TABLES = new Set(["kysely_migration", "kysely_migration_lock"]);
+
+/** The tables the schema has now (read from the database, so a new migration's tables are included). */
+async function userTables(db: Db, dialect: DialectName): Promise<string[]> {
+  const { rows } =
+    dialect === "sqlite"
+      ? // Full-text tables are emptied through themselves (their shadow tables follow); fts5vocab views are read-only.
+        await sql<{ name: string }>`select l.name from pragma_table_list l join sqlite_master m on m.name = l.name
+          where l.schema = 'main' and l.name not like 'sqlite_%'
+            and (l.type = 'table' or (l.type = 'virtual' and lower(m.sql) like '%using fts5(%'))`.execute(db)
+      : await sql<{ name: string }>`select table_name as name from information_schema.tables
+          where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(db);
+  return rows.map((r) => r.name).filter((name) => !MIGRATION_TABLES.has(name));
+}
+
+/** What the migrations themselves put in the tables (e.g. the spec's genres), to put back after each reset. */
+type Snapshot = { table: string; rows: Record<string, unknown>[] }[];
+
+async function takeSnapshot(db: Db, dialect: DialectName): Promise<Snapshot> {
+  const snapshot: Snapshot = [];
+  for (const table of await userTables(db, dialect)) {
+    const { rows } = await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(db);
+    if (rows.length) snapshot.push({ table, rows });
+  }
+  return snapshot;
+}
+
+/**
+ * Puts the database back to how the migrations left it: every table emptied, then
+ * the migrations' own rows restored. Derived from the schema, so nothing leaks
+ * between tests when a table is added. Sequences keep counting (ids stay unique).
+ */
+export async function resetDatabase(db: Db, dialect: DialectName, snapshot: Snapshot): Promise<void> {
+  const tables = await userTables(db, dialect);
+  if (dialect === "postgres") {
+    await sql`truncate ${sql.join(tables.map((t) => sql.table(t)))} cascade`.execute(db);
+  } else {
+    await sql`pragma foreign_keys = off`.execute(db);
+    try {
+      for (const table of tables) await sql`delete from ${sql.table(table)}`.execute(db);
+    } finally {
+      await sql`pragma foreign_keys = on`.execute(db);
+    }
+  }
+  for (const { table, rows } of snapshot)
+    await db
+      .insertInto(table as never)
+      .values(rows as never)
+      .execute();
 }
 
 /**
@@ -80,14 +121,16 @@ export function describeEachDatabase(
   for (const dialect of testDialects) {
     describe(`${name} [${dialect}]`, () => {
       let handle: TestDatabase | undefined;
+      let snapshot: Snapshot = [];
       beforeAll(async () => {
         handle = await createTestDatabase(dialect);
+        snapshot = await takeSnapshot(handle.db, dialect);
       });
       afterAll(async () => {
         await handle?.destroy();
       });
       beforeEach(async () => {
-        await clearCatalogue(handle!.db);
+        await resetDatabase(handle!.db, dialect, snapshot);
       });
       suite({
         get db() {
