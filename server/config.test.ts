@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "./config.ts";
+import { CONFIG_VARIABLES, ConfigError, loadConfig } from "./config.ts";
 
 let dataDir: string;
 beforeEach(() => {
@@ -161,5 +161,16 @@ describe("loadConfig", () => {
     expect(loadConfig({ DATA_DIR: dataDir, SMTP_FROM: "ops@cinedex.example" }).warnings).toEqual([
       "SMTP_FROM is set but SMTP_URL is not: operator notifications will not be e-mailed.",
     ]);
+  });
+});
+
+describe("documentation of the configuration", () => {
+  it("lists every variable the server reads in .env.example and the README", () => {
+    const example = fs.readFileSync(path.join(import.meta.dirname, "..", ".env.example"), "utf8");
+    const readme = fs.readFileSync(path.join(import.meta.dirname, "..", "README.md"), "utf8");
+    for (const name of CONFIG_VARIABLES) {
+      expect(example, `.env.example lacks ${name}`).toMatch(new RegExp(`^#? ?${name}=`, "m"));
+      expect(readme, `README lacks ${name}`).toContain(`\`${name}\``);
+    }
   });
 });

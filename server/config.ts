@@ -109,6 +109,7 @@ function httpUrl(fallback: string) {
     .default(fallback);
 }
 
+/** Every environment variable the server reads (README and .env.example list each). */
 const schema = z.object({
   NODE_ENV: z.preprocess(
     blankToUndefined,
@@ -286,6 +287,9 @@ const SECRET_VARIABLES = new Set(["SESSION_SECRET", "DATABASE_URL", "GOOGLE_CLIE
  * Reads and checks the environment once. Throws a ConfigError whose message is a
  * single line naming every variable that is wrong.
  */
+/** The names of the environment variables the server reads. */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(schema.shape);
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const result = schema.safeParse(env);
   const problems: string[] = [];

@@ -247,14 +247,17 @@ test("quick request: disabled until a quality is chosen, Sending... then Request
   await expect(button).toBeDisabled();
   await form.getByLabel("Quality").selectOption("1080p 10bit");
   await expect(button).toBeEnabled();
-  // Held back a moment so the in-between state can be seen.
+  // The post is held until the in-between state has been seen.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
   await page.route(/\.data/, async (route) => {
-    if (route.request().method() === "POST") await new Promise((r) => setTimeout(r, 600));
+    if (route.request().method() === "POST") await held;
     await route.fallback();
   });
   await button.click();
   await expect(form.getByRole("button", { name: "Sending..." })).toBeDisabled();
   await expect(page.getByText("Please wait...")).toBeVisible();
+  release();
   await expect(form.getByRole("button", { name: "Requested" })).toBeDisabled();
   await expect(page.getByText("Thanks for requesting!")).toBeVisible();
   const row = await catalogue.db

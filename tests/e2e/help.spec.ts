@@ -69,14 +69,14 @@ test("typing in the FAQ search filters the questions @phone", async ({ page }) =
     if (request.url().includes(".data")) dataRequests.push(request.url());
   });
   await search.fill("   ");
-  await page.waitForTimeout(1_000);
   await expect(questions(page)).toHaveCount(10);
   await expect(page).toHaveURL(/\/faq$/);
-  expect(dataRequests).toEqual([]);
 
   // Accents and case do not matter.
   await search.fill("VIDÉO");
   await expect(questions(page)).toHaveCount(2);
+  // Whatever the blank input did happened before this search: it never reached the server.
+  expect(dataRequests.filter((url) => !/[?&]q=[^&]*vid/i.test(decodeURIComponent(url)))).toEqual([]);
   await expect(summaryOf(page, 0)).toHaveText("Why am I redirected to third-party sites?");
 
   await search.fill("MKV");
@@ -161,16 +161,14 @@ test("every help and legal page has one h1, a title and a canonical link @phone"
   }
 });
 
-test("the legal pages are accessible and dated", async ({ page }) => {
-  for (const path of ["/about-us", "/site-disclaimer", "/privacy-policy", "/terms"]) {
+// One test per page: each axe scan gets the whole test timeout, even on a busy machine.
+for (const path of ["/about-us", "/site-disclaimer", "/privacy-policy", "/terms"]) {
+  test(`${path} is accessible${path === "/privacy-policy" || path === "/terms" ? " and dated" : ""}`, async ({ page }) => {
     await page.goto(path);
     await expectAccessible(page);
-  }
-  for (const path of ["/privacy-policy", "/terms"]) {
-    await page.goto(path);
-    await expect(page.getByText("Last updated: November 21, 2026")).toBeVisible();
-  }
-});
+    if (path === "/privacy-policy" || path === "/terms") await expect(page.getByText("Last updated: November 21, 2026")).toBeVisible();
+  });
+}
 
 test("old footer paths redirect permanently and keep the query string", async ({ request }) => {
   for (const [from, to] of [
