@@ -124,6 +124,13 @@ export interface LinkClicksTable {
   count: number;
 }
 
+/** A visitor counted for a link on a day: a keyed hash that changes every day, never the address. */
+export interface LinkClickVisitorsTable {
+  link_id: number;
+  day: string;
+  visitor: string;
+}
+
 /** One normalised row per title (app/modules/search/text.ts); PostgreSQL adds a generated tsvector. */
 export interface SearchDocumentsTable {
   title_id: number;
@@ -372,6 +379,7 @@ export interface Database {
   links: LinksTable;
   settings: SettingsTable;
   link_clicks: LinkClicksTable;
+  link_click_visitors: LinkClickVisitorsTable;
   search_documents: SearchDocumentsTable;
   search_words: SearchWordsTable;
   search_trigrams: SearchTrigramsTable;

@@ -17,6 +17,28 @@ test("/page3 redirects only to the stored address of a known link, without a ref
   expect(response.headers()["cache-control"]).toBe("no-store");
 });
 
+test("a visitor's clicks on a link count once a day; robots and prefetches do not count", async ({ request, catalogue }) => {
+  const film = await catalogue.create(
+    buildMovie({
+      releases: [{ quality: "720p", files: [{ title: "F", links: [{ label: "gofile", url: "https://files.example/counted" }] }] }],
+    }),
+  );
+  const id = film.releases[0]!.files[0]!.links[0]!.id;
+  const browser = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36";
+  const follow = (headers: Record<string, string>) => request.get(`/page3?id=${id}`, { maxRedirects: 0, headers });
+  const clicks = async () =>
+    Number((await catalogue.db.selectFrom("link_clicks").select("count").where("link_id", "=", id).executeTakeFirst())?.count ?? 0);
+
+  for (let i = 0; i < 5; i++) expect((await follow({ "User-Agent": browser })).status()).toBe(302);
+  expect(await clicks()).toBe(1);
+  // A crawler and a prefetching browser are still sent on, but not counted.
+  expect((await follow({ "User-Agent": "Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)" })).status()).toBe(302);
+  expect((await follow({ "User-Agent": `${browser} Edg/130.0`, "Sec-Purpose": "prefetch" })).status()).toBe(302);
+  expect(await clicks()).toBe(1);
+  expect((await follow({ "User-Agent": `${browser} Edg/130.0` })).status()).toBe(302);
+  expect(await clicks()).toBe(2);
+});
+
 test("/page3 never redirects off-site from what the query says", async ({ request }) => {
   for (const query of [
     "url=https://evil.example",

@@ -1,14 +1,49 @@
-import { expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { describeEachDatabase } from "#tests/helpers/database.ts";
 import { buildMovie, buildSeries } from "#tests/factories/titles.ts";
 import { createTitle } from "#app/modules/catalogue/write.server.ts";
-import { countClicks, followOutlink, getOutlink, LINK_NOT_FOUND, LINK_REMOVED, outlinkFailure, parseLinkId } from "./outlinks.server.ts";
+import {
+  clickVisitor,
+  countClicks,
+  followOutlink,
+  getOutlink,
+  LINK_NOT_FOUND,
+  LINK_REMOVED,
+  outlinkFailure,
+  parseLinkId,
+  pruneClickVisitors,
+} from "./outlinks.server.ts";
 
 it("parseLinkId accepts plain positive numbers only", () => {
   expect(parseLinkId("42")).toBe(42);
   for (const bad of [null, "", "0", "-1", "01", "1.5", "1e3", "42abc", "https://evil.example", "//evil.example", "99999999999"]) {
     expect(parseLinkId(bad)).toBeNull();
   }
+});
+
+describe("clickVisitor", () => {
+  const browser = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36";
+  const visit = (headers: Record<string, string>, address = "203.0.113.9", now = new Date("2026-11-25T10:00:00Z")) =>
+    clickVisitor(new Request("http://localhost/page3?id=1", { headers }), address, "secret-secret-secret-secret-secret", now);
+
+  it("is the same for one browser on one day, and changes with the day, the address or the browser", () => {
+    const first = visit({ "User-Agent": browser });
+    expect(first).toMatch(/^[0-9a-f]{64}$/);
+    expect(visit({ "User-Agent": browser }, "203.0.113.9", new Date("2026-11-25T23:59:00Z"))).toBe(first);
+    expect(visit({ "User-Agent": browser }, "203.0.113.9", new Date("2026-11-26T00:00:01Z"))).not.toBe(first);
+    expect(visit({ "User-Agent": browser }, "203.0.113.10")).not.toBe(first);
+    expect(visit({ "User-Agent": `${browser} Edg/130` })).not.toBe(first);
+    expect(first).not.toContain("203.0.113.9");
+  });
+
+  it("does not count robots, requests without a browser, or prefetches", () => {
+    expect(visit({ "User-Agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" })).toBeNull();
+    expect(visit({ "User-Agent": "curl/8.5.0" })).toBeNull();
+    expect(visit({})).toBeNull();
+    expect(visit({ "User-Agent": browser, "Sec-Purpose": "prefetch;prerender" })).toBeNull();
+    expect(visit({ "User-Agent": browser, Purpose: "prefetch" })).toBeNull();
+    expect(visit({ "User-Agent": browser, "X-Moz": "prefetch" })).toBeNull();
+  });
 });
 
 describeEachDatabase("out-links", (ctx) => {
@@ -54,11 +89,18 @@ describeEachDatabase("out-links", (ctx) => {
     const [ok, broken, gone] = movie.releases[0]!.files[0]!.links;
     const day1 = new Date("2026-11-20T23:59:00Z");
     const day2 = new Date("2026-11-21T00:01:00Z");
-    expect(await followOutlink(ctx.db, ok!.id, day1)).toBe("https://ok.example/file");
-    expect(await followOutlink(ctx.db, ok!.id, day2)).toBe("https://ok.example/file");
-    expect(await followOutlink(ctx.db, ok!.id, day2)).toBe("https://ok.example/file");
+    const follow = (visitor: string | null, now: Date) => followOutlink(ctx.db, ok!.id, { visitor, now });
+    expect(await follow("ann", day1)).toBe("https://ok.example/file");
+    expect(await follow("ann", day2)).toBe("https://ok.example/file");
+    // The same visitor again that day, and a request that should not count: followed, not counted.
+    expect(await follow("ann", day2)).toBe("https://ok.example/file");
+    expect(await follow(null, day2)).toBe("https://ok.example/file");
+    expect(await follow("bo", day2)).toBe("https://ok.example/file");
     expect(await countClicks(ctx.db, ok!.id)).toBe(3);
     expect(await countClicks(ctx.db, ok!.id, "2026-11-21")).toBe(2);
+    // The hashes are forgotten after the day; the counts stay.
+    expect(await pruneClickVisitors(ctx.db, "2026-11-21")).toBe(1);
+    expect(await countClicks(ctx.db, ok!.id)).toBe(3);
 
     expect(await followOutlink(ctx.db, broken!.id)).toBeNull();
     expect(await followOutlink(ctx.db, gone!.id)).toBeNull();

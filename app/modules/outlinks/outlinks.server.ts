@@ -1,4 +1,7 @@
+import crypto from "node:crypto";
+import { isbot } from "isbot";
 import type { Db } from "#app/db/client.server.ts";
+import { inTransaction } from "#app/db/transaction.server.ts";
 import type { LinkKind, LinkStatus } from "#app/db/schema.ts";
 import { isHttpUrl } from "#app/modules/catalogue/schema.ts";
 import { releaseKey } from "#app/modules/catalogue/slug.ts";
@@ -72,19 +75,64 @@ export async function getOutlink(db: Db, id: number): Promise<Outlink | null> {
 }
 
 /**
- * The address to send a visitor to for a link id, counting the click; null when
- * the link does not exist, is taken down or is known to be broken. The address
- * only ever comes from the catalogue.
+ * Who is clicking, for counting: a keyed hash of the day, the address and the
+ * browser, so a visitor counts once per link and day and nobody can be followed
+ * from one day to the next. Null when the request should not count: known robots
+ * (crawlers, link checkers) and browsers prefetching a page nobody opened yet.
  */
-export async function followOutlink(db: Db, id: number, now = new Date()): Promise<string | null> {
+export function clickVisitor(request: Request, clientAddress: string, secret: string, now = new Date()): string | null {
+  const agent = request.headers.get("user-agent") ?? "";
+  if (!agent || isbot(agent)) return null;
+  const purpose = `${request.headers.get("sec-purpose") ?? ""} ${request.headers.get("purpose") ?? ""} ${request.headers.get("x-moz") ?? ""}`;
+  if (/prefetch|prerender|preview/i.test(purpose)) return null;
+  const key = crypto.createHash("sha256").update(`cinedex:click-visitor:${secret}`).digest();
+  return crypto
+    .createHmac("sha256", key)
+    .update(`${utcDay(now)}\n${clientAddress}\n${agent}`)
+    .digest("hex");
+}
+
+function utcDay(at: Date): string {
+  return at.toISOString().slice(0, 10);
+}
+
+/**
+ * The address to send a visitor to for a link id, counting the click once per
+ * visitor and day (`visitor` from clickVisitor; null counts nothing); null when the
+ * link does not exist, is taken down or is known to be broken. The address only
+ * ever comes from the catalogue.
+ */
+export async function followOutlink(
+  db: Db,
+  id: number,
+  { visitor = null, now = new Date() }: { visitor?: string | null; now?: Date } = {},
+): Promise<string | null> {
   const row = await db.selectFrom("links").select(["url", "status"]).where("id", "=", id).executeTakeFirst();
   if (!row || row.status !== "ok" || !isHttpUrl(row.url)) return null;
-  await db
-    .insertInto("link_clicks")
-    .values({ link_id: id, day: now.toISOString().slice(0, 10), count: 1 })
-    .onConflict((oc) => oc.columns(["link_id", "day"]).doUpdateSet((eb) => ({ count: eb("link_clicks.count", "+", 1) })))
-    .execute();
+  if (visitor !== null) {
+    const day = utcDay(now);
+    await inTransaction(db, async (trx) => {
+      const first = await trx
+        .insertInto("link_click_visitors")
+        .values({ link_id: id, day, visitor })
+        .onConflict((oc) => oc.doNothing())
+        .returning("link_id")
+        .executeTakeFirst();
+      if (!first) return;
+      await trx
+        .insertInto("link_clicks")
+        .values({ link_id: id, day, count: 1 })
+        .onConflict((oc) => oc.columns(["link_id", "day"]).doUpdateSet((eb) => ({ count: eb("link_clicks.count", "+", 1) })))
+        .execute();
+    });
+  }
   return row.url;
+}
+
+/** Forgets who clicked before `keepFrom` (a UTC day): the daily counts stay, the hashes go. */
+export async function pruneClickVisitors(db: Db, keepFrom: string): Promise<number> {
+  const result = await db.deleteFrom("link_click_visitors").where("day", "<", keepFrom).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 /**
