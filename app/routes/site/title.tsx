@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { data, Link, redirect } from "react-router";
 import { DownloadList } from "#app/components/catalogue/download-list.tsx";
-import { Poster, titleHue } from "#app/components/catalogue/poster.tsx";
+import { Backdrop, Poster } from "#app/components/catalogue/poster.tsx";
 import { ScreenshotGallery } from "#app/components/catalogue/screenshot-gallery.tsx";
 import { TitleActions } from "#app/components/catalogue/title-actions.tsx";
 import { ExternalTitlePage } from "#app/components/catalogue/external-title.tsx";
@@ -117,7 +117,6 @@ export default function TitleRoute({ loaderData }: Route.ComponentProps) {
 
 function TitlePage({ title, structuredData }: { title: TitleDetail; structuredData: ReturnType<typeof titleStructuredData> }) {
   const nonce = useNonce();
-  const hue = titleHue(title.title);
   const saved: SavedTitle = {
     id: title.id,
     slug: title.slug,
@@ -143,21 +142,26 @@ function TitlePage({ title, structuredData }: { title: TitleDetail; structuredDa
     <article>
       <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: jsonLd(structuredData) }} />
       <header className="relative -mt-6 pt-10 pb-10">
-        <div
-          className="absolute inset-y-0 left-1/2 -z-10 w-screen -translate-x-1/2 bg-cover bg-center opacity-50"
-          style={
-            title.backgroundUrl
-              ? { backgroundImage: `url("${encodeURI(title.backgroundUrl)}")` }
-              : { backgroundImage: `radial-gradient(80% 120% at 80% 0%, hsl(${hue} 60% 30%), transparent 70%)` }
-          }
-          aria-hidden="true"
+        <Backdrop
+          title={title.title}
+          backgroundUrl={title.backgroundUrl}
+          posterUrl={title.posterUrl}
+          className="absolute inset-y-0 left-1/2 -z-10 w-screen -translate-x-1/2 opacity-50"
         />
         <div
           className="absolute inset-y-0 left-1/2 -z-10 w-screen -translate-x-1/2 bg-gradient-to-t from-ink-950 via-ink-950/80 to-ink-950/30"
           aria-hidden="true"
         />
         <div className="flex flex-col gap-8 sm:flex-row">
-          <Poster title={title.title} year={title.year} url={title.posterUrl} large eager className="w-44 shrink-0 shadow-2xl sm:w-56" />
+          <Poster
+            title={title.title}
+            year={title.year}
+            url={title.posterUrl}
+            large
+            priority
+            sizes="(min-width: 640px) 224px, 176px"
+            className="w-44 shrink-0 shadow-2xl sm:w-56"
+          />
           <div className="min-w-0">
             <p className="text-sm font-semibold tracking-wide text-accent-300 uppercase">{title.type === "tv" ? "TV series" : "Movie"}</p>
             <h1 className="mt-1 text-3xl font-bold tracking-tight text-white sm:text-4xl">
