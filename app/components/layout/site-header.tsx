@@ -75,11 +75,12 @@ export function SiteHeader() {
       ref={menuRef}
       data-scrolled={scrolled || undefined}
       className={`sticky top-0 z-40 border-b transition-[background-color,box-shadow,border-color] duration-300 ${
-        scrolled
-          ? "border-white/10 bg-ink-950/95 shadow-lg shadow-black/40 backdrop-blur"
-          : "border-transparent bg-ink-950/70 backdrop-blur-sm"
+        scrolled ? "border-white/10 bg-ink-950/95 shadow-lg shadow-black/40" : "border-transparent bg-ink-950/70"
       }`}
     >
+      {/* The blur sits on a layer of its own: a backdrop-filter on the header itself would make it the
+          containing block of the fixed backdrops below, which would then cover only the header. */}
+      <div className={`pointer-events-none absolute inset-0 -z-10 ${scrolled ? "backdrop-blur" : "backdrop-blur-sm"}`} aria-hidden="true" />
       <div className="relative mx-auto flex h-16 w-full max-w-7xl items-center gap-3 px-4 sm:px-6 lg:px-8">
         <Link to="/" className="flex shrink-0 items-center gap-2.5 rounded-md" aria-label={`${siteName} home`}>
           <BrandMark />

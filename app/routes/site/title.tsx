@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { data, Link, redirect } from "react-router";
+import { data, Link, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import { DownloadList } from "#app/components/catalogue/download-list.tsx";
 import { Backdrop, Poster } from "#app/components/catalogue/poster.tsx";
 import { ScreenshotGallery } from "#app/components/catalogue/screenshot-gallery.tsx";
@@ -62,6 +62,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!title) throw data(TITLE_NOT_FOUND, { status: 404 });
   if (params.slug !== title.slug) throw redirect(titlePath(title), 301);
   return { title, structuredData: titleStructuredData(title, `${publicUrl}${titlePath(title)}`) };
+}
+
+// Picking a season changes only the query string: the page already holds every season.
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (!formMethod && currentUrl.pathname === nextUrl.pathname) return false;
+  return defaultShouldRevalidate;
 }
 
 /** The quick request (a quality of this title); the location comes from the client address, never stored itself. */
