@@ -164,7 +164,7 @@ export function FeaturedCarousel({ items }: { items: FeaturedTitle[] }) {
           <button
             type="button"
             onClick={() => go(index - 1)}
-            className="absolute bottom-2 left-2 flex h-10 w-10 items-center justify-center rounded-full bg-ink-950/60 text-white ring-1 ring-white/15 backdrop-blur transition-colors hover:bg-ink-950/90 sm:top-1/2 sm:bottom-auto sm:left-3 sm:h-11 sm:w-11 sm:-translate-y-1/2 [html:not(.js)_&]:hidden"
+            className="absolute bottom-2 z-10 left-2 flex h-10 w-10 items-center justify-center rounded-full bg-ink-950/60 text-white ring-1 ring-white/15 backdrop-blur transition-colors hover:bg-ink-950/90 sm:top-1/2 sm:bottom-auto sm:left-3 sm:h-11 sm:w-11 sm:-translate-y-1/2 [html:not(.js)_&]:hidden"
             aria-label="Previous slide"
           >
             <ChevronLeftIcon />
@@ -172,7 +172,7 @@ export function FeaturedCarousel({ items }: { items: FeaturedTitle[] }) {
           <button
             type="button"
             onClick={() => go(index + 1)}
-            className="absolute bottom-2 right-2 flex h-10 w-10 items-center justify-center rounded-full bg-ink-950/60 text-white ring-1 ring-white/15 backdrop-blur transition-colors hover:bg-ink-950/90 sm:top-1/2 sm:bottom-auto sm:right-3 sm:h-11 sm:w-11 sm:-translate-y-1/2 [html:not(.js)_&]:hidden"
+            className="absolute bottom-2 z-10 right-2 flex h-10 w-10 items-center justify-center rounded-full bg-ink-950/60 text-white ring-1 ring-white/15 backdrop-blur transition-colors hover:bg-ink-950/90 sm:top-1/2 sm:bottom-auto sm:right-3 sm:h-11 sm:w-11 sm:-translate-y-1/2 [html:not(.js)_&]:hidden"
             aria-label="Next slide"
           >
             <ChevronRightIcon />

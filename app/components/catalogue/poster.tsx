@@ -1,15 +1,7 @@
 import { useCallback, useState, type CSSProperties } from "react";
-import { backdropUrl, imageSources, type ArtworkKind } from "#app/modules/catalogue/images.ts";
+import { backdropUrl, imageSources, titleHue, type ArtworkKind } from "#app/modules/catalogue/images.ts";
 
-/** A stable hue per title, so a generated poster always looks the same. */
-export function titleHue(title: string): number {
-  let hash = 2166136261;
-  for (const ch of title) {
-    hash ^= ch.codePointAt(0)!;
-    hash = Math.imul(hash, 16777619);
-  }
-  return (hash >>> 0) % 360;
-}
+export { titleHue };
 
 /** The generated artwork's colours, as a CSS background (also under real backdrops, which may fail). */
 export function generatedBackground(title: string, kind: "poster" | "backdrop" | "hero"): string {
@@ -25,13 +17,14 @@ export function generatedBackground(title: string, kind: "poster" | "backdrop" |
 
 /**
  * Tracks whether an image failed to load. An image that failed before the page
- * hydrated fired its error event before React listened, so the element is also
- * checked when it mounts (loaded and without pixels means broken).
+ * hydrated fired its error event before React listened, so a finished image is
+ * also checked when it mounts: decoding a broken one fails. (Its natural width is
+ * no test: a tiny image drawn from a srcset can have a natural width of 0.)
  */
 export function useImageFailed() {
   const [failed, setFailed] = useState(false);
   const ref = useCallback((img: HTMLImageElement | null) => {
-    if (img?.complete && img.naturalWidth === 0 && (img.currentSrc || img.src)) setFailed(true);
+    if (img?.complete && (img.currentSrc || img.src)) img.decode().catch(() => setFailed(true));
   }, []);
   const onError = useCallback(() => setFailed(true), []);
   return { failed, ref, onError };

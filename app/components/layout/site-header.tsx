@@ -51,6 +51,21 @@ export function SiteHeader() {
     return () => window.removeEventListener("scroll", onScroll);
   }, []);
 
+  // "/" jumps to the search box, as on most catalogue sites (not while typing in a field).
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== "/" || event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented) return;
+      const target = event.target as HTMLElement | null;
+      if (target?.closest("input, textarea, select, [contenteditable]:not([contenteditable='false'])")) return;
+      const box = [...document.querySelectorAll<HTMLInputElement>("header input[type='search']")].find((input) => input.offsetParent);
+      event.preventDefault();
+      if (box) box.focus();
+      else setSearchOpenOn(location.key);
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [location.key]);
+
   useEffect(() => {
     if (!menuOpen && !searchOpen) return;
     const onPointer = (event: PointerEvent) => {

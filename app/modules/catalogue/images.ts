@@ -45,3 +45,23 @@ export function sharePosterUrl(url: string | null): string | null {
   if (!url || !TMDB_SIZED.test(url)) return null;
   return url.replace(TMDB_SIZED, "$1/w500$2");
 }
+
+/** A stable hue per title, so a generated poster (and share card) always looks the same. */
+export function titleHue(title: string): number {
+  let hash = 2166136261;
+  for (const ch of title) {
+    hash ^= ch.codePointAt(0)!;
+    hash = Math.imul(hash, 16777619);
+  }
+  return (hash >>> 0) % 360;
+}
+
+/** The share card's address: its version changes whenever the title is saved, so caches never keep an old card. */
+export function shareCardPath(title: { id: number; updatedAt: string }): string {
+  return `/share/${title.id}.png?v=${Date.parse(title.updatedAt).toString(36)}`;
+}
+
+/** A title's `og:image`: its TMDB poster, else its share card (an absolute address on `origin`). */
+export function shareImage(title: { id: number; updatedAt: string; posterUrl: string | null }, origin: string): string {
+  return sharePosterUrl(title.posterUrl) ?? `${origin}${shareCardPath(title)}`;
+}

@@ -13,6 +13,7 @@ import { TmdbError } from "#app/integrations/tmdb/client.server.ts";
 import { externalTitlePath, parseExternalRouteId } from "#app/integrations/tmdb/ids.ts";
 import { catalogueTitleFor } from "#app/modules/catalogue/tmdb.server.ts";
 import { certification } from "#app/modules/catalogue/display.ts";
+import { shareImage } from "#app/modules/catalogue/images.ts";
 import { genrePath, titlePath } from "#app/modules/catalogue/paths.ts";
 import { getTitle } from "#app/modules/catalogue/read.server.ts";
 import { titleStructuredData } from "#app/modules/catalogue/structured-data.ts";
@@ -107,11 +108,12 @@ export function meta({ data, matches }: Route.MetaArgs) {
     });
   }
   const { title } = data;
-  return seoMeta(originOf(matches), {
+  const origin = originOf(matches);
+  return seoMeta(origin, {
     title: `${title.title}${title.year ? ` (${title.year})` : ""}`,
     description: summary(title.overview, `Download ${title.title} on Cinedex.`),
     path: titlePath(title),
-    image: title.posterUrl,
+    image: shareImage(title, origin),
     type: title.type === "tv" ? "video.tv_show" : "video.movie",
   });
 }
