@@ -180,6 +180,10 @@ test("a genre page sorts and filters its titles, also without JavaScript", async
   await expect(page).toHaveURL(/sort=rating/);
   await expect.poll(names).toEqual(["Sortable Beta", "Sortable Gamma", "Sortable Alpha"]);
   await expectAccessible(page);
+  // Headings in order: the genre's h1, then its cards as h2, no level skipped.
+  const levels = await page.locator("main :is(h1, h2, h3, h4, h5, h6)").evaluateAll((hs) => hs.map((h) => Number(h.tagName[1])));
+  expect(levels[0]).toBe(1);
+  expect(levels.every((level, i) => i === 0 || level <= levels[i - 1]! + 1)).toBe(true);
 
   const noScript = await browser.newContext({ javaScriptEnabled: false });
   const plain = await noScript.newPage();
