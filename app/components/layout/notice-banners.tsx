@@ -35,6 +35,8 @@ export function NoticeBanners({ dismissed, autoClose }: { dismissed: BannerId[];
   const redirectTo = `${location.pathname}${location.search}`;
   const dismiss = (ids: BannerId[], value: string) => {
     setHidden((was) => [...was, ...ids]);
+    // The notice after the dismissed one takes its place.
+    setShownIndex(index);
     void fetcher.submit({ banner: value, via: "fetch" }, { method: "post", action: "/banners/dismiss" });
   };
   const iconButton =

@@ -193,7 +193,9 @@ export function SiteHeader() {
           </div>
         </>
       )}
-      {menuOpen && <div className="fixed inset-0 top-16 -z-10 bg-ink-950/60 md:hidden" aria-hidden="true" />}
+      {menuOpen && (
+        <div className="fixed inset-0 top-16 -z-10 bg-ink-950/60 md:hidden" aria-hidden="true" onClick={() => setMenuOpen(false)} />
+      )}
     </header>
   );
 }
