@@ -166,3 +166,38 @@ export function Backdrop({
     </div>
   );
 }
+
+type HeaderTitle = { title: string; year: number | null; posterUrl: string | null; backgroundUrl: string | null };
+
+/** The full-width backdrop of a title page's header (catalogue and TMDB-only titles alike). */
+export function TitleHeaderBackdrop({ title }: { title: HeaderTitle }) {
+  return (
+    <>
+      <Backdrop
+        title={title.title}
+        backgroundUrl={title.backgroundUrl}
+        posterUrl={title.posterUrl}
+        className="absolute inset-y-0 left-1/2 -z-10 w-screen -translate-x-1/2 opacity-50"
+      />
+      <div
+        className="absolute inset-y-0 left-1/2 -z-10 w-screen -translate-x-1/2 bg-gradient-to-t from-ink-950 via-ink-950/80 to-ink-950/30"
+        aria-hidden="true"
+      />
+    </>
+  );
+}
+
+/** A title page's poster: the page's largest image, so it loads first. */
+export function TitleHeaderPoster({ title }: { title: HeaderTitle }) {
+  return (
+    <Poster
+      title={title.title}
+      year={title.year}
+      url={title.posterUrl}
+      large
+      priority
+      sizes="(min-width: 640px) 224px, 176px"
+      className="w-44 shrink-0 shadow-2xl sm:w-56"
+    />
+  );
+}

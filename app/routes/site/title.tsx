@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { data, Link, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import { DownloadList } from "#app/components/catalogue/download-list.tsx";
-import { Backdrop, Poster } from "#app/components/catalogue/poster.tsx";
+import { TitleHeaderBackdrop, TitleHeaderPoster } from "#app/components/catalogue/poster.tsx";
 import { ScreenshotGallery } from "#app/components/catalogue/screenshot-gallery.tsx";
 import { TitleActions } from "#app/components/catalogue/title-actions.tsx";
 import { ExternalTitlePage } from "#app/components/catalogue/external-title.tsx";
@@ -150,26 +150,9 @@ function TitlePage({ title, structuredData }: { title: TitleDetail; structuredDa
     <article>
       <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: jsonLd(structuredData) }} />
       <header className="relative -mt-6 pt-10 pb-10">
-        <Backdrop
-          title={title.title}
-          backgroundUrl={title.backgroundUrl}
-          posterUrl={title.posterUrl}
-          className="absolute inset-y-0 left-1/2 -z-10 w-screen -translate-x-1/2 opacity-50"
-        />
-        <div
-          className="absolute inset-y-0 left-1/2 -z-10 w-screen -translate-x-1/2 bg-gradient-to-t from-ink-950 via-ink-950/80 to-ink-950/30"
-          aria-hidden="true"
-        />
+        <TitleHeaderBackdrop title={title} />
         <div className="flex flex-col gap-8 sm:flex-row">
-          <Poster
-            title={title.title}
-            year={title.year}
-            url={title.posterUrl}
-            large
-            priority
-            sizes="(min-width: 640px) 224px, 176px"
-            className="w-44 shrink-0 shadow-2xl sm:w-56"
-          />
+          <TitleHeaderPoster title={title} />
           <div className="min-w-0">
             <p className="text-sm font-semibold tracking-wide text-accent-300 uppercase">{title.type === "tv" ? "TV series" : "Movie"}</p>
             <h1 className="mt-1 text-3xl font-bold tracking-tight text-white sm:text-4xl">
