@@ -64,6 +64,7 @@ export default [
   route("api/suggest", "routes/api/suggest.ts"),
   route("api/request-title", "routes/api/request-title.ts"),
   route("banners/dismiss", "routes/resources/dismiss-banner.ts"),
+  route("share/:file", "routes/resources/share-card.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),
   route("sitemaps/:name", "routes/resources/sitemap-part.ts"),
   route("robots.txt", "routes/resources/robots.ts"),

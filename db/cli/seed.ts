@@ -26,8 +26,8 @@ if ((count !== null && (!Number.isSafeInteger(count) || count < 1)) || (seed !==
 const database = await openConfiguredDatabase();
 const started = performance.now();
 if (count === null) {
-  const { added, kept } = await seedDemoCatalogue(database.db);
-  console.log(`demo catalogue: added ${added} titles, ${kept} already present (${database.location})`);
+  const { added, kept, artwork } = await seedDemoCatalogue(database.db);
+  console.log(`demo catalogue: added ${added} titles, ${kept} already present, ${artwork} given their poster (${database.location})`);
 } else {
   let last = 0;
   const result = await seedSynthetic(database.db, count, {

@@ -1,8 +1,10 @@
 // Demo catalogue: US public-domain feature films and TV episodes, linked to where they are legally hosted.
 // Links point to the Internet Archive (archive.org) and to Wikimedia Commons media searches; no files are hosted here.
 // Only Internet Archive identifiers verified against independent public sources are linked directly
-// (details/download pages and the item thumbnail); every other title uses an archive.org search URL instead.
-// Posters, backgrounds and trailers are left null: the UI generates posters offline.
+// (details/download pages and the item image); every other title uses an archive.org search URL instead.
+// A title with a verified identifier takes the item's own image (the archive's image service) as its
+// poster; the others, and any poster whose host is unreachable, get the generated poster. Backgrounds
+// and trailers are left null: the title page washes the poster into its background.
 import type { TitleInput } from "#app/modules/catalogue/schema.ts";
 
 type Quality = "480p" | "720p" | "1080p";
@@ -82,7 +84,7 @@ function film(spec: FilmSpec): TitleInput {
     runtimeMinutes: spec.runtimeMinutes,
     rating: spec.rating ?? null,
     language: spec.language,
-    posterUrl: null,
+    posterUrl: spec.archiveId ? archiveThumb(spec.archiveId) : null,
     backgroundUrl: null,
     trailerUrl: null,
     fileFormat: "mp4",

@@ -30,6 +30,21 @@ it("the demo catalogue is at least 40 films and 3 series, valid, from the fixed 
   expect(demoCatalogue.filter((t) => t.featured).length).toBe(6);
 });
 
+it("demo posters are Internet Archive item images, only for titles whose item is known, and every featured title has one", () => {
+  const withPoster = demoCatalogue.filter((t) => t.posterUrl);
+  expect(withPoster.length).toBeGreaterThanOrEqual(10);
+  for (const input of withPoster) {
+    expect(input.posterUrl, input.title).toMatch(/^https:\/\/archive\.org\/services\/img\/[\w.-]+$/);
+    // The same verified identifier the title's own download links use.
+    const id = input.posterUrl!.split("/").pop()!;
+    expect(
+      (input.releases ?? []).some((r) => (r.files ?? []).some((f) => (f.links ?? []).some((l) => l.url.endsWith(`/${id}`)))),
+      input.title,
+    ).toBe(true);
+  }
+  expect(demoCatalogue.filter((t) => t.featured).every((t) => t.posterUrl)).toBe(true);
+});
+
 describeEachDatabase("seeding", (ctx) => {
   it("seeds the demo catalogue into an empty database only", async () => {
     expect(await seedDemoIfEmpty(ctx.db)).toBe(demoCatalogue.length);
@@ -51,8 +66,28 @@ describeEachDatabase("seeding", (ctx) => {
     await seedDemoCatalogue(ctx.db);
     const victim = (await listTitles(ctx.db)).items[3]!;
     await deleteTitle(ctx.db, victim.id);
-    expect(await seedDemoCatalogue(ctx.db)).toEqual({ added: 1, kept: demoCatalogue.length - 1 });
+    expect(await seedDemoCatalogue(ctx.db)).toEqual({ added: 1, kept: demoCatalogue.length - 1, artwork: 0 });
     expect(await countTitles(ctx.db)).toBe(demoCatalogue.length);
+  });
+
+  it("a rerun gives a demo title without a poster its artwork, and leaves a poster an admin chose", async () => {
+    await seedDemoCatalogue(ctx.db);
+    const [first, second] = demoCatalogue.filter((t) => t.posterUrl);
+    const idOf = async (title: string) =>
+      (await ctx.db.selectFrom("titles").select("id").where("title", "=", title).executeTakeFirstOrThrow()).id;
+    await ctx.db
+      .updateTable("titles")
+      .set({ poster_url: null })
+      .where("id", "=", await idOf(first!.title))
+      .execute();
+    await ctx.db
+      .updateTable("titles")
+      .set({ poster_url: "https://image.tmdb.org/t/p/w500/chosen.jpg" })
+      .where("id", "=", await idOf(second!.title))
+      .execute();
+    expect((await seedDemoCatalogue(ctx.db)).artwork).toBe(1);
+    expect((await getTitle(ctx.db, await idOf(first!.title)))!.posterUrl).toBe(first!.posterUrl);
+    expect((await getTitle(ctx.db, await idOf(second!.title)))!.posterUrl).toBe("https://image.tmdb.org/t/p/w500/chosen.jpg");
   });
 
   it("generates synthetic titles with complete trees", async () => {

@@ -20,30 +20,36 @@ const HOUR_MS = 3_600_000;
 
 /**
  * Adds the demo titles that are not in the catalogue yet (same type, title and
- * release year); titles already there, edited or not, are left alone. The first
- * demo title gets the newest upload time, so the home page shows them in order.
+ * release year); titles already there, edited or not, are left alone, except that
+ * one without a poster gets the demo's artwork. The first demo title gets the
+ * newest upload time, so the home page shows them in order.
  */
-export async function seedDemoCatalogue(db: Db): Promise<{ added: number; kept: number }> {
+export async function seedDemoCatalogue(db: Db): Promise<{ added: number; kept: number; artwork: number }> {
   const now = Date.now();
   let added = 0;
   let kept = 0;
+  let artwork = 0;
   for (const [i, input] of demoCatalogue.entries()) {
     const year = input.releaseDate?.slice(0, 4) ?? null;
     const existing = await db
       .selectFrom("titles")
-      .select("id")
+      .select(["id", "poster_url"])
       .where("type", "=", input.type)
       .where(sql<string>`lower(title)`, "=", input.title.toLowerCase())
       .where((eb) => (year ? eb(sql<string>`substr(cast(release_date as text), 1, 4)`, "=", year) : eb("release_date", "is", null)))
       .executeTakeFirst();
     if (existing) {
       kept++;
+      if (existing.poster_url === null && input.posterUrl) {
+        await db.updateTable("titles").set({ poster_url: input.posterUrl }).where("id", "=", existing.id).execute();
+        artwork++;
+      }
       continue;
     }
     await createTitle(db, { ...input, uploadedAt: new Date(now - i * HOUR_MS).toISOString() });
     added++;
   }
-  return { added, kept };
+  return { added, kept, artwork };
 }
 
 /** Seeds the demo catalogue into an empty database; returns how many titles it added. */

@@ -215,9 +215,10 @@ test.describe("adding and editing titles", () => {
     await expect(page.getByRole("heading", { level: 1 })).toContainText(name);
     try {
       await expect(page.getByRole("heading", { name: "Season 1", exact: true })).toBeVisible();
-      await expect(page.getByRole("heading", { name: "Season 2", exact: true })).toBeVisible();
-      await expect(page.getByText("2 episodes · complete season archive")).toBeVisible();
+      await expect(page.getByText("2 episodes · 720p")).toBeVisible();
       await expect(page.getByRole("link", { name: "Archive of Season 1 · 720p" })).toBeVisible();
+      await page.getByRole("navigation", { name: "Seasons" }).getByRole("link", { name: "Season 2" }).click();
+      await expect(page.getByRole("heading", { name: "Season 2", exact: true })).toBeVisible();
 
       // Its edit modal lives under the TV list only.
       await page.goto(`/dashboard/tv/${id}`);

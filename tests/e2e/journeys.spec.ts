@@ -107,6 +107,7 @@ test("download options already opened are marked as visited", async ({ page, cat
 });
 
 test("TV title → archive → episode link details → copy link", async ({ page, context, catalogue }) => {
+  test.slow(); // five pages, two of them checked with axe
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   const show = await catalogue.create(buildSeries({ title: "Archive Walk" }));
   await page.goto(`/movie/${show.id}/${show.slug}`);
@@ -189,30 +190,58 @@ test("the mobile search opens over a backdrop @phone", async ({ page }) => {
   await expect(box).toBeHidden();
 });
 
-test("a dismissed banner stays dismissed after a reload, with and without JavaScript", async ({ page, browser }) => {
+test("the notices are one compact bar: one at a time, each dismissal and Dismiss all survive a reload, with and without JavaScript @phone", async ({
+  page,
+  browser,
+}) => {
   await page.goto("/");
   const notices = page.getByRole("region", { name: "Notices" });
-  await expect(notices.getByRole("listitem")).toHaveCount(4);
+  await expect(notices).toContainText("Please don't use a VPN while downloading");
+  await expect(notices).toContainText("1 of 4");
+  // Compact: one notice takes at most about two lines of a phone's first screen.
+  const height = (await notices.boundingBox())!.height;
+  expect(height).toBeLessThanOrEqual(page.viewportSize()!.width < 640 ? 96 : 48);
+
+  // Each notice keeps its text and link.
+  await notices.getByRole("button", { name: "Next notice" }).click();
+  await expect(notices).toContainText("To download, open a title and click its Download button");
+  await notices.getByRole("button", { name: "Next notice" }).click();
+  await expect(notices.getByRole("link", { name: "Report a broken link" })).toHaveAttribute("href", "/broken-links");
+  await notices.getByRole("button", { name: "Next notice" }).click();
+  await expect(notices.getByRole("link", { name: "Contact us" })).toHaveAttribute("href", "/contact-us");
+  await notices.getByRole("button", { name: "Next notice" }).click();
+  await expect(notices).toContainText("VPN");
+
   // The notice hides at once; the reload must wait for the cookie that remembers it.
   const remembered = page.waitForResponse((r) => r.url().includes("/banners/dismiss") && r.ok());
-  await notices.getByRole("listitem").filter({ hasText: "VPN" }).getByRole("button", { name: "Dismiss notice" }).click();
-  await expect(notices.getByRole("listitem")).toHaveCount(3);
+  await notices.getByRole("button", { name: "Dismiss notice" }).click();
+  await expect(notices).not.toContainText("VPN");
+  await expect(notices).toContainText("1 of 3");
   await remembered;
   await page.reload();
-  await expect(notices.getByRole("listitem")).toHaveCount(3);
+  await expect(notices).toContainText("1 of 3");
   await expect(notices).not.toContainText("VPN");
+
+  const all = page.waitForResponse((r) => r.url().includes("/banners/dismiss") && r.ok());
+  await notices.getByRole("button", { name: "Dismiss all" }).click();
+  await expect(notices).toBeHidden();
+  await all;
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Latest uploads" })).toBeVisible();
+  await expect(notices).toBeHidden();
 
   const noScript = await browser.newContext({ javaScriptEnabled: false });
   const plain = await noScript.newPage();
   await plain.goto("/faq");
-  await plain
-    .getByRole("region", { name: "Notices" })
-    .getByRole("listitem")
-    .first()
-    .getByRole("button", { name: "Dismiss notice" })
-    .click();
+  const plainNotices = plain.getByRole("region", { name: "Notices" });
+  await expect(plainNotices).toContainText("VPN");
+  await plainNotices.getByRole("button", { name: "Dismiss notice" }).click();
   await expect(plain).toHaveURL(/\/faq$/);
-  await expect(plain.getByRole("region", { name: "Notices" }).getByRole("listitem")).toHaveCount(3);
+  await expect(plainNotices).toContainText("To download, open a title");
+  await plainNotices.getByRole("button", { name: "Dismiss all" }).click();
+  await expect(plain).toHaveURL(/\/faq$/);
+  await expect(plain.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(plainNotices).toBeHidden();
   await noScript.close();
 });
 
@@ -287,5 +316,6 @@ test("title pages describe themselves to search engines", async ({ page, catalog
   });
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", new RegExp(`/movie/${show.id}/${show.slug}$`));
   await expect(page.locator('meta[property="og:type"]')).toHaveAttribute("content", "video.tv_show");
-  await expect(page.locator('meta[property="og:image"]')).toHaveCount(0);
+  // No poster to share: the title's generated share card.
+  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", new RegExp(`/share/${show.id}\\.png\\?v=\\w+$`));
 });

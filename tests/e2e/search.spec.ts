@@ -29,7 +29,8 @@ test("a search with results shows them on the home page instead of the listing",
   await box.fill("zebra crossing");
   await box.press("Enter");
   await expect(page).toHaveURL(/\/\?q=zebra\+crossing$/);
-  const results = page.getByRole("region", { name: "Results for “zebra crossing”" });
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Search results for “zebra crossing”");
+  const results = page.getByRole("region", { name: "Results" });
   await expect(results.getByRole("listitem")).toHaveCount(2);
   await expect(page.getByRole("region", { name: "Featured titles" })).toHaveCount(0);
   await expect(box).toHaveValue("zebra crossing");
@@ -58,12 +59,7 @@ test("a search without results lands on the search page: Data not found", async 
 
 test("typos still find the film", async ({ page }) => {
   await page.goto("/?q=nite+of+the+living+dead");
-  await expect(
-    page
-      .getByRole("region", { name: /Results for/ })
-      .getByRole("listitem")
-      .first(),
-  ).toContainText("Night of the Living Dead");
+  await expect(page.getByRole("region", { name: "Results" }).getByRole("listitem").first()).toContainText("Night of the Living Dead");
   await page.goto("/search?q=nosfaratu");
   await expect(page.getByRole("link", { name: "Download Nosferatu (1922)" })).toBeVisible();
 });
@@ -81,7 +77,7 @@ test("the search page pages with ellipses, filters without JavaScript and keeps 
   await pagination.getByRole("link", { name: "Page 2" }).click();
   await expect(page).toHaveURL(/page=2/);
   await expect(pagination.getByText("Page 2")).toHaveAttribute("aria-current", "page");
-  await expect(page.getByRole("region", { name: "Results" }).getByRole("link", { name: /^Download Pagewalk \d+ \(\d{4}\)/ })).toHaveCount(
+  await expect(page.getByRole("region", { name: "Results" }).getByRole("link", { name: /Download Pagewalk \d+ \(\d{4}\)/ })).toHaveCount(
     15,
   );
   await expectAccessible(page);
@@ -117,12 +113,7 @@ test("the mobile search toggle searches @phone", async ({ page }) => {
   await expect(page.getByRole("listbox", { name: "Suggestions" }).getByRole("option", { name: /Metropolis/ })).toBeVisible();
   await box.press("Enter");
   await expect(page).toHaveURL(/\/\?q=metropolis$/);
-  await expect(
-    page
-      .getByRole("region", { name: /Results for/ })
-      .getByRole("listitem")
-      .first(),
-  ).toContainText("Metropolis");
+  await expect(page.getByRole("region", { name: "Results" }).getByRole("listitem").first()).toContainText("Metropolis");
 });
 
 test("search text never breaks a page", async ({ request }) => {
@@ -132,4 +123,82 @@ test("search text never breaks a page", async ({ request }) => {
       expect(response.status(), path.slice(0, 40)).toBeLessThan(400);
     }
   }
+});
+
+test("the same search shows the same cards and filters on the home page and the search page @phone", async ({ page, catalogue }) => {
+  await catalogue.create(buildMovie({ title: "Velvet Harbour Nights", releaseDate: "1948-01-01", rating: 6.4 }));
+  await catalogue.create(buildMovie({ title: "Velvet Harbour Mornings", releaseDate: "1949-01-01", rating: null }));
+  const seen: Record<string, string[]> = {};
+  for (const path of ["/?q=velvet+harbour", "/search?q=velvet+harbour"]) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Search results for “velvet harbour”");
+    const results = page.getByRole("region", { name: "Results" });
+    await expect(results.getByRole("listitem")).toHaveCount(2);
+    // Rating badge and the spec's search label on both.
+    await expect(results.getByRole("link", { name: /Rating 6\.4 Download Velvet Harbour Nights \(1948\)/ })).toBeVisible();
+    const filters = page.getByRole("form", { name: "Filter results" });
+    for (const name of ["Type", "Genre", "Quality", "Sort by"]) await expect(filters.getByRole("combobox", { name })).toBeVisible();
+    seen[path] = await results.getByRole("heading", { level: 3 }).allTextContents();
+    await expectAccessible(page);
+  }
+  expect(seen["/?q=velvet+harbour"]).toEqual(seen["/search?q=velvet+harbour"]);
+
+  // Filters on the home page's results stay on the home page.
+  await page.goto("/?q=velvet+harbour");
+  await page.getByRole("form", { name: "Filter results" }).getByRole("combobox", { name: "Sort by" }).selectOption("title");
+  await expect(page).toHaveURL(/^[^?]*\/\?q=velvet\+harbour.*sort=title/);
+  await expect(page.getByRole("region", { name: "Results" }).getByRole("heading", { level: 3 }).first()).toHaveText(
+    "Download Velvet Harbour Mornings (1949)",
+  );
+});
+
+test("pressing / puts the cursor in the search box, but not while typing in a field @phone", async ({ page }) => {
+  await page.goto("/faq");
+  await page.getByRole("heading", { level: 1 }).click();
+  await page.keyboard.press("/");
+  const box = page.getByRole("combobox", { name: "Search movies" }).filter({ visible: true });
+  await expect(box).toBeFocused();
+  await box.fill("");
+  await page.goto("/contact-us");
+  const name = page.getByRole("main").getByLabel("Name");
+  await name.fill("A/B");
+  await expect(name).toHaveValue("A/B");
+  await expect(name).toBeFocused();
+});
+
+test("a genre page sorts and filters its titles, also without JavaScript", async ({ page, browser, catalogue }) => {
+  await catalogue.create(buildMovie({ title: "Sortable Alpha", releaseDate: "1931-01-01", rating: 5.1, genres: ["E2E Sorting"] }));
+  await catalogue.create(buildMovie({ title: "Sortable Beta", releaseDate: "1962-01-01", rating: 8.2, genres: ["E2E Sorting"] }));
+  await catalogue.create(buildMovie({ title: "Sortable Gamma", releaseDate: "1975-01-01", rating: 6.0, genres: ["E2E Sorting"] }));
+  await page.goto("/genre/e2e-sorting");
+  const listing = page.getByRole("region", { name: "E2E Sorting" });
+  const names = () => listing.getByRole("list").last().getByRole("heading").allTextContents();
+  expect(await names()).toEqual(["Sortable Gamma", "Sortable Beta", "Sortable Alpha"]);
+  const filters = page.getByRole("form", { name: "Filter results" });
+  await expect(filters.getByRole("combobox", { name: "Sort by" }).getByRole("option")).toHaveText(["Newest", "Rating", "Title A–Z"]);
+  await filters.getByRole("combobox", { name: "Sort by" }).selectOption("rating");
+  await expect(page).toHaveURL(/sort=rating/);
+  await expect.poll(names).toEqual(["Sortable Beta", "Sortable Gamma", "Sortable Alpha"]);
+  await expectAccessible(page);
+  // Headings in order: the genre's h1, then its cards as h2, no level skipped.
+  const levels = await page.locator("main :is(h1, h2, h3, h4, h5, h6)").evaluateAll((hs) => hs.map((h) => Number(h.tagName[1])));
+  expect(levels[0]).toBe(1);
+  expect(levels.every((level, i) => i === 0 || level <= levels[i - 1]! + 1)).toBe(true);
+
+  const noScript = await browser.newContext({ javaScriptEnabled: false });
+  const plain = await noScript.newPage();
+  await plain.goto("/genre/e2e-sorting");
+  await plain.getByRole("textbox", { name: "From year" }).fill("1950");
+  await plain.getByRole("button", { name: "Apply filters" }).click();
+  await expect(plain.getByText("2 titles")).toBeVisible();
+  await expect(plain.getByRole("link", { name: "Clear filters" })).toHaveAttribute("href", "/genre/e2e-sorting");
+  await noScript.close();
+});
+
+test("the home page offers only genres that have titles", async ({ page }) => {
+  await page.goto("/");
+  const genres = page.getByRole("region", { name: "Explore by genre" });
+  await expect(genres.getByRole("link", { name: "Horror" })).toHaveCount(1);
+  // The demo catalogue has no Bollywood titles.
+  await expect(genres.getByRole("link", { name: "BollyWood" })).toHaveCount(0);
 });

@@ -73,11 +73,12 @@ function OptionRow({ link, visited, onVisit }: { link: CatalogueLink; visited: b
   const unavailable = link.status !== "ok";
   const path = middlemanPath(link.id);
   return (
-    <li className="flex items-center gap-3 py-3">
+    <li className="flex flex-wrap items-center gap-x-3 gap-y-2 py-3">
       <span className={`shrink-0 rounded-md px-2 py-0.5 text-xs font-bold tracking-wide uppercase ring-1 ${providerStyle(link.label)}`}>
         {link.label}
       </span>
-      <span className="min-w-0 flex-1 text-sm">
+      {/* On a phone the buttons wrap below the host rather than pushing the page wider. */}
+      <span className="min-w-0 flex-1 basis-32 text-sm">
         <span className="block truncate text-mist-300" title={link.url}>
           {hostOf(link.url)}
         </span>
@@ -87,34 +88,36 @@ function OptionRow({ link, visited, onVisit }: { link: CatalogueLink; visited: b
           {visited && !unavailable && <span className="font-semibold text-emerald-300">{link.kind === "zip" ? " · " : ""}Visited</span>}
         </span>
       </span>
-      <CopyButton url={link.url} disabled={unavailable} />
-      <Link
-        to={path}
-        aria-disabled={unavailable || undefined}
-        onClick={(event) => {
-          if (unavailable) {
-            event.preventDefault();
-            toast.error(FILE_UNAVAILABLE);
-            return;
-          }
-          onVisit(path);
-        }}
-        className={`inline-flex shrink-0 items-center gap-2 rounded-full px-4 py-2 text-sm font-semibold transition-colors ${
-          unavailable ? "cursor-not-allowed bg-white/5 text-mist-400" : "bg-accent-500 text-ink-950 hover:bg-accent-400"
-        }`}
-      >
-        <DownloadIcon size={16} />
-        Download
-        <span className="sr-only"> from {link.label}</span>
-      </Link>
-      <Link
-        to={`/broken-links?linkId=${link.id}`}
-        className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-white/5 text-mist-300 ring-1 ring-white/10 transition-colors hover:bg-white/10 hover:text-white"
-        aria-label={`Report the ${link.label} link as broken`}
-        title="Report broken link"
-      >
-        <FlagIcon size={15} />
-      </Link>
+      <span className="ml-auto flex shrink-0 items-center gap-3">
+        <CopyButton url={link.url} disabled={unavailable} />
+        <Link
+          to={path}
+          aria-disabled={unavailable || undefined}
+          onClick={(event) => {
+            if (unavailable) {
+              event.preventDefault();
+              toast.error(FILE_UNAVAILABLE);
+              return;
+            }
+            onVisit(path);
+          }}
+          className={`inline-flex shrink-0 items-center gap-2 rounded-full px-4 py-2 text-sm font-semibold transition-colors ${
+            unavailable ? "cursor-not-allowed bg-white/5 text-mist-400" : "bg-accent-500 text-ink-950 hover:bg-accent-400"
+          }`}
+        >
+          <DownloadIcon size={16} />
+          Download
+          <span className="sr-only"> from {link.label}</span>
+        </Link>
+        <Link
+          to={`/broken-links?linkId=${link.id}`}
+          className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-white/5 text-mist-300 ring-1 ring-white/10 transition-colors hover:bg-white/10 hover:text-white"
+          aria-label={`Report the ${link.label} link as broken`}
+          title="Report broken link"
+        >
+          <FlagIcon size={15} />
+        </Link>
+      </span>
     </li>
   );
 }

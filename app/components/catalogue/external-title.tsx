@@ -1,4 +1,4 @@
-import { Poster, titleHue } from "#app/components/catalogue/poster.tsx";
+import { TitleHeaderBackdrop, TitleHeaderPoster } from "#app/components/catalogue/poster.tsx";
 import { RequestTitleButton } from "#app/components/catalogue/request-title-button.tsx";
 import { RESPONSE_TIMES } from "#app/constants.ts";
 import { certification } from "#app/modules/catalogue/display.ts";
@@ -7,28 +7,15 @@ import { formatReleaseDate, formatRuntime } from "#app/utils/dates.ts";
 
 /** A title only TMDB knows: its details, and "Request this title" where the download list would be. */
 export function ExternalTitlePage({ title }: { title: ExternalTitle }) {
-  const hue = titleHue(title.title);
   const facts = [title.releaseDate && formatReleaseDate(title.releaseDate), formatRuntime(title.runtimeMinutes), title.language].filter(
     (f): f is string => Boolean(f),
   );
   return (
     <article>
       <header className="relative -mt-6 pt-10 pb-10">
-        <div
-          className="absolute inset-y-0 left-1/2 -z-10 w-screen -translate-x-1/2 bg-cover bg-center opacity-50"
-          style={
-            title.backgroundUrl
-              ? { backgroundImage: `url("${encodeURI(title.backgroundUrl)}")` }
-              : { backgroundImage: `radial-gradient(80% 120% at 80% 0%, hsl(${hue} 60% 30%), transparent 70%)` }
-          }
-          aria-hidden="true"
-        />
-        <div
-          className="absolute inset-y-0 left-1/2 -z-10 w-screen -translate-x-1/2 bg-gradient-to-t from-ink-950 via-ink-950/80 to-ink-950/30"
-          aria-hidden="true"
-        />
+        <TitleHeaderBackdrop title={title} />
         <div className="flex flex-col gap-8 sm:flex-row">
-          <Poster title={title.title} year={title.year} url={title.posterUrl} large eager className="w-44 shrink-0 shadow-2xl sm:w-56" />
+          <TitleHeaderPoster title={title} />
           <div className="min-w-0">
             <p className="text-sm font-semibold tracking-wide text-accent-300 uppercase">
               {title.type === "tv" ? "TV series" : "Movie"} · Not on Cinedex yet

@@ -4,7 +4,7 @@ import { CAROUSEL_INTERVAL_MS, SWIPE_THRESHOLD_PX } from "#app/constants.ts";
 import type { FeaturedTitle } from "#app/modules/catalogue/types.ts";
 import { ChevronLeftIcon, ChevronRightIcon, DownloadIcon, PlayIcon } from "#app/components/ui/icons.tsx";
 import { Tooltip } from "#app/components/ui/tooltip.tsx";
-import { titleHue } from "./poster.tsx";
+import { Backdrop, Poster } from "./poster.tsx";
 import { titlePath } from "#app/modules/catalogue/paths.ts";
 
 const REDUCED_MOTION = "(prefers-reduced-motion: reduce)";
@@ -21,26 +21,9 @@ function usePrefersReducedMotion() {
   );
 }
 
-function Backdrop({ item }: { item: FeaturedTitle }) {
-  const hue = titleHue(item.title);
-  return (
-    <div
-      className="absolute inset-0 bg-cover bg-center"
-      style={
-        item.backgroundUrl
-          ? { backgroundImage: `url("${encodeURI(item.backgroundUrl)}")` }
-          : {
-              backgroundImage: `radial-gradient(70% 90% at 78% 20%, hsl(${hue} 70% 45% / 0.75), transparent 70%), radial-gradient(50% 60% at 20% 90%, hsl(${(hue + 60) % 360} 60% 35% / 0.5), transparent 70%), linear-gradient(135deg, hsl(${hue} 40% 14%), hsl(${(hue + 40) % 360} 50% 6%))`,
-            }
-      }
-      aria-hidden="true"
-    />
-  );
-}
-
 /**
- * The home page's featured titles: one slide at a time, previous/next buttons,
- * swipes over 50 px, and a new slide every 5 s, wrapping around. Advancing pauses
+ * The home page's featured titles: one slide at a time, previous/next buttons (at
+ * the bottom corners on phones, beside the dots), swipes over 50 px, and a new slide every 5 s, wrapping around. Advancing pauses
  * while the pointer or focus is inside, while the tab is hidden, and entirely for
  * visitors who ask for reduced motion.
  */
@@ -101,10 +84,26 @@ export function FeaturedCarousel({ items }: { items: FeaturedTitle[] }) {
               inert={!active}
               className={`absolute inset-0 ${reducedMotion ? "" : "transition-opacity duration-700"} ${active ? "opacity-100" : "pointer-events-none opacity-0"}`}
             >
-              <Backdrop item={item} />
+              <Backdrop
+                title={item.title}
+                backgroundUrl={item.backgroundUrl}
+                posterUrl={item.posterUrl}
+                kind="hero"
+                className="absolute inset-0"
+              />
               <div className="absolute inset-0 bg-gradient-to-t from-ink-950 via-ink-950/50 to-transparent" aria-hidden="true" />
               <div className="absolute inset-0 bg-gradient-to-r from-ink-950/80 via-transparent to-transparent" aria-hidden="true" />
-              <div className="absolute inset-x-0 bottom-0 p-6 pb-14 sm:p-10 sm:pb-16">
+              <div className="absolute right-10 bottom-12 hidden w-40 lg:block xl:w-44" aria-hidden="true">
+                <Poster
+                  title={item.title}
+                  year={item.year}
+                  url={item.posterUrl}
+                  eager={i === 0}
+                  sizes="176px"
+                  className="shadow-2xl shadow-black/60 ring-1 ring-white/10"
+                />
+              </div>
+              <div className="absolute inset-x-0 bottom-0 p-6 pb-16 sm:p-10 sm:pb-16 lg:pr-64">
                 <p className="text-xs font-semibold tracking-[0.2em] text-accent-300 uppercase">
                   Featured {item.type === "tv" ? "series" : "film"}
                   {item.year ? ` · ${item.year}` : ""}
@@ -165,7 +164,7 @@ export function FeaturedCarousel({ items }: { items: FeaturedTitle[] }) {
           <button
             type="button"
             onClick={() => go(index - 1)}
-            className="absolute top-1/2 left-3 hidden h-11 w-11 -translate-y-1/2 items-center justify-center rounded-full bg-ink-950/60 text-white ring-1 ring-white/15 backdrop-blur transition-colors hover:bg-ink-950/90 sm:flex [html:not(.js)_&]:hidden"
+            className="absolute bottom-2 z-10 left-2 flex h-10 w-10 items-center justify-center rounded-full bg-ink-950/60 text-white ring-1 ring-white/15 backdrop-blur transition-colors hover:bg-ink-950/90 sm:top-1/2 sm:bottom-auto sm:left-3 sm:h-11 sm:w-11 sm:-translate-y-1/2 [html:not(.js)_&]:hidden"
             aria-label="Previous slide"
           >
             <ChevronLeftIcon />
@@ -173,7 +172,7 @@ export function FeaturedCarousel({ items }: { items: FeaturedTitle[] }) {
           <button
             type="button"
             onClick={() => go(index + 1)}
-            className="absolute top-1/2 right-3 hidden h-11 w-11 -translate-y-1/2 items-center justify-center rounded-full bg-ink-950/60 text-white ring-1 ring-white/15 backdrop-blur transition-colors hover:bg-ink-950/90 sm:flex [html:not(.js)_&]:hidden"
+            className="absolute bottom-2 z-10 right-2 flex h-10 w-10 items-center justify-center rounded-full bg-ink-950/60 text-white ring-1 ring-white/15 backdrop-blur transition-colors hover:bg-ink-950/90 sm:top-1/2 sm:bottom-auto sm:right-3 sm:h-11 sm:w-11 sm:-translate-y-1/2 [html:not(.js)_&]:hidden"
             aria-label="Next slide"
           >
             <ChevronRightIcon />

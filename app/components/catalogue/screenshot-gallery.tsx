@@ -1,6 +1,39 @@
 import { useEffect, useRef, useState } from "react";
 import type { Screenshot } from "#app/modules/catalogue/types.ts";
-import { ChevronLeftIcon, ChevronRightIcon, CloseIcon } from "#app/components/ui/icons.tsx";
+import { ChevronLeftIcon, ChevronRightIcon, CloseIcon, FilmIcon } from "#app/components/ui/icons.tsx";
+import { generatedBackground, useImageFailed } from "./poster.tsx";
+
+/** What stands in for a screenshot whose host failed: the title's colours and a film mark, never a broken icon. */
+function Unavailable({ title, label, className }: { title: string; label: string; className: string }) {
+  return (
+    <span
+      role="img"
+      aria-label={`${label} (image unavailable)`}
+      className={`flex items-center justify-center text-white/60 ${className}`}
+      style={{ backgroundImage: generatedBackground(title, "poster") }}
+    >
+      <FilmIcon size={28} />
+    </span>
+  );
+}
+
+function Shot({ url, title, label, className, lazy }: { url: string; title: string; label: string; className: string; lazy: boolean }) {
+  const { failed, ref, onError } = useImageFailed();
+  if (failed) return <Unavailable title={title} label={label} className={className} />;
+  return (
+    <img
+      ref={ref}
+      src={url}
+      alt={label}
+      width={1280}
+      height={720}
+      loading={lazy ? "lazy" : undefined}
+      decoding="async"
+      onError={onError}
+      className={className}
+    />
+  );
+}
 
 /**
  * Screenshot thumbnails that open in a lightbox: previous/next wrap around, arrow
@@ -52,11 +85,11 @@ export function ScreenshotGallery({ screenshots, title }: { screenshots: Screens
               }}
               className="group block overflow-hidden rounded-lg bg-ink-800 ring-1 ring-white/5"
             >
-              <img
-                src={shot.url}
-                alt={`${title}, screenshot ${i + 1} of ${total}`}
-                loading="lazy"
-                decoding="async"
+              <Shot
+                url={shot.url}
+                title={title}
+                label={`${title}, screenshot ${i + 1} of ${total}`}
+                lazy
                 className="aspect-video w-full object-cover text-transparent transition duration-300 group-hover:scale-105 group-hover:opacity-90"
               />
             </a>
@@ -80,10 +113,13 @@ export function ScreenshotGallery({ screenshots, title }: { screenshots: Screens
       >
         {shown && current !== null && (
           <div className="flex w-[min(92vw,1200px)] flex-col items-center gap-4">
-            <img
-              src={shown.url}
-              alt={`${title}, screenshot ${current + 1} of ${total}`}
-              className="max-h-[75vh] w-full rounded-lg object-contain"
+            <Shot
+              key={shown.id}
+              url={shown.url}
+              title={title}
+              label={`${title}, screenshot ${current + 1} of ${total}`}
+              lazy={false}
+              className="aspect-video max-h-[75vh] w-full rounded-lg object-contain"
             />
             <div className="flex items-center gap-4">
               <button

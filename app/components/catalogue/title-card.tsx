@@ -4,8 +4,30 @@ import { titlePath } from "#app/modules/catalogue/paths.ts";
 import { isLatestRelease } from "#app/utils/dates.ts";
 import { Poster } from "./poster.tsx";
 
-export function TitleCard({ title, eager = false }: { title: TitleCardData; eager?: boolean }) {
+interface CardOptions {
+  /** The card's heading level: h2 right under a page's h1, h3 under a section's h2. */
+  headingLevel?: "h2" | "h3";
+  /** Search results name a card "Download {title} ({year})" (SPEC.md "Search"); listings by its title. */
+  variant?: "listing" | "search";
+}
+
+/** How a search result is named (SPEC.md "Search"). */
+export function searchResultLabel(title: { title: string; year: number | null }): string {
+  return `Download ${title.title}${title.year ? ` (${title.year})` : ""}`;
+}
+
+/**
+ * One title in a grid: poster, rating badge, Latest tag, name, year and type. The
+ * same card serves the home listing, genre pages, search results and the watchlist.
+ */
+export function TitleCard({
+  title,
+  eager = false,
+  headingLevel = "h3",
+  variant = "listing",
+}: { title: TitleCardData; eager?: boolean } & CardOptions) {
   const latest = isLatestRelease(title.releaseDate);
+  const Heading = headingLevel;
   return (
     <Link to={titlePath(title)} className="group block rounded-xl" prefetch="intent">
       <div className="relative">
@@ -27,7 +49,9 @@ export function TitleCard({ title, eager = false }: { title: TitleCardData; eage
           <span className="absolute top-2 right-2 rounded-md bg-accent-500 px-1.5 py-0.5 text-xs font-bold text-ink-950">Latest</span>
         )}
       </div>
-      <h3 className="mt-2.5 line-clamp-2 text-sm leading-snug font-semibold text-mist-100 group-hover:text-white">{title.title}</h3>
+      <Heading className="mt-2.5 line-clamp-2 text-sm leading-snug font-semibold text-mist-100 group-hover:text-white">
+        {variant === "search" ? searchResultLabel(title) : title.title}
+      </Heading>
       <p className="mt-0.5 text-xs text-mist-400">
         {[title.year, title.type === "tv" ? "TV series" : "Movie"].filter(Boolean).join(" · ")}
       </p>
@@ -35,12 +59,15 @@ export function TitleCard({ title, eager = false }: { title: TitleCardData; eage
   );
 }
 
-export function TitleGrid({ titles }: { titles: TitleCardData[] }) {
+/** The first row of a grid is drawn without lazy loading: it is usually on the first screen. */
+const EAGER_CARDS = 5;
+
+export function TitleGrid({ titles, ...options }: { titles: TitleCardData[] } & CardOptions) {
   return (
     <ul className="grid grid-cols-2 gap-x-4 gap-y-8 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-5">
       {titles.map((title, i) => (
         <li key={title.id}>
-          <TitleCard title={title} eager={i < 5} />
+          <TitleCard title={title} eager={i < EAGER_CARDS} {...options} />
         </li>
       ))}
     </ul>

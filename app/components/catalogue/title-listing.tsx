@@ -16,6 +16,7 @@ export function TitleListing({
   headingId,
   emptyText,
   actions,
+  toolbar,
   level = 2,
 }: {
   titles: Page<TitleCard>;
@@ -23,6 +24,8 @@ export function TitleListing({
   headingId: string;
   emptyText: string;
   actions?: ReactNode;
+  /** Shown between the heading and the grid (a genre page's sort and filters). */
+  toolbar?: ReactNode;
   level?: 1 | 2;
 }) {
   const location = useLocation();
@@ -46,12 +49,13 @@ export function TitleListing({
         </div>
         {actions}
       </div>
+      {toolbar && <div className="mb-8">{toolbar}</div>}
       {paging ? (
         <TitleGridSkeleton />
       ) : titles.items.length === 0 ? (
         <p className="rounded-xl bg-ink-800 px-6 py-16 text-center text-mist-300">{emptyText}</p>
       ) : (
-        <TitleGrid titles={titles.items} />
+        <TitleGrid titles={titles.items} headingLevel={level === 1 ? "h2" : "h3"} />
       )}
       <Pagination page={titles.page} totalPages={titles.totalPages} hrefFor={(n) => pageHref(location.pathname, location.search, n)} />
     </section>

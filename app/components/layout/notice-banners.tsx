@@ -1,14 +1,17 @@
 import { useEffect, useState } from "react";
 import { Link, useFetcher, useLocation, useRouteLoaderData } from "react-router";
 import { DEFAULT_SETTINGS, type Settings } from "#app/modules/settings/schema.ts";
-import { BANNERS, type BannerId } from "#app/modules/site/banners.ts";
-import { CloseIcon, InfoIcon } from "#app/components/ui/icons.tsx";
+import { ALL_BANNERS, BANNERS, type BannerId } from "#app/modules/site/banners.ts";
+import { ChevronRightIcon, CloseIcon, InfoIcon } from "#app/components/ui/icons.tsx";
 
 /**
- * The four notices, with the wording an admin set in the site settings (a notice
- * turned off there is not shown). Dismissing one posts to /banners/dismiss, which remembers it
- * in a cookie, so the server leaves it out of later pages (no flash, and it works
- * without JavaScript). Auto-close, when enabled, hides them for this visit only.
+ * The four notices as one compact bar: one notice at a time, with its count, a
+ * Next button, its own dismiss button and "Dismiss all". The wording is the one an
+ * admin set in the site settings (a notice turned off there is not shown).
+ * Dismissing posts to /banners/dismiss, which remembers it in a cookie, so the
+ * server leaves it out of later pages (no flash, and it works without JavaScript:
+ * dismissing the shown notice reveals the next). Auto-close, when enabled, hides
+ * the bar for this visit only.
  */
 export function NoticeBanners({ dismissed, autoClose }: { dismissed: BannerId[]; autoClose: { enabled: boolean; delayMs: number } }) {
   const fetcher = useFetcher();
@@ -16,6 +19,7 @@ export function NoticeBanners({ dismissed, autoClose }: { dismissed: BannerId[];
   const root = useRouteLoaderData("root") as { settings?: Settings } | undefined;
   const configured = root?.settings?.banners ?? DEFAULT_SETTINGS.banners;
   const [hidden, setHidden] = useState<BannerId[]>([]);
+  const [shownIndex, setShownIndex] = useState(0);
   const [closedByTimer, setClosedByTimer] = useState(false);
 
   useEffect(() => {
@@ -26,46 +30,89 @@ export function NoticeBanners({ dismissed, autoClose }: { dismissed: BannerId[];
 
   const visible = BANNERS.filter((b) => configured[b.id].enabled && !dismissed.includes(b.id) && !hidden.includes(b.id));
   if (closedByTimer || visible.length === 0) return null;
+  const index = shownIndex % visible.length;
+  const banner = visible[index]!;
+  const redirectTo = `${location.pathname}${location.search}`;
+  const dismiss = (ids: BannerId[], value: string) => {
+    setHidden((was) => [...was, ...ids]);
+    // The notice after the dismissed one takes its place.
+    setShownIndex(index);
+    void fetcher.submit({ banner: value, via: "fetch" }, { method: "post", action: "/banners/dismiss" });
+  };
+  const iconButton =
+    "flex h-8 w-8 shrink-0 items-center justify-center rounded-full text-mist-300 hover:bg-white/10 hover:text-white [html:not(.js)_&]:hidden";
 
   return (
     <section aria-label="Notices" className="border-b border-white/5 bg-ink-900/80">
-      <ul className="mx-auto w-full max-w-7xl divide-y divide-white/5 px-4 sm:px-6 lg:px-8">
-        {visible.map((banner) => (
-          <li key={banner.id} className="flex items-start gap-3 py-2.5 text-sm text-mist-300 sm:items-center">
-            <InfoIcon size={18} className="mt-0.5 shrink-0 text-accent-400 sm:mt-0" />
-            <p className="flex-1">
-              {configured[banner.id].text}
-              {"link" in banner && (
-                <>
-                  {" "}
-                  <Link to={banner.link.href} className="font-medium text-accent-300 underline underline-offset-2 hover:text-accent-400">
-                    {banner.link.label}
-                  </Link>
-                </>
-              )}
-            </p>
+      <div className="mx-auto flex w-full max-w-7xl flex-wrap items-center gap-x-3 px-4 py-1.5 text-[13px] text-mist-300 sm:flex-nowrap sm:px-6 sm:text-sm lg:px-8">
+        <p className="flex min-w-0 flex-[1_1_100%] items-start gap-2 leading-snug sm:flex-1 sm:items-center" aria-live="polite">
+          <InfoIcon size={16} className="mt-px shrink-0 text-accent-400 sm:mt-0" />
+          <span>
+            {configured[banner.id].text}
+            {"link" in banner && (
+              <>
+                {" "}
+                <Link to={banner.link.href} className="font-medium text-accent-300 underline underline-offset-2 hover:text-accent-400">
+                  {banner.link.label}
+                </Link>
+              </>
+            )}
+          </span>
+        </p>
+        <div className="ml-auto flex shrink-0 items-center gap-1">
+          {visible.length > 1 && (
+            <>
+              <span className="text-xs text-mist-400 tabular-nums">
+                <span className="sr-only">Notice </span>
+                {index + 1} of {visible.length}
+              </span>
+              <button type="button" className={iconButton} aria-label="Next notice" onClick={() => setShownIndex(index + 1)}>
+                <ChevronRightIcon size={16} />
+              </button>
+            </>
+          )}
+          <fetcher.Form
+            method="post"
+            action="/banners/dismiss"
+            onSubmit={(event) => {
+              event.preventDefault();
+              dismiss([banner.id], banner.id);
+            }}
+          >
+            <input type="hidden" name="banner" value={banner.id} />
+            <input type="hidden" name="redirectTo" value={redirectTo} />
+            <button
+              type="submit"
+              className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full text-mist-300 hover:bg-white/10 hover:text-white"
+              aria-label="Dismiss notice"
+            >
+              <CloseIcon size={16} />
+            </button>
+          </fetcher.Form>
+          {visible.length > 1 && (
             <fetcher.Form
               method="post"
               action="/banners/dismiss"
               onSubmit={(event) => {
                 event.preventDefault();
-                setHidden((ids) => [...ids, banner.id]);
-                void fetcher.submit({ banner: banner.id, via: "fetch" }, { method: "post", action: "/banners/dismiss" });
+                dismiss(
+                  visible.map((b) => b.id),
+                  ALL_BANNERS,
+                );
               }}
             >
-              <input type="hidden" name="banner" value={banner.id} />
-              <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+              <input type="hidden" name="banner" value={ALL_BANNERS} />
+              <input type="hidden" name="redirectTo" value={redirectTo} />
               <button
                 type="submit"
-                className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full text-mist-400 hover:bg-white/10 hover:text-white"
-                aria-label="Dismiss notice"
+                className="rounded-full px-2.5 py-1.5 text-xs font-semibold whitespace-nowrap text-accent-300 hover:bg-white/10 hover:text-accent-400"
               >
-                <CloseIcon size={16} />
+                Dismiss all
               </button>
             </fetcher.Form>
-          </li>
-        ))}
-      </ul>
+          )}
+        </div>
+      </div>
     </section>
   );
 }

@@ -51,6 +51,21 @@ export function SiteHeader() {
     return () => window.removeEventListener("scroll", onScroll);
   }, []);
 
+  // "/" jumps to the search box, as on most catalogue sites (not while typing in a field).
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== "/" || event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented) return;
+      const target = event.target as HTMLElement | null;
+      if (target?.closest("input, textarea, select, [contenteditable]:not([contenteditable='false'])")) return;
+      const box = [...document.querySelectorAll<HTMLInputElement>("header input[type='search']")].find((input) => input.offsetParent);
+      event.preventDefault();
+      if (box) box.focus();
+      else setSearchOpenOn(location.key);
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [location.key]);
+
   useEffect(() => {
     if (!menuOpen && !searchOpen) return;
     const onPointer = (event: PointerEvent) => {
@@ -75,11 +90,12 @@ export function SiteHeader() {
       ref={menuRef}
       data-scrolled={scrolled || undefined}
       className={`sticky top-0 z-40 border-b transition-[background-color,box-shadow,border-color] duration-300 ${
-        scrolled
-          ? "border-white/10 bg-ink-950/95 shadow-lg shadow-black/40 backdrop-blur"
-          : "border-transparent bg-ink-950/70 backdrop-blur-sm"
+        scrolled ? "border-white/10 bg-ink-950/95 shadow-lg shadow-black/40" : "border-transparent bg-ink-950/70"
       }`}
     >
+      {/* The blur sits on a layer of its own: a backdrop-filter on the header itself would make it the
+          containing block of the fixed backdrops below, which would then cover only the header. */}
+      <div className={`pointer-events-none absolute inset-0 -z-10 ${scrolled ? "backdrop-blur" : "backdrop-blur-sm"}`} aria-hidden="true" />
       <div className="relative mx-auto flex h-16 w-full max-w-7xl items-center gap-3 px-4 sm:px-6 lg:px-8">
         <Link to="/" className="flex shrink-0 items-center gap-2.5 rounded-md" aria-label={`${siteName} home`}>
           <BrandMark />
@@ -177,7 +193,9 @@ export function SiteHeader() {
           </div>
         </>
       )}
-      {menuOpen && <div className="fixed inset-0 top-16 -z-10 bg-ink-950/60 md:hidden" aria-hidden="true" />}
+      {menuOpen && (
+        <div className="fixed inset-0 top-16 -z-10 bg-ink-950/60 md:hidden" aria-hidden="true" onClick={() => setMenuOpen(false)} />
+      )}
     </header>
   );
 }

@@ -22,7 +22,7 @@ describe("TMDB → catalogue mapping", () => {
       tagline: "Welcome to the Real World.",
       imdbId: "tt0133093",
       posterUrl: `${IMG}/w500/p96dm7sCMn4VYAStA6siNz30G1r.jpg`,
-      backgroundUrl: `${IMG}/original/ncEsesgOJDNrTUED89hYbA117wo.jpg`,
+      backgroundUrl: `${IMG}/w1280/ncEsesgOJDNrTUED89hYbA117wo.jpg`,
       // The official trailer, not the featurette or the fan trailer listed before it.
       trailerUrl: "https://www.youtube.com/watch?v=vKQi3bBA1y8",
       genres: ["Action", "Sci-Fi"],

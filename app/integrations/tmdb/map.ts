@@ -16,7 +16,7 @@ export function mapGenres(names: string[]): string[] {
   return [...new Set(names.flatMap((n) => GENRE_NAMES[n] ?? [n]))];
 }
 
-function image(base: string, path: string | null | undefined, size: "w500" | "original"): string | null {
+function image(base: string, path: string | null | undefined, size: "w500" | "w1280"): string | null {
   return path && /^\/[\w.-]+$/.test(path) ? `${base}/${size}${path}` : null;
 }
 
@@ -70,7 +70,7 @@ export function mapMovie(raw: RawMovie, imageBase: string): ExternalTitle {
     adult: raw.adult === true,
     language: languageName(raw),
     posterUrl: image(imageBase, raw.poster_path, "w500"),
-    backgroundUrl: image(imageBase, raw.backdrop_path, "original"),
+    backgroundUrl: image(imageBase, raw.backdrop_path, "w1280"),
     trailerUrl: trailer(raw.videos),
     imdbId: text(raw.imdb_id ?? raw.external_ids?.imdb_id),
     genres: mapGenres((raw.genres ?? []).map((g) => g.name)),
@@ -108,7 +108,7 @@ export function mapTv(raw: RawTv, seasons: RawSeason[], imageBase: string): Exte
     adult: raw.adult === true,
     language: languageName(raw),
     posterUrl: image(imageBase, raw.poster_path, "w500"),
-    backgroundUrl: image(imageBase, raw.backdrop_path, "original"),
+    backgroundUrl: image(imageBase, raw.backdrop_path, "w1280"),
     trailerUrl: trailer(raw.videos),
     imdbId: text(raw.external_ids?.imdb_id),
     genres: mapGenres((raw.genres ?? []).map((g) => g.name)),

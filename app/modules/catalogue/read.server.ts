@@ -72,6 +72,20 @@ export async function listGenres(db: Db): Promise<Genre[]> {
   return db.selectFrom("genres").select(["id", "name", "slug"]).orderBy("position").orderBy("name").execute();
 }
 
+/** Genres that have at least one title, in the genre list's order, each with its number of titles. */
+export async function listGenresInUse(db: Db): Promise<(Genre & { titles: number })[]> {
+  const rows = await db
+    .selectFrom("genres as g")
+    .innerJoin("title_genres as tg", "tg.genre_id", "g.id")
+    .select(["g.id", "g.name", "g.slug", "g.position"])
+    .select((eb) => eb.fn.countAll().as("n"))
+    .groupBy(["g.id", "g.name", "g.slug", "g.position"])
+    .orderBy("g.position")
+    .orderBy("g.name")
+    .execute();
+  return rows.map((r) => ({ id: r.id, name: r.name, slug: r.slug, titles: toCount(r.n) }));
+}
+
 export async function findGenre(db: Db, slug: string): Promise<Genre | null> {
   const genre = await db.selectFrom("genres").select(["id", "name", "slug"]).where("slug", "=", slug.toLowerCase()).executeTakeFirst();
   return genre ?? null;

@@ -1,7 +1,7 @@
 import { sql, type RawBuilder, type SelectQueryBuilder } from "kysely";
 import { LISTING_PAGE_SIZE } from "#app/constants.ts";
 import type { Db } from "#app/db/client.server.ts";
-import { dialectOf } from "#app/db/dialect.server.ts";
+import { dialectOf, toCount } from "#app/db/dialect.server.ts";
 import type { Database, SearchDocumentsTable, TitleType } from "#app/db/schema.ts";
 import type { Page, TitleCard } from "#app/modules/catalogue/types.ts";
 import { parseQuery, similarity, SIMILARITY_THRESHOLD, trigrams } from "./text.ts";
@@ -157,7 +157,7 @@ async function cards(db: Db, ids: number[]): Promise<TitleCard[]> {
     }));
 }
 
-function pageOf(options: SearchOptions) {
+function pageOf(options: Pick<SearchOptions, "page" | "limit">) {
   const perPage = Math.min(MAX_PAGE_SIZE, Math.max(1, Math.floor(options.limit ?? LISTING_PAGE_SIZE)));
   const page = Math.max(1, Math.floor(Number.isFinite(options.page) ? options.page! : 1));
   return { page, perPage, offset: (page - 1) * perPage };
@@ -312,6 +312,35 @@ export async function searchCatalogue(db: Db, options: SearchOptions): Promise<S
     totalPages: Math.ceil(similar.length / perPage),
     query: query.text,
     match: "similar",
+  };
+}
+
+/**
+ * Lists the catalogue without a search text: filtered and sorted as a search is
+ * (a genre page's sort and filters). "relevance" means nothing here and sorts as
+ * "newest" (latest upload first).
+ */
+export async function browseCatalogue(db: Db, options: Omit<SearchOptions, "text"> & { filters: SearchFilters }): Promise<Page<TitleCard>> {
+  const { page, perPage, offset } = pageOf(options);
+  const filtered = applyFilters(docs(db), options.filters);
+  const [rows, count] = await Promise.all([
+    ordered(db, filtered, options.sort ?? "newest", sql<number>`0`)
+      .select("d.title_id")
+      .limit(perPage)
+      .offset(offset)
+      .execute(),
+    filtered.select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow(),
+  ]);
+  const total = toCount(count.n);
+  return {
+    items: await cards(
+      db,
+      rows.map((r) => r.title_id),
+    ),
+    page,
+    perPage,
+    total,
+    totalPages: Math.max(1, Math.ceil(total / perPage)),
   };
 }
 

@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { BANNERS, dismissedBanners, dismissedBannersCookie } from "./banners.ts";
+import { ALL_BANNERS, BANNERS, bannersToDismiss, dismissedBanners, dismissedBannersCookie } from "./banners.ts";
 
 it("there are the spec's four notices", () => {
   expect(BANNERS.map((b) => b.id)).toEqual(["vpn", "download-button", "report", "queries"]);
@@ -16,4 +16,11 @@ it("writes a year-long, same-site cookie", () => {
     "cinedex_banners=vpn.queries; Path=/; Max-Age=31536000; SameSite=Lax",
   );
   expect(dismissedBannersCookie(["vpn"], true)).toMatch(/; Secure$/);
+});
+
+it("a dismiss form names one notice or all of them", () => {
+  expect(bannersToDismiss("report")).toEqual(["report"]);
+  expect(bannersToDismiss(ALL_BANNERS)).toEqual(["vpn", "download-button", "report", "queries"]);
+  expect(bannersToDismiss("nope")).toBeNull();
+  expect(bannersToDismiss(null)).toBeNull();
 });

@@ -29,6 +29,15 @@ export function isBannerId(value: unknown): value is BannerId {
   return BANNERS.some((b) => b.id === value);
 }
 
+/** The form value that dismisses every notice at once ("Dismiss all"). */
+export const ALL_BANNERS = "all";
+
+/** The notices a dismiss form names: one notice, or all of them; null for anything else. */
+export function bannersToDismiss(value: unknown): BannerId[] | null {
+  if (value === ALL_BANNERS) return BANNERS.map((b) => b.id);
+  return isBannerId(value) ? [value] : null;
+}
+
 /** The dismissed banners named in a Cookie header; unknown names are ignored. */
 export function dismissedBanners(cookieHeader: string | null): BannerId[] {
   const match = cookieHeader

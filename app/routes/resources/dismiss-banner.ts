@@ -1,13 +1,13 @@
 import { data, redirect } from "react-router";
-import { dismissedBanners, dismissedBannersCookie, isBannerId } from "#app/modules/site/banners.ts";
+import { bannersToDismiss, dismissedBanners, dismissedBannersCookie } from "#app/modules/site/banners.ts";
 import { safeLocalPath } from "#app/utils/redirect.ts";
 import type { Route } from "./+types/dismiss-banner";
 
 export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData();
-  const banner = form.get("banner");
-  if (!isBannerId(banner)) throw data("Unknown notice", { status: 400 });
-  const ids = [...dismissedBanners(request.headers.get("Cookie")), banner];
+  const banners = bannersToDismiss(form.get("banner"));
+  if (!banners) throw data("Unknown notice", { status: 400 });
+  const ids = [...dismissedBanners(request.headers.get("Cookie")), ...banners];
   const headers = { "Set-Cookie": dismissedBannersCookie(ids, new URL(request.url).protocol === "https:") };
   // Scripted dismissals stay on the page; a plain form post goes back to where it came from.
   if (form.get("via") === "fetch") return data({ dismissed: ids }, { headers });

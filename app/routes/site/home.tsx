@@ -1,12 +1,14 @@
 import { useEffect } from "react";
 import toast from "react-hot-toast";
-import { Link, redirect } from "react-router";
+import { redirect } from "react-router";
 import { FeaturedCarousel } from "#app/components/catalogue/featured-carousel.tsx";
 import { GenreExplorer } from "#app/components/catalogue/genre-explorer.tsx";
 import { TitleListing } from "#app/components/catalogue/title-listing.tsx";
 import { getApp } from "#app/context.ts";
-import { listFeatured, listGenres, listTitles } from "#app/modules/catalogue/read.server.ts";
-import { recordSearch, searchCatalogue } from "#app/modules/search/search.server.ts";
+import { SearchResults } from "#app/components/search/search-results.tsx";
+import { listFeatured, listGenresInUse, listTitles } from "#app/modules/catalogue/read.server.ts";
+import { hasFilters, parseSearchParams } from "#app/modules/search/params.ts";
+import { runResultsSearch } from "#app/modules/search/results.server.ts";
 import { pageHref, parsePageParam } from "#app/utils/pagination.ts";
 import { originOf, seoMeta } from "#app/utils/seo.ts";
 import type { Route } from "./+types/home";
@@ -16,30 +18,24 @@ const SEARCH_FAILED = "Something went wrong";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const { page, valid } = parsePageParam(url.searchParams.get("page"));
-  if (!valid) throw redirect(pageHref(url.pathname, url.search, 1));
   const { db, logger } = getApp(context);
-  const genres = await listGenres(db);
-  const q = url.searchParams.get("q");
+  const genres = await listGenresInUse(db);
 
   // A search from the navbar: results replace the listing; none found goes to the search page.
-  if (q !== null) {
-    try {
-      const results = await searchCatalogue(db, { text: q, page });
-      if (results.query !== null) {
-        if (results.total === 0) throw redirect(`/search?${new URLSearchParams({ q })}`);
-        if (page > results.totalPages) throw redirect(pageHref(url.pathname, url.search, results.totalPages));
-        if (page === 1)
-          await recordSearch(db, results.query, results.total).catch((error) => logger.warn({ err: error }, "search not counted"));
-        return { mode: "search" as const, q, results, genres };
-      }
-    } catch (error) {
-      if (error instanceof Response) throw error;
-      logger.error({ err: error }, "search failed");
-      return { mode: "listing" as const, searchFailed: true, ...(await listing(db, 1)), genres };
+  if (url.searchParams.get("q") !== null) {
+    const params = parseSearchParams(url.searchParams);
+    if (params.badPage) throw redirect(pageHref(url.pathname, url.search, 1));
+    const { results, failed } = await runResultsSearch(db, logger, params);
+    if (results) {
+      if (results.total === 0 && !hasFilters(params.filters)) throw redirect(`/search?${new URLSearchParams({ q: params.text })}`);
+      if (results.total > 0 && params.page > results.totalPages) throw redirect(pageHref(url.pathname, url.search, results.totalPages));
+      return { mode: "search" as const, params, results, genres };
     }
+    if (failed) return { mode: "listing" as const, searchFailed: true, ...(await listing(db, 1)), genres };
   }
 
+  const { page, valid } = parsePageParam(url.searchParams.get("page"));
+  if (!valid) throw redirect(pageHref(url.pathname, url.search, 1));
   const data = await listing(db, page);
   if (page > data.titles.totalPages) throw redirect(pageHref(url.pathname, url.search, data.titles.totalPages));
   return { mode: "listing" as const, searchFailed: false, ...data, genres };
@@ -53,10 +49,11 @@ async function listing(db: Parameters<typeof listTitles>[0], page: number) {
 export function meta({ data, matches }: Route.MetaArgs) {
   const origin = originOf(matches);
   if (data?.mode === "search") {
+    const q = data.params.text;
     return seoMeta(origin, {
-      title: `Search results for “${data.q}”`,
-      description: `Movies and TV shows on Cinedex matching “${data.q}”.`,
-      path: `/?${new URLSearchParams({ q: data.q })}`,
+      title: `Search results for “${q}”`,
+      description: `Movies and TV shows on Cinedex matching “${q}”.`,
+      path: `/?${new URLSearchParams({ q })}`,
       noindex: true,
     });
   }
@@ -75,30 +72,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   }, [failed]);
 
   if (loaderData.mode === "search") {
-    const { q, results, genres } = loaderData;
+    const { params, results, genres } = loaderData;
     return (
       <>
-        <h1 className="sr-only">Search results</h1>
-        <GenreExplorer genres={genres} />
-        <TitleListing
-          titles={results}
-          heading={`Results for “${q.trim()}”`}
-          headingId="results-heading"
-          emptyText=""
-          actions={
-            <div className="flex flex-wrap gap-2">
-              <Link
-                to={`/search?${new URLSearchParams({ q })}`}
-                className="rounded-full bg-white/5 px-4 py-2 text-sm font-semibold text-mist-100 ring-1 ring-white/10 hover:bg-white/10"
-              >
-                Filter results
-              </Link>
-              <Link to="/" className="rounded-full px-4 py-2 text-sm font-semibold text-accent-300 hover:bg-white/5">
-                Clear search
-              </Link>
-            </div>
-          }
-        />
+        <SearchResults params={params} results={results} failed={false} genres={genres} pagination="window" />
+        <div className="mt-14">
+          <GenreExplorer genres={genres} />
+        </div>
       </>
     );
   }

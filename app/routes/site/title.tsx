@@ -1,7 +1,7 @@
 import { useEffect } from "react";
-import { data, Link, redirect } from "react-router";
+import { data, Link, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import { DownloadList } from "#app/components/catalogue/download-list.tsx";
-import { Poster, titleHue } from "#app/components/catalogue/poster.tsx";
+import { TitleHeaderBackdrop, TitleHeaderPoster } from "#app/components/catalogue/poster.tsx";
 import { ScreenshotGallery } from "#app/components/catalogue/screenshot-gallery.tsx";
 import { TitleActions } from "#app/components/catalogue/title-actions.tsx";
 import { ExternalTitlePage } from "#app/components/catalogue/external-title.tsx";
@@ -13,6 +13,7 @@ import { TmdbError } from "#app/integrations/tmdb/client.server.ts";
 import { externalTitlePath, parseExternalRouteId } from "#app/integrations/tmdb/ids.ts";
 import { catalogueTitleFor } from "#app/modules/catalogue/tmdb.server.ts";
 import { certification } from "#app/modules/catalogue/display.ts";
+import { shareImage } from "#app/modules/catalogue/images.ts";
 import { genrePath, titlePath } from "#app/modules/catalogue/paths.ts";
 import { getTitle } from "#app/modules/catalogue/read.server.ts";
 import { titleStructuredData } from "#app/modules/catalogue/structured-data.ts";
@@ -64,6 +65,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { title, structuredData: titleStructuredData(title, `${publicUrl}${titlePath(title)}`) };
 }
 
+// Picking a season changes only the query string: the page already holds every season.
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (!formMethod && currentUrl.pathname === nextUrl.pathname) return false;
+  return defaultShouldRevalidate;
+}
+
 /** The quick request (a quality of this title); the location comes from the client address, never stored itself. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const app = getApp(context);
@@ -101,11 +108,12 @@ export function meta({ data, matches }: Route.MetaArgs) {
     });
   }
   const { title } = data;
-  return seoMeta(originOf(matches), {
+  const origin = originOf(matches);
+  return seoMeta(origin, {
     title: `${title.title}${title.year ? ` (${title.year})` : ""}`,
     description: summary(title.overview, `Download ${title.title} on Cinedex.`),
     path: titlePath(title),
-    image: title.posterUrl,
+    image: shareImage(title, origin),
     type: title.type === "tv" ? "video.tv_show" : "video.movie",
   });
 }
@@ -117,7 +125,6 @@ export default function TitleRoute({ loaderData }: Route.ComponentProps) {
 
 function TitlePage({ title, structuredData }: { title: TitleDetail; structuredData: ReturnType<typeof titleStructuredData> }) {
   const nonce = useNonce();
-  const hue = titleHue(title.title);
   const saved: SavedTitle = {
     id: title.id,
     slug: title.slug,
@@ -143,21 +150,9 @@ function TitlePage({ title, structuredData }: { title: TitleDetail; structuredDa
     <article>
       <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: jsonLd(structuredData) }} />
       <header className="relative -mt-6 pt-10 pb-10">
-        <div
-          className="absolute inset-y-0 left-1/2 -z-10 w-screen -translate-x-1/2 bg-cover bg-center opacity-50"
-          style={
-            title.backgroundUrl
-              ? { backgroundImage: `url("${encodeURI(title.backgroundUrl)}")` }
-              : { backgroundImage: `radial-gradient(80% 120% at 80% 0%, hsl(${hue} 60% 30%), transparent 70%)` }
-          }
-          aria-hidden="true"
-        />
-        <div
-          className="absolute inset-y-0 left-1/2 -z-10 w-screen -translate-x-1/2 bg-gradient-to-t from-ink-950 via-ink-950/80 to-ink-950/30"
-          aria-hidden="true"
-        />
+        <TitleHeaderBackdrop title={title} />
         <div className="flex flex-col gap-8 sm:flex-row">
-          <Poster title={title.title} year={title.year} url={title.posterUrl} large eager className="w-44 shrink-0 shadow-2xl sm:w-56" />
+          <TitleHeaderPoster title={title} />
           <div className="min-w-0">
             <p className="text-sm font-semibold tracking-wide text-accent-300 uppercase">{title.type === "tv" ? "TV series" : "Movie"}</p>
             <h1 className="mt-1 text-3xl font-bold tracking-tight text-white sm:text-4xl">

@@ -1,0 +1,104 @@
+import { Link, useLocation, useNavigation } from "react-router";
+import { Pagination } from "#app/components/catalogue/pagination.tsx";
+import { TitleGrid } from "#app/components/catalogue/title-card.tsx";
+import { TitleGridSkeleton } from "#app/components/catalogue/title-grid-skeleton.tsx";
+import type { Genre } from "#app/modules/catalogue/types.ts";
+import { hasFilters, type SearchParams } from "#app/modules/search/params.ts";
+import type { SearchResults as Results } from "#app/modules/search/search.server.ts";
+import { SEARCH_SORTS } from "#app/modules/search/types.ts";
+import { pageHref } from "#app/utils/pagination.ts";
+import { ResultsFilters } from "./results-filters.tsx";
+
+export const NOT_FOUND_TEXT = "Data not found";
+
+/**
+ * Search results, the same on the home page (/?q=) and the search page (/search):
+ * heading and count, sort and filters, the title cards (rating, Latest tag,
+ * "Download {title} ({year})"), the empty and failed states, and pagination
+ * (the home page's five-number window, the search page's compact one).
+ */
+export function SearchResults({
+  params,
+  results,
+  failed,
+  genres,
+  pagination,
+}: {
+  params: SearchParams;
+  results: Omit<Results, "query"> | null;
+  failed: boolean;
+  genres: Genre[];
+  pagination: "window" | "compact";
+}) {
+  const location = useLocation();
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading" && navigation.location.pathname === location.pathname;
+  const q = params.text.trim();
+  const clearHref = `${location.pathname}?${new URLSearchParams({ q: params.text })}`;
+
+  return (
+    <div>
+      <h1 className="text-3xl font-bold tracking-tight text-white sm:text-4xl">{q ? <>Search results for “{q}”</> : "Search"}</h1>
+      {results && results.total > 0 && (
+        <p className="mt-2 text-sm text-mist-400" aria-live="polite">
+          {results.total.toLocaleString("en-US")} {results.total === 1 ? "title" : "titles"}
+          {results.match === "similar" && " with a similar name"}
+          {results.totalPages > 1 && ` · page ${results.page} of ${results.totalPages}`}
+        </p>
+      )}
+      {/* Filters only narrow results down: offered when there are results, or filters to clear. */}
+      {q && ((results?.total ?? 0) > 0 || hasFilters(params.filters) || Object.keys(params.errors).length > 0) && (
+        <div className="mt-6">
+          <ResultsFilters
+            key={location.search}
+            action={location.pathname}
+            params={params}
+            sorts={SEARCH_SORTS}
+            genres={genres}
+            clearHref={clearHref}
+          />
+        </div>
+      )}
+      <section aria-labelledby="results-heading" aria-busy={loading || undefined} className="mt-8">
+        <h2 id="results-heading" className="sr-only">
+          Results
+        </h2>
+        {loading ? (
+          <TitleGridSkeleton />
+        ) : failed ? (
+          <p className="rounded-xl bg-amber-400/10 px-6 py-10 text-center text-amber-200 ring-1 ring-amber-400/30" role="alert">
+            Something went wrong. Please try again later.
+          </p>
+        ) : !q ? (
+          <p className="rounded-xl bg-ink-800 px-6 py-14 text-center text-mist-300">
+            Type a title, a name or a year in the search box above.
+          </p>
+        ) : !results || results.total === 0 ? (
+          <div className="rounded-xl bg-ink-800 px-6 py-14 text-center ring-1 ring-white/5">
+            <p className="text-2xl font-semibold text-white">{NOT_FOUND_TEXT}</p>
+            <p className="mt-3 text-mist-300">
+              Check the spelling, try fewer words{hasFilters(params.filters) ? " or clear the filters" : ""}, or{" "}
+              <Link
+                to={`/request?${new URLSearchParams({ movieSeriesName: q })}`}
+                className="font-semibold text-accent-300 underline underline-offset-2"
+              >
+                request this title
+              </Link>
+              .
+            </p>
+          </div>
+        ) : (
+          <TitleGrid titles={results.items} variant="search" />
+        )}
+      </section>
+      {results && !loading && (
+        <Pagination
+          variant={pagination}
+          page={results.page}
+          totalPages={results.totalPages}
+          hrefFor={(n) => pageHref(location.pathname, location.search, n)}
+        />
+      )}
+    </div>
+  );
+}
