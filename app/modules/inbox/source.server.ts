@@ -1,4 +1,4 @@
-import { sql, type Expression, type SqlBool } from "kysely";
+import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from "kysely";
 import type { Db } from "#app/db/client.server.ts";
 import { toCount } from "#app/db/dialect.server.ts";
 import type { Actor } from "#app/modules/audit/audit.server.ts";
@@ -65,22 +65,47 @@ export function matchesText(columns: string[], q: string): Expression<SqlBool> {
   )})`;
 }
 
-/** One inbox page: the total from `count`, then the rows of the page asked for (clamped to the last). */
-export async function paged<T>(
-  count: () => Promise<unknown>,
-  rows: (limit: number, offset: number) => Promise<T[]>,
+/** The columns every kind's list selects; `toRow` adds the rest of its InboxRow (and may override these). */
+interface ListedColumns {
+  id: number;
+  status: string;
+  read_at: string | null;
+  created_at: string;
+}
+
+/**
+ * One page of a kind's list, newest first (then by id), a page past the end
+ * clamped to the last: `base` is the kind's rows, filtered; `select` picks the
+ * columns a row needs and `toRow` says what the row is about. `alias` prefixes the
+ * ordering columns when the table has one ("r.").
+ */
+export async function listNewestFirst<DB, TB extends keyof DB, O extends ListedColumns>(
+  base: SelectQueryBuilder<DB, TB, object>,
+  select: (filtered: SelectQueryBuilder<DB, TB, object>) => SelectQueryBuilder<DB, TB, O>,
+  toRow: (row: O) => Pick<InboxRow, "title" | "detail"> & Partial<InboxRow>,
   page: number,
-): Promise<Page<T>> {
-  const total = toCount((await count()) as number | string);
+  alias = "",
+): Promise<Page<InboxRow>> {
+  // The builder is generic over the kind's table, so its result type is spelled out.
+  const counted = (await base.select(sql<number | string>`count(*)`.as("n")).executeTakeFirstOrThrow()) as { n: number | string };
+  const total = toCount(counted.n);
   const totalPages = Math.max(1, Math.ceil(total / INBOX_PAGE_SIZE));
   const current = Math.min(Math.max(1, page), totalPages);
-  return {
-    items: await rows(INBOX_PAGE_SIZE, (current - 1) * INBOX_PAGE_SIZE),
-    page: current,
-    perPage: INBOX_PAGE_SIZE,
-    total,
-    totalPages,
-  };
+  const rows = await select(base)
+    .orderBy(sql.ref(`${alias}created_at`), "desc")
+    .orderBy(sql.ref(`${alias}id`), "desc")
+    .limit(INBOX_PAGE_SIZE)
+    .offset((current - 1) * INBOX_PAGE_SIZE)
+    .execute();
+  const items = rows.map((row) => ({
+    id: row.id,
+    status: row.status,
+    unread: row.read_at === null,
+    createdAt: String(row.created_at),
+    count: 1,
+    ...toRow(row),
+  }));
+  return { items, page: current, perPage: INBOX_PAGE_SIZE, total, totalPages };
 }
 
 /** The tables whose rows are one inbox item each (reports are grouped, see reports/queries.server.ts). */

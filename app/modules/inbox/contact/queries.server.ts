@@ -2,10 +2,10 @@ import type { Db } from "#app/db/client.server.ts";
 import type { InboxStatus } from "#app/modules/inbox/inbox.ts";
 import {
   countUnreadRows,
+  listNewestFirst,
   markRowRead,
   matchesText,
   noCandidates,
-  paged,
   resolutionOf,
   type InboxKindSource,
   type Resolution,
@@ -47,26 +47,10 @@ export const contactInbox: InboxKindSource<ContactDetail> = {
     let base = db.selectFrom("contact_messages");
     if (status) base = base.where("status", "=", status as InboxStatus<"contact">);
     if (q) base = base.where(matchesText(["name", "email", "subject", "message"], q));
-    return paged(
-      async () => (await base.select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n,
-      async (limit, offset) =>
-        (
-          await base
-            .select(["id", "name", "email", "subject", "message", "status", "read_at", "created_at"])
-            .orderBy("created_at", "desc")
-            .orderBy("id", "desc")
-            .limit(limit)
-            .offset(offset)
-            .execute()
-        ).map((r) => ({
-          id: r.id,
-          title: r.subject?.trim() || r.message.slice(0, 80),
-          detail: `${r.name} <${r.email}>`,
-          status: r.status,
-          unread: r.read_at === null,
-          createdAt: String(r.created_at),
-          count: 1,
-        })),
+    return listNewestFirst(
+      base,
+      (rows) => rows.select(["id", "name", "email", "subject", "message", "status", "read_at", "created_at"]),
+      (r) => ({ title: r.subject?.trim() || r.message.slice(0, 80), detail: `${r.name} <${r.email}>` }),
       page,
     );
   },

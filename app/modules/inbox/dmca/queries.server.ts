@@ -11,10 +11,10 @@ import {
 import type { InboxStatus } from "#app/modules/inbox/inbox.ts";
 import {
   countUnreadRows,
+  listNewestFirst,
   markRowRead,
   matchesText,
   noCandidates,
-  paged,
   resolutionOf,
   type InboxKindSource,
   type Resolution,
@@ -114,26 +114,10 @@ export const dmcaInbox: InboxKindSource<DmcaDetail> = {
     let base = db.selectFrom("dmca_notices");
     if (status) base = base.where("status", "=", status as InboxStatus<"dmca">);
     if (q) base = base.where(matchesText(["name", "email", "content_url", "message"], q));
-    return paged(
-      async () => (await base.select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n,
-      async (limit, offset) =>
-        (
-          await base
-            .select(["id", "name", "email", "content_url", "status", "read_at", "created_at"])
-            .orderBy("created_at", "desc")
-            .orderBy("id", "desc")
-            .limit(limit)
-            .offset(offset)
-            .execute()
-        ).map((r) => ({
-          id: r.id,
-          title: r.content_url,
-          detail: `${r.name} <${r.email}>`,
-          status: r.status,
-          unread: r.read_at === null,
-          createdAt: String(r.created_at),
-          count: 1,
-        })),
+    return listNewestFirst(
+      base,
+      (rows) => rows.select(["id", "name", "email", "content_url", "status", "read_at", "created_at"]),
+      (r) => ({ title: r.content_url, detail: `${r.name} <${r.email}>` }),
       page,
     );
   },

@@ -4,10 +4,10 @@ import { toCount } from "#app/db/dialect.server.ts";
 import { linkRefs, titleRefs, type InboxLinkRef, type InboxTitleRef } from "#app/modules/inbox/catalogue-refs.server.ts";
 import type { InboxStatus } from "#app/modules/inbox/inbox.ts";
 import {
+  listNewestFirst,
   matchesText,
   noCandidates,
   nowIso,
-  paged,
   resolutionOf,
   type InboxKindSource,
   type Resolution,
@@ -87,47 +87,35 @@ export const reportsInbox: InboxKindSource<ReportDetail> = {
     let base = db.selectFrom("link_reports as r").where("r.primary_id", "is", null);
     if (status) base = base.where("r.status", "=", status as InboxStatus<"reports">);
     if (q) base = base.where(matchesText(["r.content_name", "r.link_url", "r.additional_info", "r.season_episode"], q));
-    return paged(
-      async () => (await base.select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n,
-      async (limit, offset) =>
-        (
-          await base
-            .select((eb) => [
-              "r.id",
-              "r.content_name",
-              "r.season_episode",
-              "r.quality",
-              "r.link_type",
-              "r.status",
-              "r.read_at",
-              "r.created_at",
-              eb
-                .selectFrom("link_reports as m")
-                .select((m) => m.fn.countAll().as("n"))
-                .whereRef("m.primary_id", "=", "r.id")
-                .as("merged"),
-              eb
-                .selectFrom("link_reports as m")
-                .select((m) => m.fn.countAll().as("n"))
-                .whereRef("m.primary_id", "=", "r.id")
-                .where("m.read_at", "is", null)
-                .as("merged_unread"),
-            ])
-            .orderBy("r.created_at", "desc")
-            .orderBy("r.id", "desc")
-            .limit(limit)
-            .offset(offset)
-            .execute()
-        ).map((r) => ({
-          id: r.id,
-          title: r.content_name,
-          detail: [r.season_episode, r.quality, r.link_type].filter(Boolean).join(" · ") || null,
-          status: r.status,
-          unread: r.read_at === null || toCount(r.merged_unread as number | string) > 0,
-          createdAt: String(r.created_at),
-          count: 1 + toCount(r.merged as number | string),
-        })),
+    return listNewestFirst(
+      base,
+      (rows) =>
+        rows.select((eb) => {
+          const merged = eb
+            .selectFrom("link_reports as m")
+            .select(sql<number | string>`count(*)`.as("n"))
+            .whereRef("m.primary_id", "=", "r.id");
+          return [
+            "r.id",
+            "r.content_name",
+            "r.season_episode",
+            "r.quality",
+            "r.link_type",
+            "r.status",
+            "r.read_at",
+            "r.created_at",
+            merged.as("merged"),
+            merged.where("m.read_at", "is", null).as("merged_unread"),
+          ];
+        }),
+      (r) => ({
+        title: r.content_name,
+        detail: [r.season_episode, r.quality, r.link_type].filter(Boolean).join(" · ") || null,
+        unread: r.read_at === null || toCount(r.merged_unread) > 0,
+        count: 1 + toCount(r.merged),
+      }),
       page,
+      "r.",
     );
   },
   async countUnread(db) {

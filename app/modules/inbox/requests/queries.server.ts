@@ -3,10 +3,10 @@ import { findCatalogueTitles, titleRefs, type InboxTitleRef } from "#app/modules
 import type { InboxStatus } from "#app/modules/inbox/inbox.ts";
 import {
   countUnreadRows,
+  listNewestFirst,
   markRowRead,
   matchesText,
   noCandidates,
-  paged,
   resolutionOf,
   type InboxKindSource,
   type Resolution,
@@ -100,26 +100,14 @@ export const requestsInbox: InboxKindSource<RequestDetail> = {
     let base = db.selectFrom("content_requests");
     if (status) base = base.where("status", "=", status as InboxStatus<"requests">);
     if (q) base = base.where(matchesText(["title", "name", "email", "message"], q));
-    return paged(
-      async () => (await base.select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n,
-      async (limit, offset) =>
-        (
-          await base
-            .select(["id", "title", "year", "quality", "name", "status", "read_at", "created_at", "request_count"])
-            .orderBy("created_at", "desc")
-            .orderBy("id", "desc")
-            .limit(limit)
-            .offset(offset)
-            .execute()
-        ).map((r) => ({
-          id: r.id,
-          title: `${r.title}${r.year ? ` (${r.year})` : ""}${r.quality ? ` · ${r.quality}` : ""}`,
-          detail: r.name,
-          status: r.status,
-          unread: r.read_at === null,
-          createdAt: String(r.created_at),
-          count: Number(r.request_count),
-        })),
+    return listNewestFirst(
+      base,
+      (rows) => rows.select(["id", "title", "year", "quality", "name", "status", "read_at", "created_at", "request_count"]),
+      (r) => ({
+        title: `${r.title}${r.year ? ` (${r.year})` : ""}${r.quality ? ` · ${r.quality}` : ""}`,
+        detail: r.name,
+        count: Number(r.request_count),
+      }),
       page,
     );
   },
