@@ -16,7 +16,7 @@ import { action as fulfillRequest } from "#app/routes/admin/inbox/requests/fulfi
 import { BODY_UNREADABLE, BODY_UNSUPPORTED } from "#app/utils/submission.server.ts";
 import { insertContactMessage, insertDmcaNotice, insertReportGroup, insertRequest } from "#tests/factories/inbox.ts";
 import { buildMovie } from "#tests/factories/titles.ts";
-import { runAsAdmin, signInAs, type RouteOutcome } from "#tests/helpers/admin.ts";
+import { callAdminRoute, signIn, type Answer } from "#tests/helpers/admin.ts";
 import { describeEachDatabase } from "#tests/helpers/database.ts";
 
 // The inbox item's forms, one route each (/dashboard/inbox/:kind/:id/<form>), posted
@@ -40,14 +40,15 @@ interface Post {
   type?: string;
 }
 
-async function post(db: Db, cookie: string, { action, kind, id, form, body, type }: Post): Promise<RouteOutcome> {
-  const [outcome] = await runAsAdmin(
-    db,
+function post(db: Db, cookie: string, { action, kind, id, form, body, type }: Post): Promise<Answer> {
+  return callAdminRoute(action, db, {
+    method: "POST",
+    path: `/dashboard/inbox/${kind}/${id}/${form}`,
+    params: { kind, id: String(id) },
+    body,
+    contentType: type,
     cookie,
-    { method: "POST", path: `/dashboard/inbox/${kind}/${id}/${form}`, body, headers: type ? { "Content-Type": type } : {} },
-    { params: { kind, id: String(id) }, handlers: [action] },
-  );
-  return outcome!;
+  });
 }
 
 const postForm = (db: Db, cookie: string, target: Omit<Post, "body" | "type">, fields: Fields) =>
@@ -55,8 +56,13 @@ const postForm = (db: Db, cookie: string, target: Omit<Post, "body" | "type">, f
 const postJson = (db: Db, cookie: string, target: Omit<Post, "body" | "type">, json: string) =>
   post(db, cookie, { ...target, body: json, type: "application/json" });
 
+function expectSuccess(outcome: Answer, message: string) {
+  expect(outcome.status).toBe(200);
+  expect(outcome.body).toEqual({ ok: true, message });
+}
+
 /** The one failure shape every action answers. */
-function expectFailure(outcome: RouteOutcome, status: number, error?: string) {
+function expectFailure(outcome: Answer, status: number, error?: string) {
   expect(outcome.status).toBe(status);
   expect(outcome.body).toEqual({
     ok: false,
@@ -69,7 +75,7 @@ function expectFailure(outcome: RouteOutcome, status: number, error?: string) {
 describeEachDatabase("inbox item forms", (ctx) => {
   let cookie: string;
   beforeEach(async () => {
-    cookie = await signInAs(ctx.db);
+    ({ cookie } = await signIn(ctx.db));
   });
 
   const requestStatus = async (id: number) =>
@@ -80,21 +86,15 @@ describeEachDatabase("inbox item forms", (ctx) => {
     const id = await insertRequest(ctx.db, { title: "Sunrise" });
     const at = (form: string, action: Action) => ({ action, kind: "requests", id, form });
 
-    expect(await postForm(ctx.db, cookie, at("fulfill", fulfillRequest), { fulfilledTitleId: String(movie.id) })).toEqual({
-      status: 200,
-      body: { ok: true, message: "Request marked fulfilled" },
-    });
+    expectSuccess(
+      await postForm(ctx.db, cookie, at("fulfill", fulfillRequest), { fulfilledTitleId: String(movie.id) }),
+      "Request marked fulfilled",
+    );
     expect(await requestStatus(id)).toBe("fulfilled");
     // Only a pending request can be fulfilled or declined.
     expectFailure(await postForm(ctx.db, cookie, at("decline", declineRequest), { reason: "No copy" }), 409, STATUS_NOT_ALLOWED);
-    expect(await postForm(ctx.db, cookie, at("reopen", reopen), {})).toEqual({
-      status: 200,
-      body: { ok: true, message: "Request reopened" },
-    });
-    expect(await postForm(ctx.db, cookie, at("decline", declineRequest), { reason: "No copy" })).toEqual({
-      status: 200,
-      body: { ok: true, message: "Request declined" },
-    });
+    expectSuccess(await postForm(ctx.db, cookie, at("reopen", reopen), {}), "Request reopened");
+    expectSuccess(await postForm(ctx.db, cookie, at("decline", declineRequest), { reason: "No copy" }), "Request declined");
     expect(await requestStatus(id)).toBe("declined");
   });
 
@@ -120,10 +120,7 @@ describeEachDatabase("inbox item forms", (ctx) => {
   it("close a report group as fixed or invalid by the button pressed, and reopen it", async () => {
     const { primaryId, mergedIds } = await insertReportGroup(ctx.db, { contentName: "Faust" }, 1);
     const close = { action: closeReport, kind: "reports", id: primaryId, form: "close" };
-    expect(await postForm(ctx.db, cookie, close, { status: "invalid", note: "Works for me" })).toEqual({
-      status: 200,
-      body: { ok: true, message: "Report marked invalid" },
-    });
+    expectSuccess(await postForm(ctx.db, cookie, close, { status: "invalid", note: "Works for me" }), "Report marked invalid");
     const rows = await ctx.db.selectFrom("link_reports").select(["status", "resolution_note"]).orderBy("id").execute();
     expect(rows).toEqual([
       { status: "invalid", resolution_note: "Works for me" },
@@ -162,22 +159,16 @@ describeEachDatabase("inbox item forms", (ctx) => {
       (await ctx.db.selectFrom("links").select("status").where("id", "in", [a!.id, b!.id]).orderBy("id").execute()).map((l) => l.status);
 
     expectFailure(await postForm(ctx.db, cookie, at("disable", disableTargets), { note: "x" }), 400, CHOOSE_DMCA_TARGETS);
-    expect(await postForm(ctx.db, cookie, at("disable", disableTargets), { link: [String(a!.id), String(b!.id)], note: "Valid" })).toEqual({
-      status: 200,
-      body: { ok: true, message: "Notice actioned: 2 links disabled" },
-    });
+    expectSuccess(
+      await postForm(ctx.db, cookie, at("disable", disableTargets), { link: [String(a!.id), String(b!.id)], note: "Valid" }),
+      "Notice actioned: 2 links disabled",
+    );
     expect(await linkStatus()).toEqual(["disabled", "disabled"]);
-    expect(await postForm(ctx.db, cookie, at("reenable", reenableTargets), { target: "all" })).toEqual({
-      status: 200,
-      body: { ok: true, message: "2 links re-enabled" },
-    });
+    expectSuccess(await postForm(ctx.db, cookie, at("reenable", reenableTargets), { target: "all" }), "2 links re-enabled");
     expect(await linkStatus()).toEqual(["ok", "ok"]);
 
     const other = await insertDmcaNotice(ctx.db);
-    expect(await postForm(ctx.db, cookie, { ...at("reject", rejectNotice), id: other }, { note: "Not ours" })).toEqual({
-      status: 200,
-      body: { ok: true, message: "Notice rejected" },
-    });
+    expectSuccess(await postForm(ctx.db, cookie, { ...at("reject", rejectNotice), id: other }, { note: "Not ours" }), "Notice rejected");
     expect(await postForm(ctx.db, cookie, { ...at("reopen", reopen), id: other }, {})).toMatchObject({
       body: { message: "Notice reopened" },
     });
@@ -194,13 +185,13 @@ describeEachDatabase("inbox item forms", (ctx) => {
     });
     expect((await wrongKind).status).toBe(404);
     expect((await postForm(ctx.db, cookie, { action: reopen, kind: "letters", id, form: "reopen" }, {})).status).toBe(404);
-    const [badId] = await runAsAdmin(
-      ctx.db,
+    const badId = await callAdminRoute(reopen, ctx.db, {
+      path: "/dashboard/inbox/contact/007/reopen",
+      params: { kind: "contact", id: "007" },
+      form: {},
       cookie,
-      { method: "POST", path: "/dashboard/inbox/contact/007/reopen", body: formBody({}) },
-      { params: { kind: "contact", id: "007" }, handlers: [reopen] },
-    );
-    expect(badId!.status).toBe(404);
+    });
+    expect(badId.status).toBe(404);
     expect((await ctx.db.selectFrom("contact_messages").select("status").executeTakeFirstOrThrow()).status).toBe("new");
   });
 
