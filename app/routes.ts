@@ -50,7 +50,18 @@ export default [
     route("dashboard/settings", "routes/admin/settings.tsx"),
     route("dashboard/inbox", "routes/admin/inbox/index.ts"),
     route("dashboard/inbox/:kind", "routes/admin/inbox/list.tsx"),
-    route("dashboard/inbox/:kind/:id", "routes/admin/inbox/item.tsx"),
+    // An item's page; each form on it posts to a route of its own below it.
+    route("dashboard/inbox/:kind/:id", "routes/admin/inbox/item.tsx", [
+      index("routes/admin/inbox/item-view.ts"),
+      route("reopen", "routes/admin/inbox/reopen.ts"),
+      route("fulfill", "routes/admin/inbox/requests/fulfill.ts"),
+      route("decline", "routes/admin/inbox/requests/decline.ts"),
+      route("close", "routes/admin/inbox/reports/close.ts"),
+      route("resolve", "routes/admin/inbox/contact/resolve.ts"),
+      route("disable", "routes/admin/inbox/dmca/disable.ts"),
+      route("reenable", "routes/admin/inbox/dmca/reenable.ts"),
+      route("reject", "routes/admin/inbox/dmca/reject.ts"),
+    ]),
   ]),
 
   // Google sign-in and the Drive dashboard (SPEC.md "Drive screens"; DECISIONS.md "Google Drive dashboard").

@@ -1,4 +1,6 @@
 import { linkDetailsPath, middlemanPath } from "#app/modules/catalogue/paths.ts";
+import { createSession, sessionCookieName } from "#app/modules/auth/sessions.server.ts";
+import { insertContactMessage, insertRequest } from "#tests/factories/inbox.ts";
 import { buildMovie } from "#tests/factories/titles.ts";
 import { expect, test } from "./fixtures.ts";
 
@@ -115,4 +117,49 @@ test("a visitor's report and DMCA notice reach the inbox; actioning the notice t
   expect(gone.status()).toBe(410);
   await page.goto(detailsUrl);
   await expect(page.locator(`a[href="${middlemanPath(link.id)}"]`)).toHaveCount(0);
+});
+
+test("without JavaScript, an admin triages in the inbox: each form posts to its own address and the page shows its answer", async ({
+  browser,
+  admin,
+  catalogue,
+  baseURL,
+}) => {
+  test.slow();
+  const { db } = catalogue;
+  const word = unique();
+  // Already read, so the unread counts other tests look at do not move.
+  const request = await insertRequest(db, { title: `Unscripted ${word}`, readAt: new Date().toISOString() });
+  const message = await insertContactMessage(db, { subject: `Unscripted ${word}`, readAt: new Date().toISOString() });
+  const { token } = await createSession(admin.db, admin.admin.id, { persistent: false });
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+  await context.addCookies([{ name: sessionCookieName(false), value: token, url: baseURL!, httpOnly: true, sameSite: "Lax" }]);
+  try {
+    const page = await context.newPage();
+    await page.goto(`/dashboard/inbox/requests/${request}?q=${word}`);
+    await page.getByRole("button", { name: "Decline request" }).click();
+    await expect(page).toHaveURL(new RegExp(`/dashboard/inbox/requests/${request}/decline\\?q=${word}$`));
+    await expect(page.getByRole("alert")).toHaveText("Give a reason for declining this request.");
+    await expect(page.getByLabel("Reason")).toHaveAttribute("aria-invalid", "true");
+    await page.getByLabel("Reason").fill("Not in the public domain");
+    await page.getByRole("button", { name: "Decline request" }).click();
+    await expect(page.getByRole("status")).toHaveText("Request declined");
+    await expect(page.getByText("Declined: Not in the public domain")).toBeVisible();
+    await page.getByRole("button", { name: "Reopen request" }).click();
+    await expect(page.getByRole("status")).toHaveText("Request reopened");
+    await page.getByRole("link", { name: "Back to Requests" }).click();
+    await expect(page).toHaveURL(new RegExp(`/dashboard/inbox/requests\\?q=${word}$`));
+
+    // Two outcomes of one form: the button pressed is the choice.
+    await page.goto(`/dashboard/inbox/contact/${message}`);
+    await page.getByRole("button", { name: "Archive" }).click();
+    await expect(page.getByRole("status")).toHaveText("Message archived");
+    expect((await db.selectFrom("contact_messages").select("status").where("id", "=", message).executeTakeFirstOrThrow()).status).toBe(
+      "archived",
+    );
+  } finally {
+    await context.close();
+    await db.deleteFrom("content_requests").where("id", "=", request).execute();
+    await db.deleteFrom("contact_messages").where("id", "=", message).execute();
+  }
 });

@@ -1,6 +1,6 @@
 import type { Db } from "#app/db/client.server.ts";
 import type { ContentRequestSource, ContentRequestStatus, ContentRequestType, LinkReportStatus } from "#app/db/schema.ts";
-import { requestTitleKey } from "#app/modules/inbox/requests.ts";
+import { requestTitleKey } from "#app/modules/inbox/requests/schema.ts";
 
 /**
  * Inbox rows written straight into the tables, exactly as the visitor forms store

@@ -4,18 +4,13 @@ import { linkDetailsPath, titlePath } from "#app/modules/catalogue/paths.ts";
 import { createTitle } from "#app/modules/catalogue/write.server.ts";
 import { clientHash } from "#app/modules/inbox/client.server.ts";
 import { createNotifier } from "#app/modules/inbox/notify.server.ts";
-import { askedCountMessage, REQUEST_SUBMITTED } from "#app/modules/inbox/requests.ts";
 import { FORM_RATE_LIMIT } from "#app/modules/inbox/visitor-forms.server.ts";
 import { getLastDeliveryFailure, updateNotifySettings } from "#app/modules/inbox/notify-settings.server.ts";
-import {
-  CONTACT_MESSAGES,
-  DMCA_MESSAGES,
-  QUICK_REQUEST_MESSAGES,
-  HONEYPOT_FIELD,
-  RATE_LIMITED,
-  REPORT_MESSAGES,
-  REQUEST_MESSAGES,
-} from "#app/modules/inbox/forms.ts";
+import { CONTACT_MESSAGES } from "#app/modules/inbox/contact/schema.ts";
+import { DMCA_MESSAGES } from "#app/modules/inbox/dmca/schema.ts";
+import { HONEYPOT_FIELD, RATE_LIMITED } from "#app/modules/inbox/forms.ts";
+import { REPORT_MESSAGES } from "#app/modules/inbox/reports/schema.ts";
+import { askedCountMessage, QUICK_REQUEST_MESSAGES, REQUEST_MESSAGES } from "#app/modules/inbox/requests/schema.ts";
 import { action as brokenLinksAction, loader as brokenLinksLoader } from "#app/routes/site/forms/broken-links.tsx";
 import { action as contactAction } from "#app/routes/site/forms/contact-us.tsx";
 import { action as dmcaAction } from "#app/routes/site/forms/dmca.tsx";
@@ -426,7 +421,7 @@ describeEachDatabase("a request from search (POST /api/request-title), through t
 
   it("files a request merged by TMDB id and says how many asked", async () => {
     const first = await postForm(requestTitleAction, ctx.db, "/api/request-title", paprika);
-    expect(first).toMatchObject({ status: 200, result: { ok: true, message: REQUEST_SUBMITTED, detail: askedCountMessage(1) } });
+    expect(first).toMatchObject({ status: 200, result: { ok: true, message: REQUEST_MESSAGES.success, detail: askedCountMessage(1) } });
     const second = await postForm(requestTitleAction, ctx.db, "/api/request-title", { ...paprika, title: "Papurika" });
     expect(second.result).toMatchObject({ ok: true, detail: "2 people have asked for this title." });
     const rows = await ctx.db.selectFrom("content_requests").selectAll().execute();

@@ -4,7 +4,7 @@ import { useActionData, useFetcher } from "react-router";
 import { Honeypot } from "#app/components/forms/visitor-form.tsx";
 import { useHydrated } from "#app/components/ui/use-hydrated.ts";
 import { REQUEST_QUALITY_OPTIONS } from "#app/constants.ts";
-import { QUICK_REQUEST_MESSAGES } from "#app/modules/inbox/forms.ts";
+import { QUICK_REQUEST_MESSAGES } from "#app/modules/inbox/requests/schema.ts";
 import type { FormResult } from "#app/utils/submission.ts";
 
 /**

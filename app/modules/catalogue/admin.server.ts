@@ -1,7 +1,7 @@
 import type { Db } from "#app/db/client.server.ts";
 import { inTransaction } from "#app/db/transaction.server.ts";
 import { recordAudit, type Actor } from "#app/modules/audit/audit.server.ts";
-import { closeReportsOfReplacedLinks, openReportsOnTitleLinks } from "#app/modules/inbox/report-fixes.server.ts";
+import { closeReportsOfReplacedLinks, openReportsOnTitleLinks } from "#app/modules/inbox/reports/fixes.server.ts";
 import { AppError, isAppError } from "#app/utils/errors.ts";
 import { checkEditor, editorValuesSchema, FIELDS_NEED_ATTENTION, toEditorErrors, type EditorMapping } from "./admin-form.ts";
 import { getTitle } from "./read.server.ts";

@@ -1,3 +1,5 @@
+import { href } from "react-router";
+
 /**
  * The inbox's four kinds of visitor submission and where an admin finds each: the
  * contract between the visitor forms, the admin inbox and operator notifications.
@@ -5,16 +7,16 @@
 export const INBOX_KINDS = ["requests", "reports", "contact", "dmca"] as const;
 export type InboxKind = (typeof INBOX_KINDS)[number];
 
-export const INBOX_PATH = "/dashboard/inbox";
+export const INBOX_PATH = href("/dashboard/inbox");
 
 /** The inbox tab of a kind, e.g. /dashboard/inbox/dmca. */
 export function inboxPath(kind: InboxKind): string {
-  return `${INBOX_PATH}/${kind}`;
+  return href("/dashboard/inbox/:kind", { kind });
 }
 
 /** One item in the inbox, e.g. /dashboard/inbox/dmca/12. */
 export function inboxItemPath(kind: InboxKind, id: number): string {
-  return `${inboxPath(kind)}/${id}`;
+  return href("/dashboard/inbox/:kind/:id", { kind, id: String(id) });
 }
 
 /** What operators are told about a new submission (e-mail and webhook). */

@@ -1,15 +1,10 @@
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { clientErrors as allErrors, firstErrors, formValues, type FormValues } from "#app/utils/submission.ts";
-import {
-  brokenLinkSchema,
-  contactSchema,
-  contentNameMessage,
-  dmcaSchema,
-  imdbIdFromUrl,
-  quickRequestSchema,
-  requestSchema,
-} from "./forms.ts";
+import { contactSchema } from "./contact/schema.ts";
+import { dmcaSchema } from "./dmca/schema.ts";
+import { brokenLinkSchema } from "./reports/schema.ts";
+import { contentNameMessage, imdbIdFromUrl, quickRequestSchema, requestSchema } from "./requests/schema.ts";
 
 /** The first message per field, as the forms show them. */
 const clientErrors = (schema: z.ZodType, values: FormValues) => {

@@ -6,19 +6,15 @@ import { listAudit, type Actor } from "#app/modules/audit/audit.server.ts";
 import { actorOf, createAdmin } from "#app/modules/auth/accounts.server.ts";
 import { createTitle } from "#app/modules/catalogue/write.server.ts";
 import { AppError } from "#app/utils/errors.ts";
-import {
-  countUnread,
-  getContactDetail,
-  getInboxSummary,
-  getReportDetail,
-  getRequestDetail,
-  listInbox,
-  markInboxRead,
-  setContactStatus,
-  setReportGroupStatus,
-  setRequestStatus,
-} from "./inbox.server.ts";
-import { CHOOSE_FULFILLING_TITLE, DECLINE_REASON_REQUIRED, INBOX_PAGE_SIZE, STATUS_NOT_ALLOWED } from "./inbox.ts";
+import { setContactStatus } from "./contact/actions.server.ts";
+import { getContactDetail } from "./contact/queries.server.ts";
+import { countUnread, getInboxSummary, listInbox, markInboxRead } from "./inbox.server.ts";
+import { INBOX_PAGE_SIZE, STATUS_NOT_ALLOWED } from "./inbox.ts";
+import { setReportGroupStatus } from "./reports/actions.server.ts";
+import { getReportDetail } from "./reports/queries.server.ts";
+import { setRequestStatus } from "./requests/actions.server.ts";
+import { getRequestDetail } from "./requests/queries.server.ts";
+import { CHOOSE_FULFILLING_TITLE, DECLINE_REASON_REQUIRED } from "./requests/schema.ts";
 
 async function failure(promise: Promise<unknown>): Promise<AppError> {
   const error = await promise.then(

@@ -1,4 +1,6 @@
-import { INBOX_KINDS, type InboxKind } from "./events.ts";
+import { data } from "react-router";
+import { requireId } from "#app/utils/ids.ts";
+import { INBOX_KINDS, inboxPath, type InboxKind } from "./events.ts";
 
 /**
  * What the admin inbox shows and accepts, shared by its loaders and its pages:
@@ -73,7 +75,7 @@ export function inboxListHref(kind: InboxKind, params: Partial<InboxListParams>)
   if (params.q) search.set("q", params.q);
   if (params.page && params.page > 1) search.set("page", String(params.page));
   const text = search.toString();
-  return `/dashboard/inbox/${kind}${text ? `?${text}` : ""}`;
+  return `${inboxPath(kind)}${text ? `?${text}` : ""}`;
 }
 
 export type UnreadCounts = Record<InboxKind, number>;
@@ -82,11 +84,30 @@ export function totalUnread(counts: UnreadCounts): number {
   return INBOX_KINDS.reduce((n, kind) => n + counts[kind], 0);
 }
 
-export const DECLINE_REASON_REQUIRED = "Give a reason for declining this request.";
-export const CHOOSE_FULFILLING_TITLE = "Choose the catalogue title that fulfils this request.";
-export const CHOOSE_DMCA_TARGETS = "Choose at least one link or title to disable.";
+export const INBOX_SECTION_NOT_FOUND = "There is no such inbox section.";
 export const INBOX_ITEM_NOT_FOUND = "This inbox item does not exist or was removed.";
 export const STATUS_NOT_ALLOWED = "That change is not possible from the item's current status. Reload the page to see it.";
+/** A form's choice that none of its buttons sends (a stale page, a hand-made post). */
+export const ACTION_NOT_AVAILABLE = "That action is not available here. Reload the page and try again.";
+
+/** The kind in an inbox URL; a 404 page for any other. */
+export function requireInboxKind(kind: string | undefined): InboxKind {
+  if (!isInboxKind(kind)) throw data(INBOX_SECTION_NOT_FOUND, { status: 404 });
+  return kind;
+}
+
+/**
+ * The item an inbox URL names (/dashboard/inbox/:kind/:id, and the item's form
+ * routes below it); a 404 page for an unknown kind, a malformed id or, for a form
+ * of one kind (`only`), an item of another.
+ */
+export function requireInboxItem<K extends InboxKind = InboxKind>(
+  params: { kind?: string; id?: string },
+  only?: K,
+): { kind: K; id: number } {
+  if (!isInboxKind(params.kind) || (only !== undefined && params.kind !== only)) throw data(INBOX_ITEM_NOT_FOUND, { status: 404 });
+  return { kind: params.kind as K, id: requireId(params.id, INBOX_ITEM_NOT_FOUND) };
+}
 
 /** "1080p", or "Season 1 · 480p", plus the episode and host label: how a link is told apart from its siblings. */
 export function describeLink(link: { season: string | null; quality: string; fileTitle: string | null; label: string }): string {

@@ -27,7 +27,7 @@ import {
 import { getTitle } from "#app/modules/catalogue/read.server.ts";
 import type { TitleDetail } from "#app/modules/catalogue/types.ts";
 import { TITLE_NOT_FOUND } from "#app/modules/catalogue/write.server.ts";
-import { countOpenReportsOnTitle } from "#app/modules/inbox/report-fixes.server.ts";
+import { countOpenReportsOnTitle } from "#app/modules/inbox/reports/fixes.server.ts";
 import { actionError } from "#app/utils/action.server.ts";
 import { AppError } from "#app/utils/errors.ts";
 import type { Route } from "./+types/edit-title";

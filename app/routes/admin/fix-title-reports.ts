@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { getApp } from "#app/context.ts";
 import { actorFrom } from "#app/modules/auth/guard.server.ts";
-import { markTitleReportsFixed } from "#app/modules/inbox/report-fixes.server.ts";
+import { markTitleReportsFixed } from "#app/modules/inbox/reports/fixes.server.ts";
 import type { Route } from "./+types/fix-title-reports";
 
 /** The title editor's "Mark N report(s) fixed": closes every open broken-link report on the title (audited). */

@@ -20,7 +20,7 @@ import {
   UsersIcon,
 } from "#app/components/ui/icons.tsx";
 import { ADMIN_LOGOUT_REDIRECT_MS } from "#app/constants.ts";
-import { UnreadPill } from "#app/components/admin/inbox.tsx";
+import { UnreadPill } from "#app/components/admin/inbox/common.tsx";
 import { getApp } from "#app/context.ts";
 import { getAdminSession, requireAdmin } from "#app/modules/auth/guard.server.ts";
 import { countUnread } from "#app/modules/inbox/inbox.server.ts";
@@ -40,8 +40,9 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { admin } = getAdminSession(context);
   return {
     admin: { id: admin.id, name: admin.name, email: admin.email, role: admin.role, theme: admin.preferences.theme },
-    // The sidebar's Inbox badge; every admin page loads it, so it follows each action.
-    inboxUnread: totalUnread(await countUnread(getApp(context).db)),
+    // The sidebar's Inbox badge and the inbox's tabs (which read it from here: one count per request);
+    // every admin page loads it, so it follows each action.
+    inboxUnread: await countUnread(getApp(context).db),
   };
 }
 
@@ -169,7 +170,12 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           id="admin-sidebar"
           className={`${menuOpen ? "block" : "hidden"} fixed inset-x-0 top-14 bottom-0 z-20 overflow-y-auto border-r border-white/8 bg-ink-950 lg:sticky lg:block lg:h-[calc(100dvh-3.5rem)] lg:w-60 lg:shrink-0`}
         >
-          <Sidebar role={admin.role} inboxUnread={loaderData.inboxUnread} onLogout={askLogout} onNavigate={() => setMenuOpen(false)} />
+          <Sidebar
+            role={admin.role}
+            inboxUnread={totalUnread(loaderData.inboxUnread)}
+            onLogout={askLogout}
+            onNavigate={() => setMenuOpen(false)}
+          />
         </aside>
         <main id="main" className="min-w-0 flex-1 px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
           <Outlet />

@@ -1,8 +1,7 @@
 import { data } from "react-router";
 import { getApp } from "#app/context.ts";
-import { REQUEST_MESSAGES, searchRequestSchema } from "#app/modules/inbox/forms.ts";
-import { submitSearchRequest } from "#app/modules/inbox/request-form.server.ts";
-import { askedCountMessage, REQUEST_SUBMITTED } from "#app/modules/inbox/requests.ts";
+import { askedCountMessage, REQUEST_MESSAGES, searchRequestSchema } from "#app/modules/inbox/requests/schema.ts";
+import { submitSearchRequest } from "#app/modules/inbox/requests/submit.server.ts";
 import { handleVisitorForm } from "#app/modules/inbox/visitor-forms.server.ts";
 import type { Route } from "./+types/request-title";
 
@@ -15,7 +14,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return handleVisitorForm(request, app, {
     form: "search-request",
     schema: searchRequestSchema,
-    success: REQUEST_SUBMITTED,
+    success: REQUEST_MESSAGES.success,
     failure: REQUEST_MESSAGES.failure,
     submit: async (form, client) => {
       const { event, requestCount } = await submitSearchRequest(app.db, form, client.hash);

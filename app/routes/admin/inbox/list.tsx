@@ -1,34 +1,34 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation, useRouteLoaderData } from "react-router";
 import { AdminPagination } from "#app/components/admin/admin-pagination.tsx";
 import { plural } from "#app/components/admin/format.ts";
-import { InboxTabs, StatusBadge } from "#app/components/admin/inbox.tsx";
+import { InboxTabs, StatusBadge } from "#app/components/admin/inbox/common.tsx";
 import { RelativeTime } from "#app/components/admin/relative-time.tsx";
-import { buttonClass, EmptyState, inputClass, PageHeader } from "#app/components/admin/ui.tsx";
+import { buttonClass, EmptyState, PageHeader } from "#app/components/admin/ui.tsx";
+import { inputClass } from "#app/components/forms/field.tsx";
 import { SearchIcon } from "#app/components/ui/icons.tsx";
 import { getApp } from "#app/context.ts";
 import { inboxItemPath, type InboxKind } from "#app/modules/inbox/events.ts";
-import { countUnread, listInbox, type InboxRow } from "#app/modules/inbox/inbox.server.ts";
+import { listInbox } from "#app/modules/inbox/inbox.server.ts";
 import {
   INBOX_SEARCH_MAX_LENGTH,
   INBOX_STATUSES,
   INBOX_TAB_LABELS,
   inboxListHref,
-  isInboxKind,
   parseInboxListParams,
+  requireInboxKind,
   STATUS_LABELS,
   type InboxListParams,
 } from "#app/modules/inbox/inbox.ts";
+import type { InboxRow } from "#app/modules/inbox/source.server.ts";
+import type { loader as layoutLoader } from "#app/routes/admin/layout.tsx";
 import type { Route } from "./+types/list";
 
 export { AdminErrorBoundary as ErrorBoundary } from "#app/components/admin/error-boundary.tsx";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  if (!isInboxKind(params.kind)) throw data("There is no such inbox section.", { status: 404 });
-  const kind: InboxKind = params.kind;
-  const { db } = getApp(context);
+  const kind = requireInboxKind(params.kind);
   const filters = parseInboxListParams(kind, new URL(request.url).searchParams);
-  const [list, unread] = await Promise.all([listInbox(db, kind, filters), countUnread(db)]);
-  return { kind, filters, list, unread, now: Date.now() };
+  return { kind, filters, list: await listInbox(getApp(context).db, kind, filters), now: Date.now() };
 }
 
 export function meta({ data }: Route.MetaArgs) {
@@ -66,7 +66,7 @@ function Filters({ kind, filters }: { kind: InboxKind; filters: InboxListParams 
             defaultValue={filters.q}
             maxLength={INBOX_SEARCH_MAX_LENGTH}
             placeholder={`${SEARCH_HINTS[kind]}…`}
-            className={`${inputClass} pl-9`}
+            className={`${inputClass("compact")} pl-9`}
           />
         </div>
         {filters.status && <input type="hidden" name="status" value={filters.status} />}
@@ -124,7 +124,9 @@ function Row({ kind, row, search, now }: { kind: InboxKind; row: InboxRow; searc
 }
 
 export default function InboxList({ loaderData }: Route.ComponentProps) {
-  const { kind, filters, list, unread, now } = loaderData;
+  const { kind, filters, list, now } = loaderData;
+  // The layout reads the unread counts once per request; the tabs and the summary show them.
+  const unread = useRouteLoaderData<typeof layoutLoader>("routes/admin/layout")!.inboxUnread;
   const search = (() => {
     const href = inboxListHref(kind, filters);
     const at = href.indexOf("?");

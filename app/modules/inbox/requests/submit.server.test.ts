@@ -1,7 +1,7 @@
 import { expect, it } from "vitest";
 import { describeEachDatabase } from "#tests/helpers/database.ts";
 import { AppError } from "#app/utils/errors.ts";
-import { fileContentRequest } from "./requests.server.ts";
+import { fileContentRequest } from "./submit.server.ts";
 
 describeEachDatabase("content requests", (ctx) => {
   it("merges identical requests (same TMDB id, IMDb id, or title and year) into one row with a count", async () => {

@@ -1,9 +1,9 @@
 import { type BROKEN_REPORT_LINK_TYPES, type BROKEN_REPORT_QUALITIES } from "#app/constants.ts";
 import type { Db } from "#app/db/client.server.ts";
 import { inTransaction } from "#app/db/transaction.server.ts";
-import type { InboxEvent } from "./events.ts";
-import { lockForMerge } from "./merge-lock.server.ts";
-import type { BrokenLinkForm } from "./forms.ts";
+import type { InboxEvent } from "#app/modules/inbox/events.ts";
+import { lockForMerge } from "#app/modules/inbox/merge-lock.server.ts";
+import type { BrokenLinkForm } from "./schema.ts";
 
 /** What a report started from a link's page already knows about the link. */
 export interface ReportedLink {

@@ -7,7 +7,7 @@ import { actorOf, createAdmin } from "#app/modules/auth/accounts.server.ts";
 import { valuesFromTitle } from "#app/modules/catalogue/admin-form.ts";
 import { removeFromTitle, saveTitleFromEditor } from "#app/modules/catalogue/admin.server.ts";
 import { createTitle } from "#app/modules/catalogue/write.server.ts";
-import { countOpenReportsOnTitle, FIXED_FROM_EDITOR_NOTE, LINK_REPLACED_NOTE, markTitleReportsFixed } from "./report-fixes.server.ts";
+import { countOpenReportsOnTitle, FIXED_FROM_EDITOR_NOTE, LINK_REPLACED_NOTE, markTitleReportsFixed } from "./fixes.server.ts";
 
 describeEachDatabase("broken-link reports and the title editor", (ctx) => {
   let actor: Actor;

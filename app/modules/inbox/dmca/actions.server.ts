@@ -1,91 +1,17 @@
 import type { Db } from "#app/db/client.server.ts";
 import { inTransaction } from "#app/db/transaction.server.ts";
 import { recordAudit, type Actor } from "#app/modules/audit/audit.server.ts";
+import { keptNote } from "#app/modules/inbox/source.server.ts";
 import { AppError } from "#app/utils/errors.ts";
-import { linkRefs, linksOfTitles, titleRefs, type InboxLinkRef, type InboxTitleRef } from "./catalogue-refs.server.ts";
-import { CHOOSE_DMCA_TARGETS, describeLink, INBOX_ITEM_NOT_FOUND, STATUS_NOT_ALLOWED, type InboxStatus } from "./inbox.ts";
+import { linkRefs, linksOfTitles, titleRefs, type InboxLinkRef } from "#app/modules/inbox/catalogue-refs.server.ts";
+import { describeLink, INBOX_ITEM_NOT_FOUND, STATUS_NOT_ALLOWED } from "#app/modules/inbox/inbox.ts";
+import { CHOOSE_DMCA_TARGETS } from "./schema.ts";
 
 /**
  * DMCA notices: the catalogue items a notice names, taking them down in one step
  * (links disabled, which hides them from every public page and makes their
  * out-links answer 410) and putting them back.
  */
-
-export interface DmcaTarget {
-  id: number;
-  origin: "url" | "admin";
-  /** A whole title when `link` is null. */
-  title: InboxTitleRef | null;
-  link: InboxLinkRef | null;
-  disabledAt: string | null;
-  reenabledAt: string | null;
-  /** Taken down by this notice and not put back. */
-  active: boolean;
-}
-
-export interface DmcaDetail {
-  kind: "dmca";
-  id: number;
-  name: string;
-  email: string;
-  contentUrl: string;
-  contentType: string | null;
-  copyrightProof: string;
-  message: string | null;
-  declaration: boolean;
-  status: InboxStatus<"dmca">;
-  resolutionNote: string | null;
-  createdAt: string;
-  resolvedAt: string | null;
-  resolvedBy: string | null;
-  targets: DmcaTarget[];
-}
-
-export async function getDmcaDetail(db: Db, id: number): Promise<DmcaDetail | null> {
-  const row = await db.selectFrom("dmca_notices").selectAll().where("id", "=", id).executeTakeFirst();
-  if (!row) return null;
-  const targets = await db.selectFrom("dmca_notice_targets").selectAll().where("notice_id", "=", id).orderBy("id").execute();
-  const links = await linkRefs(
-    db,
-    targets.map((t) => t.link_id).filter((v): v is number => v !== null),
-  );
-  const titles = await titleRefs(db, [
-    ...targets.map((t) => t.title_id).filter((v): v is number => v !== null),
-    ...[...links.values()].map((l) => l.titleId),
-  ]);
-  const resolver = row.resolved_by
-    ? await db.selectFrom("admins").select("name").where("id", "=", row.resolved_by).executeTakeFirst()
-    : undefined;
-  return {
-    kind: "dmca",
-    id: row.id,
-    name: row.name,
-    email: row.email,
-    contentUrl: row.content_url,
-    contentType: row.content_type,
-    copyrightProof: row.copyright_proof,
-    message: row.message,
-    declaration: Boolean(row.declaration),
-    status: row.status,
-    resolutionNote: row.resolution_note,
-    createdAt: String(row.created_at),
-    resolvedAt: row.resolved_at,
-    resolvedBy: resolver?.name ?? null,
-    targets: targets.map((t) => {
-      const link = t.link_id ? (links.get(t.link_id) ?? null) : null;
-      const titleId = link?.titleId ?? t.title_id;
-      return {
-        id: t.id,
-        origin: t.origin,
-        title: titleId ? (titles.get(titleId) ?? null) : null,
-        link,
-        disabledAt: t.disabled_at,
-        reenabledAt: t.reenabled_at,
-        active: t.disabled_at !== null && t.reenabled_at === null,
-      };
-    }),
-  };
-}
 
 export interface DmcaSelection {
   linkIds: number[];
@@ -144,7 +70,7 @@ export async function actionDmcaNotice(
     for (const link of chosenLinks.values()) await record(link.titleId, link.id);
     for (const title of chosenTitles.values()) await record(title.id, null);
 
-    const note = selection.note?.trim().slice(0, 1000) || null;
+    const note = keptNote(selection.note);
     await trx
       .updateTable("dmca_notices")
       .set({ status: "actioned", resolution_note: note, resolved_at: at, resolved_by: actor.id, updated_at: at })
@@ -253,7 +179,7 @@ export async function setDmcaStatus(
     }
     const at = new Date().toISOString();
     const resolved = status === "rejected";
-    const cleanNote = note?.trim().slice(0, 1000) || null;
+    const cleanNote = keptNote(note);
     await trx
       .updateTable("dmca_notices")
       .set({

@@ -1,7 +1,7 @@
 import type { Db } from "#app/db/client.server.ts";
 import { inTransaction } from "#app/db/transaction.server.ts";
 import type { Actor } from "#app/modules/audit/audit.server.ts";
-import { setReportGroupStatus } from "./inbox.server.ts";
+import { setReportGroupStatus } from "./actions.server.ts";
 
 /**
  * Broken-link reports meet the title editor: a report whose link was replaced
@@ -13,7 +13,7 @@ export const LINK_REPLACED_NOTE = "Link replaced";
 export const FIXED_FROM_EDITOR_NOTE = "Fixed in the title editor";
 
 /** An open report group on one of a title's links, as it was before an edit. */
-export interface ReportedLink {
+export interface OpenLinkReport {
   reportId: number;
   linkId: number;
   linkUrl: string | null;
@@ -24,7 +24,7 @@ export interface ReportedLink {
  * The open report groups on a title's links. Taken before an edit, because
  * deleting a link clears the reports' link_id.
  */
-export async function openReportsOnTitleLinks(db: Db, titleId: number): Promise<ReportedLink[]> {
+export async function openReportsOnTitleLinks(db: Db, titleId: number): Promise<OpenLinkReport[]> {
   const rows = await db
     .selectFrom("link_reports as r")
     .innerJoin("links as l", "l.id", "r.link_id")
@@ -60,7 +60,7 @@ async function openReportIdsOnTitle(db: Db, titleId: number): Promise<number[]> 
  * After an edit: closes as fixed every group in `before` whose link is gone or
  * now has another address. Returns the closed report ids.
  */
-export async function closeReportsOfReplacedLinks(db: Db, actor: Actor, before: ReportedLink[]): Promise<number[]> {
+export async function closeReportsOfReplacedLinks(db: Db, actor: Actor, before: OpenLinkReport[]): Promise<number[]> {
   if (!before.length) return [];
   return inTransaction(db, async (trx) => {
     const now = await trx

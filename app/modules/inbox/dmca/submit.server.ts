@@ -2,16 +2,15 @@ import type { Db } from "#app/db/client.server.ts";
 import { inTransaction } from "#app/db/transaction.server.ts";
 import { parseLinkDetailsRef } from "#app/modules/catalogue/paths.ts";
 import { getLinkDetails } from "#app/modules/catalogue/read.server.ts";
-import type { InboxEvent } from "./events.ts";
-import type { DmcaForm } from "./forms.ts";
+import type { InboxEvent } from "#app/modules/inbox/events.ts";
+import { parseId } from "#app/utils/ids.ts";
+import type { DmcaForm } from "./schema.ts";
 
 /** A catalogue item a notice names: a whole title, or one link of it. */
-export interface DmcaTarget {
+export interface DmcaUrlTarget {
   titleId: number;
   linkId: number | null;
 }
-
-const ID = /^[1-9]\d{0,8}$/;
 
 function decode(segment: string): string | null {
   try {
@@ -21,13 +20,14 @@ function decode(segment: string): string | null {
   }
 }
 
-async function linkTarget(db: Db, linkId: string | null): Promise<DmcaTarget[]> {
-  if (!linkId || !ID.test(linkId)) return [];
+async function linkTarget(db: Db, linkId: string | null): Promise<DmcaUrlTarget[]> {
+  const id = parseId(linkId);
+  if (id === null) return [];
   const row = await db
     .selectFrom("links")
     .innerJoin("releases", "releases.id", "links.release_id")
     .select(["links.id", "releases.title_id"])
-    .where("links.id", "=", Number(linkId))
+    .where("links.id", "=", id)
     .executeTakeFirst();
   return row ? [{ titleId: Number(row.title_id), linkId: Number(row.id) }] : [];
 }
@@ -39,7 +39,7 @@ async function linkTarget(db: Db, linkId: string | null): Promise<DmcaTarget[]> 
  * link it lists; the mediator and outgoing pages (?id=) their link. Anything else,
  * including another site's URL, names nothing.
  */
-export async function resolveDmcaUrl(db: Db, contentUrl: string, siteOrigins: readonly string[]): Promise<DmcaTarget[]> {
+export async function resolveDmcaUrl(db: Db, contentUrl: string, siteOrigins: readonly string[]): Promise<DmcaUrlTarget[]> {
   let url: URL;
   try {
     url = new URL(contentUrl.trim());
@@ -49,15 +49,16 @@ export async function resolveDmcaUrl(db: Db, contentUrl: string, siteOrigins: re
   if (!siteOrigins.some((origin) => new URL(origin).origin === url.origin)) return [];
   const segments = url.pathname.replace(/\/+$/, "").split("/").slice(1);
   const [page, ...rest] = segments;
-  if (page === "movie" && rest.length >= 1 && rest.length <= 2 && ID.test(rest[0]!)) {
-    const title = await db.selectFrom("titles").select("id").where("id", "=", Number(rest[0])).executeTakeFirst();
+  const pageId = parseId(rest[0]);
+  if (page === "movie" && rest.length >= 1 && rest.length <= 2 && pageId !== null) {
+    const title = await db.selectFrom("titles").select("id").where("id", "=", pageId).executeTakeFirst();
     return title ? [{ titleId: Number(title.id), linkId: null }] : [];
   }
-  if (page === "desksync" && rest.length === 4 && ID.test(rest[0]!)) {
-    const [id, seasonId, quality, type] = rest.map(decode);
-    if (id === null || seasonId === null || quality === null || type === null) return [];
+  if (page === "desksync" && rest.length === 4 && pageId !== null) {
+    const [seasonId, quality, type] = rest.slice(1).map(decode);
+    if (seasonId === null || quality === null || type === null) return [];
     const ref = parseLinkDetailsRef(type!, seasonId!, quality!);
-    const details = ref ? await getLinkDetails(db, Number(id), ref) : null;
+    const details = ref ? await getLinkDetails(db, pageId, ref) : null;
     if (!details) return [];
     const links = [...details.files.flatMap((f) => f.links), ...details.zipLinks];
     return links.map((link) => ({ titleId: details.title.id, linkId: link.id }));
@@ -68,7 +69,7 @@ export async function resolveDmcaUrl(db: Db, contentUrl: string, siteOrigins: re
 
 export interface SubmittedNotice {
   event: InboxEvent;
-  targets: DmcaTarget[];
+  targets: DmcaUrlTarget[];
 }
 
 /** Stores a DMCA notice as typed, with the catalogue items its URL names (origin 'url'). */

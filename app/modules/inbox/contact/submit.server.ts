@@ -1,6 +1,6 @@
 import type { Db } from "#app/db/client.server.ts";
-import type { InboxEvent } from "./events.ts";
-import type { ContactForm } from "./forms.ts";
+import type { InboxEvent } from "#app/modules/inbox/events.ts";
+import type { ContactForm } from "./schema.ts";
 
 /** Stores a contact message as typed; the inbox lists it as new. */
 export async function submitContactMessage(db: Db, form: ContactForm, clientHash: string | null): Promise<InboxEvent> {
