@@ -85,7 +85,7 @@ test("an admin sees what waits with unread counts, filters the lists and changes
     await expect(items).toHaveCount(2);
     await expect(items.nth(0)).toContainText(`${word} Older Wish`);
     await expect(items.nth(1).getByRole("link")).toHaveText(`Unread: ${word} Requested Film (1931)`);
-    await expect(items.nth(1)).toContainText("2 requests");
+    await expect(items.nth(1)).toContainText("2 people");
 
     // Search ignores case and lives in the URL.
     await page.getByRole("searchbox", { name: /Search by title/ }).fill(`${word.toUpperCase()} requested`);

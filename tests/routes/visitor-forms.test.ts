@@ -142,6 +142,7 @@ describeEachDatabase("visitor forms", (ctx) => {
     const second = await postForm(requestAction, ctx.db, "/request", {
       ...requestForm,
       name: "Cy",
+      email: "cy@example.com",
       movieSeriesName: "  the MATRIX ",
       message: "Please!",
     });
@@ -149,6 +150,7 @@ describeEachDatabase("visitor forms", (ctx) => {
     expect((await ctx.db.selectFrom("content_requests").select("read_at").executeTakeFirstOrThrow()).read_at).toBeNull();
     const third = await postForm(requestAction, ctx.db, "/request", {
       ...requestForm,
+      email: "di@example.com",
       movieSeriesName: "Matrix",
       year: "2000",
       imdbUrl: "https://m.imdb.com/title/tt0133093",
@@ -178,6 +180,51 @@ describeEachDatabase("visitor forms", (ctx) => {
       [Number(requests[1]!.id), "Bo", "The Matrix", "2021", null, null],
     ]);
     expect(asked.every((s) => s.source === "form" && /^[0-9a-f]{64}$/.test(s.client_hash ?? ""))).toBe(true);
+  });
+
+  it("request: counts people, not submissions; the same e-mail or, without one, the same address asks again", async () => {
+    const first = await postForm(requestAction, ctx.db, "/request", requestForm);
+    expect(first.result).toMatchObject({ detail: "You are the first to ask for this title." });
+    await ctx.db.updateTable("content_requests").set({ read_at: new Date().toISOString() }).execute();
+    // The same person again (the e-mail in another case, from another address): kept, not counted, still read.
+    const again = await postForm(requestAction, ctx.db, "/request", { ...requestForm, email: "BO@Example.com", message: "Still waiting" });
+    expect(again.result).toMatchObject({ ok: true, detail: "You have asked for this title before." });
+    expect((await ctx.db.selectFrom("content_requests").select("read_at").executeTakeFirstOrThrow()).read_at).not.toBeNull();
+    // Someone else behind the same address, with their own e-mail, is one more person.
+    const shared = { context: { clientAddress: freshAddress() } };
+    const colleague = await postForm(requestAction, ctx.db, "/request", { ...requestForm, email: "cy@example.com" }, shared);
+    expect(colleague.result).toMatchObject({ detail: "2 people have asked for this title." });
+    const colleagueAgain = await postForm(requestAction, ctx.db, "/request", { ...requestForm, email: "cy@example.com" }, shared);
+    expect(colleagueAgain.result).toMatchObject({ detail: "You have asked for this title before; 2 people have asked in all." });
+    // Without an e-mail (a request from search), the address is the person.
+    const fromSearch = { tmdbId: "603", type: "movie", title: "The Matrix", year: "1999" };
+    await ctx.db.updateTable("content_requests").set({ tmdb_id: 603 }).execute();
+    const searched = await postForm(requestTitleAction, ctx.db, "/api/request-title", fromSearch, shared);
+    expect(searched.result).toMatchObject({ detail: "You have asked for this title before; 2 people have asked in all." });
+    const stranger = await postForm(requestTitleAction, ctx.db, "/api/request-title", fromSearch);
+    expect(stranger.result).toMatchObject({ detail: "3 people have asked for this title." });
+
+    const request = await ctx.db.selectFrom("content_requests").select("request_count").executeTakeFirstOrThrow();
+    expect(Number(request.request_count)).toBe(3);
+    expect(await count(ctx.db, "content_request_submissions")).toBe(6);
+  });
+
+  it("quick request: the same address asking for the same quality again is not one more person", async () => {
+    const title = await createTitle(ctx.db, buildMovie());
+    const ask = (clientAddress: string) =>
+      postForm(
+        titleAction,
+        ctx.db,
+        titlePath(title),
+        { quality: "720p" },
+        { params: { id: String(title.id), slug: title.slug }, context: { clientAddress } },
+      );
+    // Fresh addresses: the in-process form limit outlives a test.
+    const [one, two] = [freshAddress(), freshAddress()];
+    for (const address of [one, one, two]) expect((await ask(address)).result.ok).toBe(true);
+    const request = await ctx.db.selectFrom("content_requests").select("request_count").executeTakeFirstOrThrow();
+    expect(Number(request.request_count)).toBe(2);
+    expect(await count(ctx.db, "content_request_submissions")).toBe(3);
   });
 
   it("quick request: stores the place rounded to 2 decimals, merges per title and quality, never the address", async () => {
@@ -421,7 +468,10 @@ describeEachDatabase("a request from search (POST /api/request-title), through t
 
   it("files a request merged by TMDB id and says how many asked", async () => {
     const first = await postForm(requestTitleAction, ctx.db, "/api/request-title", paprika);
-    expect(first).toMatchObject({ status: 200, result: { ok: true, message: REQUEST_MESSAGES.success, detail: askedCountMessage(1) } });
+    expect(first).toMatchObject({
+      status: 200,
+      result: { ok: true, message: REQUEST_MESSAGES.success, detail: askedCountMessage({ requestCount: 1, repeat: false }) },
+    });
     const second = await postForm(requestTitleAction, ctx.db, "/api/request-title", { ...paprika, title: "Papurika" });
     expect(second.result).toMatchObject({ ok: true, detail: "2 people have asked for this title." });
     const rows = await ctx.db.selectFrom("content_requests").selectAll().execute();
@@ -525,7 +575,7 @@ describeEachDatabase("visitor forms under load", (ctx) => {
       };
       expect(await all((i) => postForm(contactAction, ctx.db, "/contact-us", { ...contact, message: `Load ${i}` }))).toBe(N);
       expect(await count(ctx.db, "contact_messages")).toBe(N);
-      await all(() => postForm(requestAction, ctx.db, "/request", requestForm));
+      await all((i) => postForm(requestAction, ctx.db, "/request", { ...requestForm, email: `asker${i}@example.com` }));
       expect(await count(ctx.db, "content_request_submissions")).toBe(N);
       const merged = await ctx.db.selectFrom("content_requests").select("request_count").execute();
       expect(merged.map((r) => Number(r.request_count))).toEqual([N]);

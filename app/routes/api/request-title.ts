@@ -17,8 +17,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     success: REQUEST_MESSAGES.success,
     failure: REQUEST_MESSAGES.failure,
     submit: async (form, client) => {
-      const { event, requestCount } = await submitSearchRequest(app.db, form, client.hash);
-      return { event, detail: askedCountMessage(requestCount) };
+      const { event, ...asked } = await submitSearchRequest(app.db, form, client.hash);
+      return { event, detail: askedCountMessage(asked) };
     },
   });
 }

@@ -54,7 +54,7 @@ export function RequestView({
             ]}
           />
         </Card>
-        <Card title={`Who asked (${item.submissions.length})`}>
+        <Card title={`Submissions (${item.submissions.length})`}>
           <ol className="divide-y divide-white/8">
             {item.submissions.map((s) => (
               <li key={s.id} className="py-4 first:pt-0 last:pb-0">

@@ -33,9 +33,13 @@ export function contentNameMessage(type: string | undefined): string {
   return `Please enter the name of the ${known ? type!.toLowerCase() : "content"}`;
 }
 
-/** "3 people have asked for this title." */
-export function askedCountMessage(count: number): string {
-  return count === 1 ? "You are the first to ask for this title." : `${count} people have asked for this title.`;
+/** "3 people have asked for this title." People, not submissions: a repeat ask is said as such. */
+export function askedCountMessage({ requestCount, repeat }: { requestCount: number; repeat: boolean }): string {
+  if (repeat)
+    return requestCount === 1
+      ? "You have asked for this title before."
+      : `You have asked for this title before; ${requestCount} people have asked in all.`;
+  return requestCount === 1 ? "You are the first to ask for this title." : `${requestCount} people have asked for this title.`;
 }
 
 /** The IMDb id of an IMDb title URL (https://www.imdb.com/title/tt0133093/ and its variants), else null. */

@@ -15,7 +15,7 @@ describeEachDatabase("content requests", (ctx) => {
       tmdbId: 603,
       source: "tmdb-search",
     });
-    expect(sameTitle).toEqual({ id: first.id, requestCount: 2, merged: true });
+    expect(sameTitle).toEqual({ id: first.id, requestCount: 2, merged: true, repeat: false });
     const sameTmdb = await fileContentRequest(ctx.db, {
       name: "Cy",
       contentType: "Movie",

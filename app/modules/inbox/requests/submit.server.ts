@@ -19,8 +19,8 @@ import {
 /**
  * Storing what visitors ask for. Every way of asking lands in one pending request
  * per wanted title (its merge key: title and year, IMDb id or TMDB id; quick
- * requests: title and quality), counted again by each new asker, whose own
- * submission is kept exactly as sent.
+ * requests: title and quality), counted once per person (address hash or e-mail),
+ * with every submission kept exactly as sent.
  */
 
 export interface FiledRequest {
@@ -29,6 +29,8 @@ export interface FiledRequest {
   requestCount: number;
   /** True when the request joined an earlier pending one for the same title. */
   merged: boolean;
+  /** True when this person had asked for it before (not counted again). */
+  repeat: boolean;
 }
 
 /**
@@ -82,8 +84,34 @@ export async function addRequestSubmission(
 }
 
 /**
+ * True when this person already asked for the request. A submission with an e-mail
+ * is that e-mail's (any case); one without is its keyed address hash's, so two
+ * people behind one address who give their e-mails count as two. A repeat ask is
+ * kept as a submission but is not one more person: "N people have asked" counts people.
+ */
+async function askedBefore(trx: Db, requestId: number, who: { clientHash: string | null; email: string | null }): Promise<boolean> {
+  const email = who.email?.trim().toLowerCase() || null;
+  if (who.clientHash === null && email === null) return false;
+  const row = await trx
+    .selectFrom("content_request_submissions")
+    .select("id")
+    .where("request_id", "=", requestId)
+    .where((eb) => {
+      const same = [];
+      if (email !== null) same.push(eb(eb.fn("lower", ["email"]), "=", email));
+      if (who.clientHash !== null) {
+        const sameAddress = eb("client_hash", "=", who.clientHash);
+        same.push(email === null ? sameAddress : eb.and([sameAddress, eb("email", "is", null)]));
+      }
+      return eb.or(same);
+    })
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
  * Stores a visitor's content request. A pending request for the same title (same
- * TMDB id, same IMDb id, or the same title and year) is counted again instead of
+ * TMDB id, same IMDb id, or the same title and year) counts one more person instead of
  * stored twice, so the inbox shows each wanted title once with its demand.
  */
 export async function fileContentRequest(
@@ -126,21 +154,22 @@ export async function fileContentRequest(
       .orderBy("id")
       .executeTakeFirst();
     if (existing) {
-      const requestCount = Number(existing.request_count) + 1;
+      const repeat = await askedBefore(trx, Number(existing.id), asked);
+      const requestCount = Number(existing.request_count) + (repeat ? 0 : 1);
       await trx
         .updateTable("content_requests")
         .set((eb) => ({
-          request_count: eb("request_count", "+", 1),
+          request_count: requestCount,
           updated_at: now,
           // Someone new asked: it is news to the admins again.
-          read_at: null,
+          ...(repeat ? {} : { read_at: null }),
           tmdb_id: eb.fn.coalesce("tmdb_id", eb.val(request.tmdbId)),
           imdb_id: eb.fn.coalesce("imdb_id", eb.val(request.imdbId)),
         }))
         .where("id", "=", existing.id)
         .execute();
       await addRequestSubmission(trx, Number(existing.id), request.source, asked, now);
-      return { id: Number(existing.id), requestCount, merged: true };
+      return { id: Number(existing.id), requestCount, merged: true, repeat };
     }
     const row = await trx
       .insertInto("content_requests")
@@ -161,7 +190,7 @@ export async function fileContentRequest(
       .returning("id")
       .executeTakeFirstOrThrow();
     await addRequestSubmission(trx, Number(row.id), request.source, asked, now);
-    return { id: Number(row.id), requestCount: 1, merged: false };
+    return { id: Number(row.id), requestCount: 1, merged: false, repeat: false };
   });
 }
 
@@ -169,6 +198,8 @@ export interface SubmittedRequest {
   event: InboxEvent;
   /** How many people asked for it so far, this one included. */
   requestCount: number;
+  /** True when this person had asked for it before. */
+  repeat: boolean;
 }
 
 /**
@@ -202,6 +233,7 @@ export async function submitContentRequest(db: Db, form: RequestForm, clientHash
   );
   return {
     requestCount: filed.requestCount,
+    repeat: filed.repeat,
     event: {
       kind: "requests",
       id: filed.id,
@@ -235,6 +267,7 @@ export async function submitSearchRequest(db: Db, form: SearchRequestForm, clien
   );
   return {
     requestCount: filed.requestCount,
+    repeat: filed.repeat,
     event: {
       kind: "requests",
       id: filed.id,
@@ -258,7 +291,7 @@ export interface QuickRequestTitle {
 
 /**
  * A quick request from a title page: one pending request per title and quality,
- * counted again by each asker, with each asker's location (never the address).
+ * counted once per asker, with each asker's location (never the address).
  */
 export async function submitQuickRequest(
   db: Db,
@@ -267,7 +300,7 @@ export async function submitQuickRequest(
   client: { hash: string | null; location: GeoLocation | null },
 ): Promise<SubmittedRequest> {
   const at = new Date().toISOString();
-  const { id, requestCount, merged } = await inTransaction(db, async (trx) => {
+  const { id, requestCount, merged, repeat } = await inTransaction(db, async (trx) => {
     await lockForMerge(trx, `quick:${title.id}`);
     const existing = await trx
       .selectFrom("content_requests")
@@ -279,12 +312,14 @@ export async function submitQuickRequest(
       .executeTakeFirst();
     let id: number;
     let requestCount = 1;
+    let repeat = false;
     if (existing) {
       id = Number(existing.id);
-      requestCount = Number(existing.request_count) + 1;
+      repeat = await askedBefore(trx, id, { clientHash: client.hash, email: null });
+      requestCount = Number(existing.request_count) + (repeat ? 0 : 1);
       await trx
         .updateTable("content_requests")
-        .set((eb) => ({ request_count: eb("request_count", "+", 1), updated_at: at, read_at: null }))
+        .set({ request_count: requestCount, updated_at: at, ...(repeat ? {} : { read_at: null }) })
         .where("id", "=", id)
         .execute();
     } else {
@@ -328,11 +363,12 @@ export async function submitQuickRequest(
       },
       at,
     );
-    return { id, requestCount, merged: Boolean(existing) };
+    return { id, requestCount, merged: Boolean(existing), repeat };
   });
   const place = client.location ? [client.location.city, client.location.region, client.location.country].filter(Boolean).join(", ") : null;
   return {
     requestCount,
+    repeat,
     event: {
       kind: "requests",
       id,

@@ -26,8 +26,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     success: REQUEST_MESSAGES.success,
     failure: REQUEST_MESSAGES.failure,
     submit: async (form, client) => {
-      const { event, requestCount } = await submitContentRequest(app.db, form, client.hash);
-      return { event, detail: askedCountMessage(requestCount) };
+      const { event, ...asked } = await submitContentRequest(app.db, form, client.hash);
+      return { event, detail: askedCountMessage(asked) };
     },
   });
 }
