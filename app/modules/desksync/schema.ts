@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { FOLDER_MIME } from "#app/integrations/google/types.ts";
 
 /** Texts and limits of the Drive screens (SPEC.md "Drive screens", section 8). */
 export const DRIVE_TEXT = {
@@ -33,17 +34,7 @@ export interface DriveProfile {
   picture: string | null;
 }
 
-export interface DriveFile {
-  id: string;
-  name: string;
-  mimeType: string;
-  size: number | null;
-  webViewLink: string | null;
-  modifiedTime: string | null;
-  shared: boolean;
-}
-
-export const FOLDER_MIME = "application/vnd.google-apps.folder";
+export { DRIVE_ID, FOLDER_MIME, type DriveFile } from "#app/integrations/google/types.ts";
 
 /** "1.5 GB" style sizes, for the storage card and file rows. */
 export function formatBytes(bytes: number): string {

@@ -2,7 +2,7 @@ import { data, Link, redirect } from "react-router";
 import { buttonClass } from "#app/components/admin/ui.tsx";
 import { getApp } from "#app/context.ts";
 import { isSecureRequest } from "#app/modules/auth/sessions.server.ts";
-import { finishLogin } from "#app/modules/desksync/oauth.server.ts";
+import { finishLogin } from "#app/modules/desksync/login.server.ts";
 import {
   clearedLoginRequestCookie,
   createGoogleSession,

@@ -16,7 +16,7 @@ import {
 import { useDriveLogout } from "#app/components/desksync/logout.tsx";
 import { NotConfigured, SignInCard } from "#app/components/desksync/notices.tsx";
 import { getApp } from "#app/context.ts";
-import { DriveError, getFolder, getStorage, listFiles, shareWithLink } from "#app/modules/desksync/drive.server.ts";
+import { DriveError, getFolder, getStorage, listFiles, shareWithLink } from "#app/integrations/google/drive.server.ts";
 import { getGoogleSession } from "#app/modules/desksync/guard.server.ts";
 import {
   describeMime,

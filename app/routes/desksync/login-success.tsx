@@ -5,7 +5,7 @@ import { buttonClass } from "#app/components/admin/ui.tsx";
 import { useDriveLogout } from "#app/components/desksync/logout.tsx";
 import { NotConfigured, SignInCard } from "#app/components/desksync/notices.tsx";
 import { getApp } from "#app/context.ts";
-import { listFiles } from "#app/modules/desksync/drive.server.ts";
+import { listFiles } from "#app/integrations/google/drive.server.ts";
 import { getGoogleSession } from "#app/modules/desksync/guard.server.ts";
 import { DRIVE_TEXT, type DriveFile } from "#app/modules/desksync/schema.ts";
 import type { Route } from "./+types/login-success";

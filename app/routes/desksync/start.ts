@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { getApp } from "#app/context.ts";
 import { isSecureRequest } from "#app/modules/auth/sessions.server.ts";
-import { LOGIN_REQUEST_MAX_AGE_S, startLogin } from "#app/modules/desksync/oauth.server.ts";
+import { LOGIN_REQUEST_MAX_AGE_S, startLogin } from "#app/modules/desksync/login.server.ts";
 import { loginRequestCookie } from "#app/modules/desksync/sessions.server.ts";
 import type { Route } from "./+types/start";
 
