@@ -159,7 +159,7 @@ describeEachDatabase("DeskSync routes", (ctx) => {
 
   it("Share refuses a missing or malformed file id with 400 before calling Drive, and a Drive failure with 502", async () => {
     const { cookie } = await signedIn(ctx.db);
-    for (const form of [{}, { fileId: "../../about" }, { fileId: "" }]) {
+    for (const form of [{}, { fileId: "../../about" }, { fileId: "" }] as Record<string, string>[]) {
       const refused = await call(ctx.db, shareAction, { path: "/desksync/share", cookie, form });
       expect(refused).toMatchObject({
         status: 400,
