@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import { z } from "zod";
 import { DRIVE_ID, FOLDER_MIME } from "#app/integrations/google/types.ts";
 
@@ -19,11 +20,11 @@ export type DriveView = (typeof DRIVE_VIEWS)[number];
 
 /** Each view's own address (one route per view, app/routes.ts). */
 export const DRIVE_VIEW_PATHS = {
-  dashboard: "/desksync",
-  drive: "/desksync/drive",
-  share: "/desksync/share",
-  upload: "/desksync/upload",
-  settings: "/desksync/settings",
+  dashboard: href("/desksync"),
+  drive: href("/desksync/drive"),
+  share: href("/desksync/share"),
+  upload: href("/desksync/upload"),
+  settings: href("/desksync/settings"),
 } as const satisfies Record<DriveView, string>;
 
 /**
