@@ -70,7 +70,14 @@ export default [
   route("login/callback", "routes/desksync/callback.tsx"),
   route("login-success", "routes/desksync/login-success.tsx"),
   route("logout", "routes/desksync/logout.ts"),
-  route("desksync", "routes/desksync/dashboard.tsx"),
+  // The dashboard: one route per view; Share and Settings each post to their own action.
+  route("desksync", "routes/desksync/layout.tsx", [
+    index("routes/desksync/overview.tsx"),
+    route("drive", "routes/desksync/drive.tsx"),
+    route("share", "routes/desksync/share.tsx"),
+    route("upload", "routes/desksync/upload.tsx"),
+    route("settings", "routes/desksync/settings.tsx"),
+  ]),
 
   route("api/suggest", "routes/api/suggest.ts"),
   route("api/request-title", "routes/api/request-title.ts"),

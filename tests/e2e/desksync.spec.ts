@@ -142,7 +142,7 @@ test("signs in through the provider, pages through files, copies a link, saves s
   await expect(page.getByRole("paragraph").filter({ hasText: "Bob's notes" })).toBeVisible();
   expect(drive.queries).toContain("trashed = false and name contains 'Bob\\'s'");
 
-  await page.goto(`${base}/desksync?view=drive`);
+  await page.goto(`${base}/desksync/drive`);
   await page.getByRole("link", { name: "Projects", exact: true }).click();
   await expect(page.getByRole("paragraph").filter({ hasText: "Plan inside.txt" })).toBeVisible();
 
@@ -170,7 +170,7 @@ test("signs in through the provider, pages through files, copies a link, saves s
 
 test("creates an anyone-with-the-link permission after confirming", async ({ page }) => {
   await signIn(page);
-  await page.goto(`${base}/desksync?view=share`);
+  await page.goto(`${base}/desksync/share`);
   await page
     .getByRole("listitem")
     .filter({ hasText: "Report 03.pdf" })
@@ -261,7 +261,7 @@ test("two Google users in two browsers each see only their own account and Drive
     ] as const) {
       await page.goto(`${base}/desksync`);
       await expect(page.getByText(`Signed in as ${me.email}`)).toBeVisible();
-      await page.goto(`${base}/desksync?view=drive`);
+      await page.goto(`${base}/desksync/drive`);
       await page.getByRole("searchbox", { name: "Search files" }).fill("only");
       await page.getByRole("button", { name: "Search" }).click();
       await expect(page.getByRole("paragraph").filter({ hasText: `Zz ${me.name.split(" ")[0]} only.pdf` })).toBeVisible();

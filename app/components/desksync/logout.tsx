@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import toast from "react-hot-toast";
-import { useFetcher, useNavigate } from "react-router";
+import { href, useFetcher, useNavigate } from "react-router";
 import { ConfirmDialog, useConfirm } from "#app/components/admin/ui.tsx";
 import { DRIVE_TEXT } from "#app/modules/desksync/schema.ts";
 
@@ -12,10 +12,10 @@ export function useDriveLogout() {
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data?.ok) return;
     toast.success(DRIVE_TEXT.loggedOut);
-    void navigate("/login", { replace: true });
+    void navigate(href("/login"), { replace: true });
   }, [fetcher.state, fetcher.data, navigate]);
   return {
-    ask: () => confirm.ask(() => void fetcher.submit({}, { method: "post", action: "/logout" })),
+    ask: () => confirm.ask(() => void fetcher.submit({}, { method: "post", action: href("/logout") })),
     dialog: <ConfirmDialog {...confirm.dialogProps} message={DRIVE_TEXT.logoutConfirm} confirmLabel="Logout" danger />,
   };
 }

@@ -1,8 +1,8 @@
 import { expect, it } from "vitest";
 import { describeEachDatabase } from "#tests/helpers/database.ts";
 import { seal, unseal } from "./crypto.server.ts";
-import { buildFilesQuery, escapeQueryText } from "./drive.server.ts";
-import { scopesFor } from "./oauth.server.ts";
+import { buildFilesQuery, escapeQueryText } from "#app/integrations/google/drive.server.ts";
+import { scopesFor } from "#app/integrations/google/oauth.server.ts";
 import { formatBytes } from "./schema.ts";
 import { createGoogleSession, readGoogleSession, saveDriveSettings } from "./sessions.server.ts";
 

@@ -4,7 +4,7 @@ import type { GoogleConfig } from "#server/config.ts";
 import { describeEachDatabase } from "#tests/helpers/database.ts";
 import { routeContext } from "#tests/helpers/route.ts";
 import { getGoogleSession } from "./guard.server.ts";
-import { finishLogin, startLogin } from "./oauth.server.ts";
+import { finishLogin, startLogin } from "./login.server.ts";
 import { createGoogleSession, googleCookieName, readGoogleSession } from "./sessions.server.ts";
 
 // The session guard against a local OpenID provider: expired access tokens are
@@ -76,6 +76,17 @@ describeEachDatabase("Google session guard", (ctx) => {
     // The next request uses the stored token without another refresh.
     await getGoogleSession(requestWith(token), context());
     expect(grants).toEqual(["refresh_token"]);
+  });
+
+  it("reads the session once per request: the layout and the view loading together refresh once, not twice", async () => {
+    const { token } = await createGoogleSession(ctx.db, SECRET, {
+      ...person(1),
+      tokens: { accessToken: "expired", refreshToken: "r1", expiresAt: Date.now() - 1_000 },
+    });
+    const request = requestWith(token);
+    const [layout, view] = await Promise.all([getGoogleSession(request, context()), getGoogleSession(request, context())]);
+    expect(grants).toEqual(["refresh_token"]);
+    expect(view?.access.accessToken).toBe(layout?.access.accessToken);
   });
 
   it("ends the session when the provider refuses the refresh (revoked grant): back to sign-in", async () => {

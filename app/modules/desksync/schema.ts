@@ -1,4 +1,6 @@
+import { href } from "react-router";
 import { z } from "zod";
+import { DRIVE_ID, FOLDER_MIME } from "#app/integrations/google/types.ts";
 
 /** Texts and limits of the Drive screens (SPEC.md "Drive screens", section 8). */
 export const DRIVE_TEXT = {
@@ -16,6 +18,34 @@ export const DRIVE_TEXT = {
 export const DRIVE_VIEWS = ["dashboard", "drive", "share", "upload", "settings"] as const;
 export type DriveView = (typeof DRIVE_VIEWS)[number];
 
+/** Each view's own address (one route per view, app/routes.ts). */
+export const DRIVE_VIEW_PATHS = {
+  dashboard: href("/desksync"),
+  drive: href("/desksync/drive"),
+  share: href("/desksync/share"),
+  upload: href("/desksync/upload"),
+  settings: href("/desksync/settings"),
+} as const satisfies Record<DriveView, string>;
+
+/**
+ * Where an old `/desksync?view=…` address now lives, with its other parameters
+ * (folder, q, page) kept; null when the address has no `view`. An unknown view was
+ * the dashboard before, so it still is.
+ */
+export function legacyViewLocation(url: URL): string | null {
+  const view = url.searchParams.get("view");
+  if (view === null) return null;
+  const rest = new URLSearchParams(url.searchParams);
+  rest.delete("view");
+  const path = (DRIVE_VIEWS as readonly string[]).includes(view) ? DRIVE_VIEW_PATHS[view as DriveView] : DRIVE_VIEW_PATHS.dashboard;
+  const query = rest.toString();
+  return query ? `${path}?${query}` : path;
+}
+
+/** Longest search text and page token read from a Drive view's address. */
+export const DRIVE_SEARCH_MAX = 200;
+export const DRIVE_PAGE_TOKEN_MAX = 2000;
+
 export const DRIVE_THEMES = ["dark", "light", "system"] as const;
 
 export const driveSettingsSchema = z.object({
@@ -27,23 +57,44 @@ export const driveSettingsSchema = z.object({
 });
 export type DriveSettings = z.infer<typeof driveSettingsSchema>;
 
+/** A ticked checkbox posts "on", an unticked one nothing; JSON callers may send booleans. */
+const toggle = z
+  .union([z.literal("on"), z.boolean()])
+  .optional()
+  .transform((value) => value === "on" || value === true);
+
+/** The Settings form as posted (SPEC.md "Drive screens": username, theme, three notification toggles). */
+export const driveSettingsFormSchema = z.object({
+  username: z
+    .string({ error: "Please enter a username" })
+    .trim()
+    .min(1, { error: "Please enter a username", abort: true })
+    .max(60, "Username must be at most 60 characters"),
+  theme: z.enum(DRIVE_THEMES, { error: "Please choose a theme" }),
+  emailNotifications: toggle,
+  uploadNotifications: toggle,
+  shareNotifications: toggle,
+});
+
+/** Answers of the DeskSync actions when the visitor may not act. */
+export const SIGN_IN_AGAIN = "Please sign in with Google again.";
+export const SHARE_NOT_ENABLED = "Sharing is not enabled on this site.";
+export const SETTINGS_SAVED = "Settings saved successfully!";
+
+export const SHARE_FILE_MISSING = "Please choose a file to share.";
+
+/** "Create link" on one of the files the visitor owns. */
+export const shareLinkSchema = z.object({
+  fileId: z.string({ error: SHARE_FILE_MISSING }).regex(DRIVE_ID, SHARE_FILE_MISSING),
+});
+
 export interface DriveProfile {
   name: string;
   email: string;
   picture: string | null;
 }
 
-export interface DriveFile {
-  id: string;
-  name: string;
-  mimeType: string;
-  size: number | null;
-  webViewLink: string | null;
-  modifiedTime: string | null;
-  shared: boolean;
-}
-
-export const FOLDER_MIME = "application/vnd.google-apps.folder";
+export { DRIVE_ID, FOLDER_MIME, type DriveFile } from "#app/integrations/google/types.ts";
 
 /** "1.5 GB" style sizes, for the storage card and file rows. */
 export function formatBytes(bytes: number): string {

@@ -1,7 +1,7 @@
 import type { Db } from "#app/db/client.server.ts";
 import { buildCookie, hashToken, newSessionToken, readCookie, SESSION_TOKEN } from "#app/modules/auth/sessions.server.ts";
 import { seal, unseal } from "./crypto.server.ts";
-import type { GoogleTokens } from "./oauth.server.ts";
+import type { GoogleTokens } from "#app/integrations/google/oauth.server.ts";
 import { driveSettingsSchema, type DriveProfile, type DriveSettings } from "./schema.ts";
 
 /** A Google sign-in lasts at most this long; the refresh token keeps Drive calls working within it. */

@@ -1,11 +1,11 @@
 import { Avatar } from "#app/components/desksync/avatar.tsx";
 import { Suspense } from "react";
-import { Await, Link } from "react-router";
+import { Await, href, Link } from "react-router";
 import { buttonClass } from "#app/components/admin/ui.tsx";
 import { useDriveLogout } from "#app/components/desksync/logout.tsx";
 import { NotConfigured, SignInCard } from "#app/components/desksync/notices.tsx";
 import { getApp } from "#app/context.ts";
-import { listFiles } from "#app/modules/desksync/drive.server.ts";
+import { listFiles } from "#app/integrations/google/drive.server.ts";
 import { getGoogleSession } from "#app/modules/desksync/guard.server.ts";
 import { DRIVE_TEXT, type DriveFile } from "#app/modules/desksync/schema.ts";
 import type { Route } from "./+types/login-success";
@@ -44,7 +44,7 @@ export default function LoginSuccess({ loaderData }: Route.ComponentProps) {
           <p className="text-mist-300">{profile.email}</p>
         </div>
         <div className="flex gap-2">
-          <Link to="/desksync" className={buttonClass("primary", "sm")}>
+          <Link to={href("/desksync")} className={buttonClass("primary", "sm")}>
             Open dashboard
           </Link>
           <button type="button" className={buttonClass("secondary", "sm")} onClick={logout.ask}>

@@ -1,4 +1,4 @@
-import { redirect } from "react-router";
+import { href, redirect } from "react-router";
 import { NotConfigured, SignInCard } from "#app/components/desksync/notices.tsx";
 import { getApp } from "#app/context.ts";
 import { getGoogleSession } from "#app/modules/desksync/guard.server.ts";
@@ -8,7 +8,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const app = getApp(context);
   if (!app.google) return { configured: false };
   // Signed in already: straight to the dashboard (SPEC.md section 4, "Login").
-  if (await getGoogleSession(request, context)) return redirect("/desksync");
+  if (await getGoogleSession(request, context)) return redirect(href("/desksync"));
   return { configured: true };
 }
 

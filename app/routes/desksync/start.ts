@@ -1,14 +1,14 @@
-import { data, redirect } from "react-router";
+import { data, href, redirect } from "react-router";
 import { getApp } from "#app/context.ts";
 import { isSecureRequest } from "#app/modules/auth/sessions.server.ts";
-import { LOGIN_REQUEST_MAX_AGE_S, startLogin } from "#app/modules/desksync/oauth.server.ts";
+import { LOGIN_REQUEST_MAX_AGE_S, startLogin } from "#app/modules/desksync/login.server.ts";
 import { loginRequestCookie } from "#app/modules/desksync/sessions.server.ts";
 import type { Route } from "./+types/start";
 
 /** "Login with Google": binds a fresh state, PKCE verifier and nonce to this browser, then sends it to Google. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = getApp(context);
-  if (!app.google) return redirect("/login");
+  if (!app.google) return redirect(href("/login"));
   try {
     const { url, sealed } = await startLogin(app.google, app.sessionSecret, app.publicUrl);
     return redirect(url, {

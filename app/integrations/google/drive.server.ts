@@ -1,6 +1,20 @@
-import { FOLDER_MIME, type DriveFile } from "./schema.ts";
+import { DRIVE_ID, FOLDER_MIME, type DriveFile } from "./types.ts";
 
-/** Bounds on every Drive call: a slow or oversized answer is a failure, not a hang. */
+/**
+ * The Drive v3 half of the Google client (docs/decisions/020-google-integration.md),
+ * called with the signed-in visitor's own access token.
+ *
+ * - Timeout and size: every call gives up after DRIVE_TIMEOUT_MS, refuses answers over
+ *   MAX_RESPONSE_BYTES and redirects.
+ * - Cache: none. Answers belong to one person and change as they use Drive; the
+ *   discovery document is the only thing cached (oauth.server.ts).
+ * - Failure policy: every failure (network, timeout, status, malformed answer) is a
+ *   DriveError; no retries. Pages show "Failed to fetch Google Drive data" with a way
+ *   to try again, actions answer 502 with the same text.
+ */
+
+export { DRIVE_ID };
+
 const DRIVE_TIMEOUT_MS = 5000;
 const MAX_RESPONSE_BYTES = 2 * 1024 * 1024;
 export const DRIVE_PAGE_SIZE = 20;
@@ -77,9 +91,6 @@ async function call(
 export function escapeQueryText(text: string): string {
   return text.replace(/\\/g, "\\\\").replace(/'/g, "\\'");
 }
-
-/** Drive ids are URL-safe base64-ish; anything else never reaches a query. */
-export const DRIVE_ID = /^[A-Za-z0-9_-]{1,200}$/;
 
 function toFile(raw: unknown): DriveFile | null {
   if (!raw || typeof raw !== "object") return null;

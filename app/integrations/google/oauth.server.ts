@@ -1,14 +1,20 @@
 import * as oidc from "openid-client";
 import type { GoogleConfig } from "#server/config.ts";
-import { AppError } from "#app/utils/errors.ts";
-import { seal, unseal } from "./crypto.server.ts";
-import type { DriveProfile } from "./schema.ts";
+
+/**
+ * The OpenID Connect half of the Google client (docs/decisions/020-google-integration.md):
+ * discovery, the authorization-code grant with PKCE, refresh and revocation. Protocol only;
+ * where the login request is kept (a sealed cookie) and what the visitor reads on failure
+ * belong to app/modules/desksync/login.server.ts.
+ *
+ * - Timeout: every call (discovery included) gives up after OAUTH_TIMEOUT_S.
+ * - Cache: the discovery document, once per process; a failed discovery is retried next time.
+ * - Failure policy: the code exchange throws GoogleSignInError (the visitor signs in again);
+ *   a refused refresh answers null (the session ends); revocation is best effort (false).
+ */
 
 /** Seconds an outbound call to Google (or the configured issuer) may take. */
-const OAUTH_TIMEOUT_S = 5;
-/** How long the visitor has to finish the consent screen. */
-export const LOGIN_REQUEST_MAX_AGE_S = 600;
-export const CALLBACK_PATH = "/login/callback";
+export const OAUTH_TIMEOUT_S = 5;
 
 /**
  * The smallest set that does the job (docs/decisions/009-google-drive.md):
@@ -33,6 +39,7 @@ function configuration(google: GoogleConfig): Promise<oidc.Configuration> {
   if (!pending) {
     const issuer = new URL(google.issuer);
     pending = oidc.discovery(issuer, google.clientId, google.clientSecret, undefined, {
+      // Also the timeout of every later request made with this configuration.
       timeout: OAUTH_TIMEOUT_S,
       // Plain HTTP only ever for a local test issuer.
       execute: issuer.protocol === "http:" ? [oidc.allowInsecureRequests] : [],
@@ -43,24 +50,26 @@ function configuration(google: GoogleConfig): Promise<oidc.Configuration> {
   return pending;
 }
 
-interface LoginRequest {
+/** What binds a callback to the browser that started the sign-in. */
+export interface LoginRequest {
   state: string;
   verifier: string;
   nonce: string;
+  /** Epoch ms when the sign-in started. */
   at: number;
 }
 
-const LOGIN_PURPOSE = "google-login-request";
+export function newLoginRequest(now = Date.now()): LoginRequest {
+  return { state: oidc.randomState(), verifier: oidc.randomPKCECodeVerifier(), nonce: oidc.randomNonce(), at: now };
+}
 
-/** Where to send the visitor, and the sealed request (state, PKCE verifier, nonce) for their cookie. */
-export async function startLogin(google: GoogleConfig, secret: string, publicUrl: string): Promise<{ url: string; sealed: string }> {
+/** Google's consent screen for this login request; throws when discovery fails (Google unreachable). */
+export async function authorizationUrl(google: GoogleConfig, redirectUri: string, request: LoginRequest): Promise<string> {
   const config = await configuration(google);
-  const verifier = oidc.randomPKCECodeVerifier();
-  const request: LoginRequest = { state: oidc.randomState(), verifier, nonce: oidc.randomNonce(), at: Date.now() };
   const url = oidc.buildAuthorizationUrl(config, {
-    redirect_uri: `${publicUrl}${CALLBACK_PATH}`,
+    redirect_uri: redirectUri,
     scope: scopesFor(google),
-    code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+    code_challenge: await oidc.calculatePKCECodeChallenge(request.verifier),
     code_challenge_method: "S256",
     state: request.state,
     nonce: request.nonce,
@@ -69,7 +78,7 @@ export async function startLogin(google: GoogleConfig, secret: string, publicUrl
     prompt: "consent",
     include_granted_scopes: "true",
   });
-  return { url: url.href, sealed: seal(secret, LOGIN_PURPOSE, request) };
+  return url.href;
 }
 
 export interface GoogleTokens {
@@ -79,54 +88,45 @@ export interface GoogleTokens {
   expiresAt: number;
 }
 
+export interface GoogleProfile {
+  name: string;
+  email: string;
+  picture: string | null;
+}
+
 export interface FinishedLogin {
   subject: string;
-  profile: DriveProfile;
+  profile: GoogleProfile;
   tokens: GoogleTokens;
 }
 
+/** Google (or the network) did not complete the sign-in: a used or forged code, a bad ID token, no answer. */
+export class GoogleSignInError extends Error {
+  constructor(options: { cause?: unknown } = {}) {
+    super("Google did not complete the sign-in", options);
+    this.name = "GoogleSignInError";
+  }
+}
+
 /**
- * Completes the authorization-code grant for the callback URL. Anything wrong
- * (no or foreign login request, state mismatch, consent denied, a code used
- * before, a bad ID token) is an AppError 400 with a message for the visitor.
+ * Exchanges the code in `callbackUrl` (the public callback address with Google's query)
+ * for tokens, checking state, PKCE verifier, nonce and the ID token.
  */
-export async function finishLogin(
-  google: GoogleConfig,
-  secret: string,
-  publicUrl: string,
-  callbackUrl: URL,
-  sealed: string | null,
-): Promise<FinishedLogin> {
-  const denied = callbackUrl.searchParams.get("error");
-  if (denied) {
-    throw new AppError(
-      400,
-      denied === "access_denied" ? "You did not allow access to your Google account." : "Google could not sign you in.",
-    );
-  }
-  const request = sealed ? (unseal(secret, LOGIN_PURPOSE, sealed) as LoginRequest | null) : null;
-  if (!request || typeof request.state !== "string" || Date.now() - request.at > LOGIN_REQUEST_MAX_AGE_S * 1000) {
-    throw new AppError(400, "This sign-in link is not valid (it expired, was already used, or was not started from this browser).");
-  }
-  if (callbackUrl.searchParams.get("state") !== request.state) {
-    throw new AppError(400, "This sign-in link is not valid (it expired, was already used, or was not started from this browser).");
-  }
-  const config = await configuration(google);
-  // The library compares redirect_uri with the URL it is given; use the public one.
-  const current = new URL(`${publicUrl}${CALLBACK_PATH}${callbackUrl.search}`);
+export async function exchangeCode(google: GoogleConfig, callbackUrl: URL, request: LoginRequest): Promise<FinishedLogin> {
   let response: Awaited<ReturnType<typeof oidc.authorizationCodeGrant>>;
   try {
-    response = await oidc.authorizationCodeGrant(config, current, {
+    const config = await configuration(google);
+    response = await oidc.authorizationCodeGrant(config, callbackUrl, {
       pkceCodeVerifier: request.verifier,
       expectedState: request.state,
       expectedNonce: request.nonce,
       idTokenExpected: true,
     });
   } catch (error) {
-    throw new AppError(400, "Google did not accept this sign-in. Please try again.", { cause: error });
+    throw new GoogleSignInError({ cause: error });
   }
   const claims = response.claims();
-  if (!claims) throw new AppError(400, "Google did not accept this sign-in. Please try again.");
+  if (!claims) throw new GoogleSignInError();
   const email = typeof claims.email === "string" ? claims.email : "";
   const name = typeof claims.name === "string" && claims.name ? claims.name : email || "Google user";
   const picture = typeof claims.picture === "string" && /^https:\/\//.test(claims.picture) ? claims.picture : null;
@@ -141,7 +141,7 @@ export async function finishLogin(
   };
 }
 
-/** New access token from the refresh token; null when Google refuses (revoked, expired). */
+/** New access token from the refresh token; null when Google refuses (revoked, expired) or does not answer. */
 export async function refreshTokens(google: GoogleConfig, tokens: GoogleTokens): Promise<GoogleTokens | null> {
   if (!tokens.refreshToken) return null;
   try {
