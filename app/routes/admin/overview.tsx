@@ -174,7 +174,7 @@ function TopRequested({ inbox }: { inbox: InboxSummary }) {
                 {r.year ? ` (${r.year})` : ""}
                 {r.quality ? ` · ${r.quality}` : ""}
               </Link>
-              <span className="shrink-0 rounded-full bg-white/8 px-2 py-0.5 text-xs font-semibold text-mist-200 tabular-nums">
+              <span className="shrink-0 rounded-full bg-white/8 px-2 py-0.5 text-xs font-semibold text-mist-100 tabular-nums">
                 {r.requestCount} {r.requestCount === 1 ? "person" : "people"}
               </span>
             </li>

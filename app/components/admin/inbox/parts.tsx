@@ -78,7 +78,7 @@ export function TitleLinks({ title }: { title: InboxTitleRef }) {
 
 export function Resolution({ item, children }: { item: { resolvedAt: string | null; resolvedBy: string | null }; children?: ReactNode }) {
   return (
-    <div className="rounded-xl border border-white/8 bg-white/3 p-4 text-sm text-mist-200">
+    <div className="rounded-xl border border-white/8 bg-white/3 p-4 text-sm text-mist-100">
       {children}
       {item.resolvedAt && (
         <p className="mt-1 text-xs text-mist-400">

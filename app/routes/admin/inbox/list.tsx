@@ -111,7 +111,7 @@ function Row({ kind, row, search, now }: { kind: InboxKind; row: InboxRow; searc
           </Link>
           <StatusBadge status={row.status} />
           {row.count > 1 && (
-            <span className="rounded-full bg-white/8 px-2 py-0.5 text-xs font-semibold text-mist-200 tabular-nums">
+            <span className="rounded-full bg-white/8 px-2 py-0.5 text-xs font-semibold text-mist-100 tabular-nums">
               {kind === "requests" ? `${row.count} people` : `${row.count} reports`}
             </span>
           )}
