@@ -149,10 +149,13 @@ function openPostgres(url: string, onFault: FaultListener, schema?: string): Dat
       }) as typeof pg.types.getTypeParser,
     },
   });
-  // An idle client whose connection the server ends emits 'error' on the pool; unheard,
-  // it would crash the process. The pool has already dropped that client and opens a
-  // new connection on the next checkout.
+  // A client whose connection the server ends emits 'error'; unheard, it would crash the
+  // process. An idle one is reported on the pool, which has already dropped it and opens
+  // a new connection on the next checkout.
   pool.on("error", onFault);
+  // A checked-out client (e.g. inside a transaction, between two queries) emits 'error'
+  // itself; the query it was running fails and the pool discards it on release.
+  pool.on("connect", (client) => client.on("error", onFault));
   const db = new Kysely<Database>({ dialect: withFaultMapping(new PostgresDialect({ pool }), onFault) });
   const parsed = new URL(url);
   return {

@@ -51,12 +51,15 @@ export function isUnavailable(error: unknown): boolean {
 export type FaultListener = (error: unknown) => void;
 
 /** Rethrows database outages as DatabaseUnavailableError (reported to `onFault` first). */
-function mapped<T>(work: () => Promise<T>, onFault: FaultListener): Promise<T> {
-  return work().catch((error: unknown) => {
+async function mapped<T>(work: () => Promise<T>, onFault: FaultListener): Promise<T> {
+  try {
+    // Awaited inside the try: Kysely's SQLite connection throws synchronously.
+    return await work();
+  } catch (error) {
     if (error instanceof DatabaseUnavailableError || !isUnavailable(error)) throw error;
     onFault(error);
     throw new DatabaseUnavailableError(error);
-  });
+  }
 }
 
 class FaultMappingConnection implements DatabaseConnection {
