@@ -8,7 +8,7 @@ export const FAULT_LOG_INTERVAL_MS = 5_000;
  * then one line per interval saying how many more there were.
  */
 export function databaseFaultLogger(logger: Logger, intervalMs = FAULT_LOG_INTERVAL_MS): (error: unknown) => void {
-  let last = 0;
+  let last = Number.NEGATIVE_INFINITY;
   let suppressed = 0;
   return (error) => {
     const now = Date.now();
