@@ -357,6 +357,36 @@ test.describe("process", () => {
     expect(stored).toBe(50);
   });
 
+  test("client mistakes are 4xx: unknown methods 405 with Allow, a POST to a page without an action 405, malformed bodies 400", async () => {
+    const server = await startServer({ SEED_DEMO: "false" });
+    const url = new URL(server.baseURL);
+    const raw = (request: string) =>
+      new Promise<string>((resolve, reject) => {
+        let answer = "";
+        const socket = net.connect(Number(url.port), url.hostname, () => socket.end(request));
+        socket.setEncoding("utf8").on("data", (chunk: string) => (answer += chunk));
+        socket.on("error", reject);
+        socket.on("close", () => resolve(answer));
+      });
+    try {
+      for (const method of ["TRACE", "PROPFIND", "MKCOL"]) {
+        const answer = await raw(`${method} / HTTP/1.1\r\nHost: ${url.host}\r\nConnection: close\r\n\r\n`);
+        expect(answer).toMatch(/^HTTP\/1\.1 405 /);
+        expect(answer).toMatch(/\r\nAllow: GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS\r\n/i);
+      }
+      const post = (path: string, type: string, body: string) =>
+        fetch(`${server.baseURL}${path}`, { method: "POST", headers: { "Content-Type": type, Origin: server.baseURL }, body });
+      expect((await post("/search", "application/x-www-form-urlencoded", "q=x")).status).toBe(405);
+      const broken = await post("/contact-us", "multipart/form-data; boundary=xx", "--xx\r\ngarbage");
+      expect(broken.status).toBe(400);
+      expect(await broken.text()).not.toMatch(/\bat .+:\d+:\d+/);
+      expect((await post("/api/request-title", "application/json", "{")).status).toBe(400);
+      expect(server.child.exitCode).toBeNull();
+    } finally {
+      await server.stop();
+    }
+  });
+
   test("slow clients (slowloris headers, a trickled body) are cut off while others are served", async () => {
     test.setTimeout(60_000);
     const server = await startServer({ SEED_DEMO: "false" });
