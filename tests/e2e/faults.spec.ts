@@ -152,7 +152,7 @@ test.describe("PostgreSQL faults", () => {
     }
   });
 
-  test("the database gone: /healthz and pages answer 503 at once, then it recovers without a restart", async () => {
+  test("the database gone: /healthz and pages answer 503 at once, then it recovers without a restart", async ({ page }) => {
     test.setTimeout(90_000);
     const target = await pgTarget("gone");
     // The server reaches PostgreSQL through a proxy the test can cut, as a network partition or a stopped database would.
@@ -188,17 +188,37 @@ test.describe("PostgreSQL faults", () => {
       expect(health.status).toBe(503);
       expect(health.headers.get("retry-after")).toBe("5");
       expect(await health.json()).toEqual({ status: "error", database: "unavailable" });
-      const page = await fetch(`${server.baseURL}/`);
-      expect(page.status).toBe(503);
-      expect(page.headers.get("retry-after")).toBe("5");
-      const html = await page.text();
+      const home = await fetch(`${server.baseURL}/`);
+      expect(home.status).toBe(503);
+      expect(home.headers.get("retry-after")).toBe("5");
+      const html = await home.text();
+      const answeredMs = Date.now() - started;
+      expect(answeredMs).toBeLessThan(10_000);
       expect(html).toContain("Temporarily unavailable");
       expect(html).toContain("Cinedex is temporarily unavailable. Please try again in a few moments.");
       expect(html).not.toMatch(/at .*\.js:\d+/);
+      // In a browser the page hydrates into the same friendly page (the error keeps its status on the client).
+      const problems: string[] = [];
+      page.on("pageerror", (error) => problems.push(error.message));
+      page.on("console", (message) => {
+        if (message.type() === "error" && !/status of 503/.test(message.text())) problems.push(message.text());
+      });
+      await page.goto(`${server.baseURL}/search?q=night`);
+      await expect(page.getByRole("heading", { name: "Temporarily unavailable", level: 1 })).toBeVisible();
+      await expect(page).toHaveTitle("Temporarily unavailable | Cinedex");
+      await page.waitForLoadState("networkidle");
+      expect(problems).toEqual([]);
+      // Pages, a resource route, the admin sign-in (behind the admin middleware): all the same 503.
+      const statuses = await Promise.all(
+        ["/search?q=night", "/api/suggest?q=nos", "/admin", "/movie/1", "/sitemap.xml"].map(async (p) => {
+          const response = await fetch(`${server.baseURL}${p}`, { redirect: "manual" });
+          await response.arrayBuffer();
+          return `${p} ${response.status}`;
+        }),
+      );
+      expect(statuses).toEqual(["/search?q=night 503", "/api/suggest?q=nos 503", "/admin 503", "/movie/1 503", "/sitemap.xml 503"]);
       const during = await submitContact(server.baseURL, marker, 2);
       expect(during).toBe(503);
-      const answeredMs = Date.now() - started;
-      expect(answeredMs).toBeLessThan(10_000);
       expect(server.child.exitCode).toBeNull();
 
       // The database is back on the same address.
