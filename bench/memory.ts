@@ -31,11 +31,18 @@ try {
     Array.from({ length: concurrency }, async () => {
       while (next < total) {
         const i = next++;
-        const response = await fetch(`${server.baseURL}${distinctUrl(i)}`, {
-          headers: { "X-Forwarded-For": `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` },
-        });
-        await response.arrayBuffer();
-        statuses[response.status] = (statuses[response.status] ?? 0) + 1;
+        let status: string;
+        try {
+          const response = await fetch(`${server.baseURL}${distinctUrl(i)}`, {
+            headers: { "X-Forwarded-For": `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` },
+          });
+          await response.arrayBuffer();
+          status = String(response.status);
+        } catch (error) {
+          // Counted, not fatal: one dropped keep-alive connection must not end a 100,000-request run.
+          status = `network error (${((error as Error).cause as Error | undefined)?.message ?? String(error)})`;
+        }
+        statuses[status] = (statuses[status] ?? 0) + 1;
         done += 1;
         if (done % Math.max(1, Math.floor(total / 10)) === 0) {
           const line = `${done} requests, ${Math.round((Date.now() - started) / 1000)} s: RSS ${Math.round((await rssKb(pid)) / 1024)} MB`;
@@ -47,6 +54,7 @@ try {
   );
   const final = await rssKb(pid);
   console.log(`statuses ${JSON.stringify(statuses)}; final RSS ${Math.round(final / 1024)} MB (limit ${values["limit-mb"]} MB)`);
+  console.log(`server still running: ${server.child.exitCode === null}`);
   if (final > limitKb || Object.keys(statuses).some((s) => Number(s) >= 500)) process.exitCode = 1;
 } finally {
   await server.stop();
