@@ -9,6 +9,7 @@ export default defineConfig({
       "db/**/*.test.ts",
       "tests/integration/**/*.test.ts",
       "tests/routes/**/*.test.ts",
+      "tests/faults/**/*.test.ts",
     ],
     environment: "node",
     globalSetup: ["./tests/setup/global-setup.ts"],

@@ -5,6 +5,7 @@ import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "reac
 import { ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
 import { NonceProvider } from "#app/components/nonce.tsx";
 import { appContext } from "#app/context.ts";
+import { logLevelFor, RETRY_AFTER_SECONDS } from "#app/utils/errors.ts";
 
 export const streamTimeout = 5_000;
 
@@ -15,6 +16,7 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
+  retryAfterWhenUnavailable(responseStatusCode, responseHeaders);
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
@@ -60,8 +62,21 @@ export default function handleRequest(
   });
 }
 
+/** 503 (the database is away) tells browsers and crawlers when to come back. */
+function retryAfterWhenUnavailable(status: number, headers: Headers) {
+  if (status === 503 && !headers.has("Retry-After")) headers.set("Retry-After", String(RETRY_AFTER_SECONDS));
+}
+
+/** Client-side navigations and fetcher submissions get the same header. */
+export function handleDataRequest(response: Response) {
+  retryAfterWhenUnavailable(response.status, response.headers);
+  return response;
+}
+
+// A client's mistake the router answers itself (e.g. a POST to a page without an action: 405) is a warning.
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
   const logger = (context as RouterContextProvider).get(appContext).logger;
-  logger.error({ err: error, url: request.url }, "unexpected error in a loader or action");
+  if (logLevelFor(error) === "warn") logger.warn({ err: error, url: request.url }, "refused a request the router cannot serve");
+  else logger.error({ err: error, url: request.url }, "unexpected error in a loader or action");
 };

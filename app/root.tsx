@@ -109,12 +109,21 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <>
       <title>
-        {status === 404 ? "Page not found | Cinedex" : status === 410 ? "Link removed | Cinedex" : "Something went wrong | Cinedex"}
+        {status === 404
+          ? "Page not found | Cinedex"
+          : status === 410
+            ? "Link removed | Cinedex"
+            : status === 503
+              ? "Temporarily unavailable | Cinedex"
+              : "Something went wrong | Cinedex"}
       </title>
       {status === 404 ? (
         <ErrorView status={404} heading="Page not found" message={message} />
       ) : status === 410 ? (
         <ErrorView status={410} heading="Link removed" message={message} />
+      ) : status === 503 ? (
+        // The database is away (DatabaseUnavailableError): say so, and that it is worth retrying.
+        <ErrorView status={503} heading="Temporarily unavailable" message={message} />
       ) : (
         <ErrorView status={status} />
       )}

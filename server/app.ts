@@ -11,6 +11,7 @@ import { openGeoLocator } from "#app/integrations/geoip/geoip.server.ts";
 import { createTmdbClient } from "#app/integrations/tmdb/client.server.ts";
 import type { Notifier } from "#app/modules/inbox/notify.server.ts";
 import type { Config } from "./config.ts";
+import { knownMethods } from "./methods.ts";
 import { bodyLimit, cspNonce, hstsOverHttps, MAX_BODY_BYTES, sameOriginWrites, securityHeaders } from "./security.ts";
 
 export interface AppOptions {
@@ -55,6 +56,7 @@ export function createApp({ config, database, logger, notifier, build, clientDir
     }),
   );
   // Development has no CSP, so no nonce (a nonce the browser hides would only make React warn on hydration).
+  app.use(knownMethods);
   if (!viteMiddleware) app.use(cspNonce);
   app.use(securityHeaders({ development: Boolean(viteMiddleware) }));
   app.use(hstsOverHttps);

@@ -3,19 +3,23 @@ import type { RequestHandler } from "express";
 import type { Logger } from "pino";
 import type { ServerBuild } from "react-router";
 import { openDatabase, type DatabaseHandle } from "#app/db/client.server.ts";
+import { DatabaseUnavailableError } from "#app/utils/errors.ts";
 import { createNotifier, NOTIFY_SHUTDOWN_WAIT_MS, type Notifier } from "#app/modules/inbox/notify.server.ts";
 import { indexMissingTitles } from "#app/modules/search/index.server.ts";
 import { migrateToLatest } from "#db/migrate.ts";
 import { seedDemoIfEmpty } from "#db/seed/seed.ts";
 import { createApp } from "./app.ts";
 import { ConfigError, loadConfig, type Config } from "./config.ts";
+import { databaseFaultLogger } from "./db-faults.ts";
 import { createLogger } from "./logger.ts";
 
 /** Slow clients may not hold a socket for long; in-flight work gets a grace period on shutdown. */
 export const SERVER_TIMEOUTS = {
-  headersMs: 15_000,
+  headersMs: 10_000,
   requestMs: 30_000,
   keepAliveMs: 5_000,
+  /** How often Node looks for connections past the two timeouts above (its default, 30 s, lets them run long). */
+  checkIntervalMs: 1_000,
   shutdownGraceMs: 10_000,
 };
 
@@ -34,6 +38,7 @@ function fail(message: string): never {
 }
 
 function reason(error: unknown): string {
+  if (error instanceof DatabaseUnavailableError) return reason(error.cause);
   if (error instanceof AggregateError && error.errors.length > 0) return reason(error.errors[0]);
   return error instanceof Error ? error.message || error.name : String(error);
 }
@@ -51,7 +56,7 @@ export async function startServer(options: StartOptions): Promise<http.Server> {
 
   let database: DatabaseHandle;
   try {
-    database = openDatabase(config.database);
+    database = openDatabase(config.database, { onFault: databaseFaultLogger(logger) });
   } catch (error) {
     fail(`Cannot open the database: ${reason(error)}`);
   }
@@ -72,7 +77,7 @@ export async function startServer(options: StartOptions): Promise<http.Server> {
   const notifier = createNotifier({ smtp: config.smtp });
   if (config.smtp) logger.info({ host: config.smtp.host, port: config.smtp.port }, "operator e-mail goes through SMTP");
   const app = createApp({ config, database, logger, notifier, ...options });
-  const server = http.createServer(app);
+  const server = http.createServer({ connectionsCheckingInterval: SERVER_TIMEOUTS.checkIntervalMs }, app);
   server.headersTimeout = SERVER_TIMEOUTS.headersMs;
   server.requestTimeout = SERVER_TIMEOUTS.requestMs;
   server.keepAliveTimeout = SERVER_TIMEOUTS.keepAliveMs;

@@ -3,6 +3,7 @@ import path from "node:path";
 import SQLite from "better-sqlite3";
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from "kysely";
 import pg from "pg";
+import { withFaultMapping, type FaultListener } from "./faults.server.ts";
 import type { Database } from "./schema.ts";
 
 export type Db = Kysely<Database>;
@@ -20,6 +21,26 @@ export interface DatabaseHandle {
 
 export const SQLITE_BUSY_TIMEOUT_MS = 5_000;
 export const POSTGRES_POOL_SIZE = 10;
+/**
+ * PostgreSQL waits are bounded so a database that is away answers 503 quickly
+ * instead of holding requests: connecting, a statement on the server, the reply
+ * on the client (for a server that no longer answers at all), idle connections.
+ */
+export const POSTGRES_TIMEOUTS = {
+  connectMs: 5_000,
+  statementMs: 15_000,
+  queryMs: 20_000,
+  idleMs: 30_000,
+};
+
+export interface OpenOptions {
+  /**
+   * Told of every database fault: an idle connection the server dropped (which would
+   * otherwise crash the process) and each query that failed because the database
+   * is away (the caller then gets a DatabaseUnavailableError).
+   */
+  onFault?: FaultListener;
+}
 
 /**
  * `DATABASE_URL` unset means the default SQLite file; `postgres://` or
@@ -47,11 +68,11 @@ export function parseDatabaseUrl(value: string | undefined, defaultFile: string)
   return { dialect: "sqlite", file: raw };
 }
 
-export function openDatabase(target: DatabaseTarget): DatabaseHandle {
-  return target.dialect === "sqlite" ? openSqlite(target.file) : openPostgres(target.url, target.schema);
+export function openDatabase(target: DatabaseTarget, { onFault = () => {} }: OpenOptions = {}): DatabaseHandle {
+  return target.dialect === "sqlite" ? openSqlite(target.file, onFault) : openPostgres(target.url, onFault, target.schema);
 }
 
-function openSqlite(file: string): DatabaseHandle {
+function openSqlite(file: string, onFault: FaultListener): DatabaseHandle {
   const inMemory = file === ":memory:";
   if (!inMemory) fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const sqlite = new SQLite(file, { timeout: SQLITE_BUSY_TIMEOUT_MS });
@@ -65,7 +86,7 @@ function openSqlite(file: string): DatabaseHandle {
     { deterministic: true },
     (value: unknown) => (typeof value === "string" ? value.toLowerCase() : value) as string,
   );
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: adaptSqlite(sqlite) }) });
+  const db = new Kysely<Database>({ dialect: withFaultMapping(new SqliteDialect({ database: adaptSqlite(sqlite) }), onFault) });
   return {
     db,
     dialect: "sqlite",
@@ -103,11 +124,16 @@ const PG_DATE = 1082;
 const PG_TIMESTAMP = 1114;
 const PG_TIMESTAMPTZ = 1184;
 
-function openPostgres(url: string, schema?: string): DatabaseHandle {
+function openPostgres(url: string, onFault: FaultListener, schema?: string): DatabaseHandle {
   const parseTimestamp = pg.types.getTypeParser(PG_TIMESTAMPTZ);
   const pool = new pg.Pool({
     connectionString: url,
     max: POSTGRES_POOL_SIZE,
+    connectionTimeoutMillis: POSTGRES_TIMEOUTS.connectMs,
+    idleTimeoutMillis: POSTGRES_TIMEOUTS.idleMs,
+    statement_timeout: POSTGRES_TIMEOUTS.statementMs,
+    query_timeout: POSTGRES_TIMEOUTS.queryMs,
+    keepAlive: true,
     // random_page_cost 1.1 (the planner's default assumes spinning disks) lets it
     // choose the search indexes over scanning whole tables. A schema of its own lets
     // tests run side by side in one database; public stays on the path for pg_trgm.
@@ -123,7 +149,14 @@ function openPostgres(url: string, schema?: string): DatabaseHandle {
       }) as typeof pg.types.getTypeParser,
     },
   });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  // A client whose connection the server ends emits 'error'; unheard, it would crash the
+  // process. An idle one is reported on the pool, which has already dropped it and opens
+  // a new connection on the next checkout.
+  pool.on("error", onFault);
+  // A checked-out client (e.g. inside a transaction, between two queries) emits 'error'
+  // itself; the query it was running fails and the pool discards it on release.
+  pool.on("connect", (client) => client.on("error", onFault));
+  const db = new Kysely<Database>({ dialect: withFaultMapping(new PostgresDialect({ pool }), onFault) });
   const parsed = new URL(url);
   return {
     db,

@@ -1,3 +1,5 @@
+import { isRouteErrorResponse, UNSAFE_ErrorResponseImpl as ErrorResponseImpl } from "react-router";
+
 /**
  * The one error type for expected failures: a status, a message fit to show, and
  * optionally messages per input field. Anything else that is thrown is a bug and
@@ -15,6 +17,51 @@ export class AppError extends Error {
   }
 }
 
-export function isAppError(error: unknown): error is AppError {
-  return error instanceof AppError;
+export const DATABASE_UNAVAILABLE = "Cinedex is temporarily unavailable. Please try again in a few moments.";
+/** Seconds a client is told to wait before retrying while the database is away. */
+export const RETRY_AFTER_SECONDS = 5;
+
+/**
+ * The database cannot be reached, dropped the connection, timed out or stayed
+ * locked: a 503, not a bug. It is a route error response (not an Error), so React
+ * Router answers 503 and hands the error boundary the status and message on the
+ * server and in the browser alike, instead of sanitising it into a generic 500.
+ * The form kit treats it as an AppError: the form comes back with a 503 and
+ * everything the visitor typed.
+ */
+export class DatabaseUnavailableError extends ErrorResponseImpl {
+  readonly name = "DatabaseUnavailableError";
+  readonly message = DATABASE_UNAVAILABLE;
+  readonly fields: Record<string, string[]> | undefined = undefined;
+  readonly cause: unknown;
+
+  constructor(cause: unknown) {
+    super(503, "Service Unavailable", DATABASE_UNAVAILABLE);
+    this.cause = cause;
+  }
+
+  override toString(): string {
+    return `${this.name}: ${describe(this.cause)}`;
+  }
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message || error.name : String(error);
+}
+
+export function isAppError(error: unknown): error is AppError | DatabaseUnavailableError {
+  return error instanceof AppError || error instanceof DatabaseUnavailableError;
+}
+
+/** The HTTP status an error stands for: its own for expected failures, 500 for a bug. */
+export function errorStatus(error: unknown): number {
+  if (isAppError(error)) return error.status;
+  if (isRouteErrorResponse(error)) return error.status;
+  return 500;
+}
+
+/** A client's mistake (4xx) is logged at warn; anything else is the server's fault, at error. */
+export function logLevelFor(error: unknown): "warn" | "error" {
+  const status = errorStatus(error);
+  return status >= 400 && status < 500 ? "warn" : "error";
 }
