@@ -31,6 +31,7 @@ export default [
 
   // Admin panel (SPEC.md "Admin screens"): /admin signs in; everything in the layout requires a session.
   route("admin", "routes/admin/login.tsx"),
+  route("admin/setup", "routes/admin/setup.ts"),
   route("admin/logout", "routes/admin/logout.ts"),
   layout("routes/admin/layout.tsx", [
     route("dashboard", "routes/admin/overview.tsx"),

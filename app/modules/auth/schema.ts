@@ -9,6 +9,7 @@ export const PASSWORD_TOO_LONG = `Password must be at most ${MAX_PASSWORD_LENGTH
 export const PASSWORDS_DONT_MATCH = "New passwords don't match!";
 export const LOGIN_FAILED = "Login failed: Invalid email or password";
 export const LOGIN_SUCCESS = "Login successful!";
+export const LOGGED_OUT = "Logged out successfully";
 
 export const ROLES = ["admin", "editor"] as const;
 export type Role = (typeof ROLES)[number];
@@ -46,6 +47,17 @@ export const loginSchema = z.object({
   email: z.string().transform((v) => normalizeEmail(v.slice(0, 320))),
   password: z.string().transform((v) => v.slice(0, MAX_PASSWORD_LENGTH * 2 + 1)),
   remember: z.boolean().default(false),
+});
+
+/**
+ * The sign-in form as posted: text of any kind (login() refuses a wrong one as a
+ * failed sign-in, never for its shape); "Remember me" is a checkbox ("on") or a
+ * JSON boolean.
+ */
+export const signInFormSchema = z.object({
+  email: z.string().default(""),
+  password: z.string().default(""),
+  remember: z.union([z.string().max(10), z.boolean()]).optional(),
 });
 
 /** The first-run form, and the Users screen's "add account". */
