@@ -14,6 +14,15 @@ export const LOGGED_OUT = "Logged out successfully";
 export const ROLES = ["admin", "editor"] as const;
 export type Role = (typeof ROLES)[number];
 export const ROLE_LABELS: Record<Role, string> = { admin: "Administrator", editor: "Editor" };
+export const CHOOSE_ROLE = "Please choose Administrator or Editor.";
+
+/** "an Administrator", "an Editor": the role in a sentence. */
+export function roleWithArticle(role: Role): string {
+  return `an ${ROLE_LABELS[role]}`;
+}
+
+/** The Users screen's "Make Administrator / Make Editor". */
+export const roleChangeSchema = z.object({ role: z.enum(ROLES, CHOOSE_ROLE) });
 
 /** Code points, so a password of emoji is measured as a person counts it. */
 function lengthOf(value: string): number {
@@ -107,6 +116,20 @@ export const preferencesSchema = z.object({
     .default({ email: true, inApp: true, marketing: false }),
 });
 export type Preferences = z.output<typeof preferencesSchema>;
+
+export const CHOOSE_THEME = "Please choose light or dark.";
+
+/** The Appearance tab: one button per theme. */
+export const themeFormSchema = z.object({ theme: z.enum(THEMES, CHOOSE_THEME) });
+
+/** A switch as posted: "on" when checked (or a JSON boolean); absent when not. */
+const switchField = z
+  .union([z.literal("on"), z.boolean()])
+  .optional()
+  .transform((v) => v === "on" || v === true);
+
+/** The Notifications tab's three switches. */
+export const notificationsFormSchema = z.object({ email: switchField, inApp: switchField, marketing: switchField });
 
 /** Stored preferences, read leniently: anything unreadable falls back to the defaults. */
 export function readPreferences(json: string | null): Preferences {
