@@ -1,7 +1,7 @@
-import { Form, href, useNavigation } from "react-router";
+import { Form, href, useFetcher, useNavigation } from "react-router";
 import { Button, Card } from "#app/components/admin/ui.tsx";
 import { Field, inputClass as kitInputClass } from "#app/components/forms/field.tsx";
-import { FormMessage } from "#app/components/forms/result.tsx";
+import { FormMessage, useResultToast } from "#app/components/forms/result.tsx";
 import { INBOX_KINDS } from "#app/modules/inbox/events.ts";
 import { INBOX_ITEM_NAMES, NOTIFY_EVENT_LABELS, notifySettingsValues, type NotifySettings } from "#app/modules/inbox/notify-settings.ts";
 import type { FormResult } from "#app/utils/submission.ts";
@@ -41,6 +41,10 @@ export function OperatorNotificationsTab({
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" ? navigation.formAction : null;
   const failure = saved && !saved.ok ? saved : undefined;
+  // With JavaScript the test posts without leaving the page (what is typed above stays); without, ./test shows its answer.
+  const test = useFetcher<FormResult>({ key: "operator-test" });
+  useResultToast(test.data);
+  const testResult = test.data ?? tested;
   const values = failure?.values ?? notifySettingsValues(data.settings);
   const error = (path: string) => failure?.fields[path];
   const { smtp, lastFailure } = data;
@@ -137,15 +141,15 @@ export function OperatorNotificationsTab({
       </Form>
 
       <Card title="Check delivery">
-        <Form method="post" action={TEST_PATH} preventScrollReset className="flex flex-wrap items-center gap-3">
-          <Button type="submit" variant="secondary" disabled={busy === TEST_PATH}>
-            {busy === TEST_PATH ? "Sending…" : "Send test notification"}
+        <test.Form method="post" action={TEST_PATH} preventScrollReset className="flex flex-wrap items-center gap-3">
+          <Button type="submit" variant="secondary" disabled={test.state !== "idle"}>
+            {test.state !== "idle" ? "Sending…" : "Send test notification"}
           </Button>
           <p className="text-sm text-mist-400">Sends a sample to the saved recipients and webhook, and tells you here how it went.</p>
-        </Form>
-        {tested && (
+        </test.Form>
+        {testResult && (
           <div className="mt-4 break-words">
-            <FormMessage result={tested} />
+            <FormMessage result={testResult} />
           </div>
         )}
         <div className="mt-4 border-t border-white/8 pt-4 text-sm">

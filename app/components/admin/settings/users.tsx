@@ -1,5 +1,5 @@
 import { useRef, useState } from "react";
-import { Form, href, useActionData, useNavigation, useRouteLoaderData, useSubmit } from "react-router";
+import { Form, href, useActionData, useFetcher, useNavigation, useRouteLoaderData, useSubmit } from "react-router";
 import { Button, Card, ConfirmDialog } from "#app/components/admin/ui.tsx";
 import { FormState, PasswordField, SelectField, TextField } from "#app/components/forms/field.tsx";
 import { FormMessage, useOnSuccess, useResultToast } from "#app/components/forms/result.tsx";
@@ -34,7 +34,7 @@ export function UsersScreen({ form }: { form?: "add" | "account" }) {
   return (
     <>
       <UsersTable users={users} currentId={currentId} result={form === "account" ? result : undefined} />
-      <AddUserForm result={form === "add" ? result : undefined} />
+      <AddUserForm posted={form === "add" ? result : undefined} />
     </>
   );
 }
@@ -205,18 +205,25 @@ function RowActions({
 
 const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
 
-/** The add-account form; the new account signs in with the initial password and can change it in Settings. */
-export function AddUserForm({ result }: { result: FormResult | undefined }) {
-  const navigation = useNavigation();
+/**
+ * The add-account form; the new account signs in with the initial password and can
+ * change it in Settings. With JavaScript it posts without leaving the page, so what
+ * was typed (the passwords too) stays in place when it is refused; without, the
+ * page at /dashboard/users/new shows the answer (`posted`).
+ */
+export function AddUserForm({ posted }: { posted: FormResult | undefined }) {
+  const fetcher = useFetcher<FormResult>({ key: "add-account" });
   const form = useRef<HTMLFormElement>(null);
   const action = href("/dashboard/users/new");
-  const busy = navigation.state === "submitting" && navigation.formAction === action;
+  const busy = fetcher.state === "submitting";
+  const result = fetcher.data ?? posted;
+  useResultToast(fetcher.data);
   useOnSuccess(result, () => form.current?.reset());
 
   return (
     <Card title="Add an account">
       <FormState result={result} density="compact">
-        <Form method="post" action={action} ref={form} className="space-y-4" preventScrollReset>
+        <fetcher.Form method="post" action={action} ref={form} className="space-y-4" preventScrollReset>
           {result && !result.ok && <FormMessage result={result} />}
           <div className="grid gap-4 sm:grid-cols-2">
             <TextField name="name" label="Name" maxLength={100} />
@@ -242,7 +249,7 @@ export function AddUserForm({ result }: { result: FormResult | undefined }) {
           <Button type="submit" disabled={busy}>
             {busy ? "Adding…" : "Add account"}
           </Button>
-        </Form>
+        </fetcher.Form>
       </FormState>
     </Card>
   );
