@@ -31,6 +31,7 @@ export default [
 
   // Admin panel (SPEC.md "Admin screens"): /admin signs in; everything in the layout requires a session.
   route("admin", "routes/admin/login.tsx"),
+  route("admin/setup", "routes/admin/setup.ts"),
   route("admin/logout", "routes/admin/logout.ts"),
   layout("routes/admin/layout.tsx", [
     route("dashboard", "routes/admin/overview.tsx"),
@@ -44,10 +45,28 @@ export default [
     route("dashboard/titles/:id/fix-reports", "routes/admin/fix-title-reports.ts"),
     route("add", "routes/admin/add.tsx"),
     route("dashboard/tmdb", "routes/admin/tmdb.ts"),
-    route("dashboard/users", "routes/admin/users.tsx"),
+    // The accounts; each form posts to a route of its own below.
+    route("dashboard/users", "routes/admin/users.tsx", [
+      index("routes/admin/users/index.ts"),
+      route("new", "routes/admin/users/new.tsx"),
+      route(":id/role", "routes/admin/users/role.tsx"),
+      route(":id/disable", "routes/admin/users/disable.tsx"),
+      route(":id/enable", "routes/admin/users/enable.tsx"),
+    ]),
     route("dashboard/analytics", "routes/admin/analytics.tsx"),
     route("dashboard/activity", "routes/admin/activity.tsx"),
-    route("dashboard/settings", "routes/admin/settings.tsx"),
+    // Settings: a route per section and per form; the Profile section is /dashboard/settings itself.
+    route("dashboard/settings", "routes/admin/settings.tsx", [
+      index("routes/admin/settings/profile.tsx"),
+      route("appearance", "routes/admin/settings/appearance.tsx"),
+      route("notifications", "routes/admin/settings/notifications.tsx"),
+      route("security", "routes/admin/settings/security.tsx"),
+      route("account", "routes/admin/settings/account.tsx"),
+      route("account/sign-out-everywhere", "routes/admin/settings/sign-out-everywhere.tsx"),
+      route("site", "routes/admin/settings/site.tsx"),
+      route("operator", "routes/admin/settings/operator.tsx"),
+      route("operator/test", "routes/admin/settings/operator-test.tsx"),
+    ]),
     route("dashboard/inbox", "routes/admin/inbox/index.ts"),
     route("dashboard/inbox/:kind", "routes/admin/inbox/list.tsx"),
     // An item's page; each form on it posts to a route of its own below it.

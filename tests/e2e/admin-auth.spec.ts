@@ -40,10 +40,9 @@ test("first run: /admin offers a one-time setup that creates the account and sig
     await anonymous.goto(`${server.baseURL}/admin`);
     await expect(anonymous.getByRole("heading", { name: "Admin sign-in" })).toBeVisible();
     await expect(anonymous.getByLabel("Your name")).toHaveCount(0);
-    const forged = await anonymous.request.post(`${server.baseURL}/admin`, {
+    const forged = await anonymous.request.post(`${server.baseURL}/admin/setup`, {
       headers: { Origin: server.baseURL },
       form: {
-        intent: "setup",
         name: "Mallory",
         email: "mallory@example.com",
         password: "mallory's passphrase",

@@ -38,7 +38,7 @@ test("profile: view, Edit, Save shows the toast and the new name in the panel's 
   await expect(details.filter({ hasText: "Administrator" })).toBeVisible();
 
   await page.getByRole("link", { name: "Edit" }).click();
-  await expect(page).toHaveURL(/tab=profile&edit=1/);
+  await expect(page).toHaveURL(/\/dashboard\/settings\?edit=1$/);
   await expectAccessible(page);
   const name = `Renamed ${unique()}`;
   await page.getByLabel("Name").fill(name);
@@ -316,14 +316,14 @@ test("users: add an Editor, who cannot reach Users or the site settings; disabli
       "Security",
       "Account",
     ]);
-    const post = await editor.request.post("/dashboard/settings?tab=site", {
-      form: { intent: "site", siteName: "Taken over" },
+    const post = await editor.request.post("/dashboard/settings/site", {
+      form: { siteName: "Taken over" },
       headers: { Origin: baseURL! },
       maxRedirects: 0,
     });
     expect(post.status()).toBe(403);
-    const addUser = await editor.request.post("/dashboard/users", {
-      form: { intent: "add", name: "Sneaky", email: `sneaky-${id}@cinedex.test`, role: "admin", password, confirmPassword: password },
+    const addUser = await editor.request.post("/dashboard/users/new", {
+      form: { name: "Sneaky", email: `sneaky-${id}@cinedex.test`, role: "admin", password, confirmPassword: password },
       headers: { Origin: baseURL! },
       maxRedirects: 0,
     });
@@ -377,7 +377,7 @@ test("without JavaScript: tabs are links and the forms still save", async ({ bro
     const page = await context.newPage();
     await page.goto("/dashboard/settings");
     await page.getByRole("link", { name: "Appearance" }).click();
-    await expect(page).toHaveURL(/tab=appearance/);
+    await expect(page).toHaveURL(/\/dashboard\/settings\/appearance$/);
     await page.getByRole("button", { name: /Light mode/ }).click();
     await expect(page.locator(".admin-shell")).toHaveAttribute("data-theme", "light");
     await expect(page.getByRole("button", { name: /Light mode/ })).toHaveAttribute("aria-pressed", "true");

@@ -2,15 +2,13 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import type { Db } from "#app/db/client.server.ts";
-import { createAdmin } from "#app/modules/auth/accounts.server.ts";
-import { requireAdmin } from "#app/modules/auth/guard.server.ts";
-import type { Role } from "#app/modules/auth/schema.ts";
-import { createSession, sessionCookieName } from "#app/modules/auth/sessions.server.ts";
 import { getNotifySettings } from "#app/modules/inbox/notify-settings.server.ts";
 import { createNotifier } from "#app/modules/inbox/notify.server.ts";
-import { action, loader } from "#app/routes/admin/settings.tsx";
+import { action as testAction } from "#app/routes/admin/settings/operator-test.tsx";
+import { loader as operatorLoader, action as saveAction } from "#app/routes/admin/settings/operator.tsx";
+import { loader as profileLoader } from "#app/routes/admin/settings/profile.tsx";
+import { callAdminRoute, signIn } from "#tests/helpers/admin.ts";
 import { describeEachDatabase } from "#tests/helpers/database.ts";
-import { routeArgs, routeContext } from "#tests/helpers/route.ts";
 
 const bodies: unknown[] = [];
 const receiver = http.createServer((req, res) => {
@@ -34,62 +32,21 @@ beforeEach(() => {
   bodies.length = 0;
 });
 
-let counter = 0;
+type Action = (args: never) => unknown;
 
-/** A signed-in account of the role, as the session cookie the browser would send. */
-async function signIn(db: Db, role: Role): Promise<string> {
-  counter += 1;
-  const password = "correct-horse-battery-staple-9";
-  const admin = await createAdmin(db, null, {
-    name: `${role} ${counter}`,
-    email: `${role}${counter}@cinedex.test`,
-    password,
-    confirmPassword: password,
-    role,
+/** Runs a settings route the way the server does: the admin guard first, then its loader or action. */
+function run(db: Db, cookie: string, handler: Action, path: string, form?: Record<string, string>) {
+  return callAdminRoute(handler, db, {
+    method: form ? "POST" : "GET",
+    path,
+    form,
+    cookie,
+    context: { notifier: createNotifier({ smtp: null, timeoutMs: 1_000 }) },
   });
-  const { token } = await createSession(db, admin.id, { persistent: false });
-  return `${sessionCookieName(false)}=${token}`;
 }
 
-interface Outcome {
-  status: number;
-  body: unknown;
-}
-
-/**
- * Runs the settings route the way the server does: the admin guard first, then
- * the loader or action. A thrown `data(…, { status })` (the 403) is its answer.
- */
-async function run(
-  db: Db,
-  cookie: string,
-  request: { method: "GET" | "POST"; search?: string; form?: Record<string, string> },
-): Promise<Outcome> {
-  const url = `http://localhost/dashboard/settings${request.search ?? ""}`;
-  const init: RequestInit = { method: request.method, headers: { Cookie: cookie, Origin: "http://localhost" } };
-  if (request.form) init.body = new URLSearchParams(request.form);
-  const req = new Request(url, init);
-  const context = routeContext(db, { notifier: createNotifier({ smtp: null, timeoutMs: 1_000 }) });
-  let outcome: Outcome | undefined;
-  await requireAdmin(routeArgs(req, context), async () => {
-    try {
-      const result: unknown = request.method === "GET" ? await loader(routeArgs(req, context)) : await action(routeArgs(req, context));
-      outcome = unwrap(result);
-    } catch (thrown) {
-      outcome = unwrap(thrown);
-    }
-    return new Response(null);
-  });
-  return outcome!;
-}
-
-function unwrap(value: unknown): Outcome {
-  if (value && typeof value === "object" && (value as { type?: string }).type === "DataWithResponseInit") {
-    const d = value as { data: unknown; init: ResponseInit | null };
-    return { status: d.init?.status ?? 200, body: d.data };
-  }
-  return { status: 200, body: value };
-}
+const OPERATOR = "/dashboard/settings/operator";
+const TEST = "/dashboard/settings/operator/test";
 
 describeEachDatabase("operator notification settings screen", (ctx) => {
   beforeEach(async () => {
@@ -97,25 +54,19 @@ describeEachDatabase("operator notification settings screen", (ctx) => {
   });
 
   it("is refused to editors: the tab, saving and the test button all answer 403, and nothing changes", async () => {
-    const editor = await signIn(ctx.db, "editor");
-    expect((await run(ctx.db, editor, { method: "GET", search: "?tab=operator" })).status).toBe(403);
-    const save = await run(ctx.db, editor, {
-      method: "POST",
-      form: { intent: "operator", recipients: "me@evil.example", webhookUrl, "events.contact": "on" },
-    });
+    const { cookie: editor } = await signIn(ctx.db, "editor");
+    expect((await run(ctx.db, editor, operatorLoader, OPERATOR)).status).toBe(403);
+    const save = await run(ctx.db, editor, saveAction, OPERATOR, { recipients: "me@evil.example", webhookUrl, "events.contact": "on" });
     expect(save.status).toBe(403);
-    expect((await run(ctx.db, editor, { method: "POST", form: { intent: "operator-test" } })).status).toBe(403);
+    expect((await run(ctx.db, editor, testAction, TEST, {})).status).toBe(403);
     expect(await getNotifySettings(ctx.db)).toMatchObject({ recipients: [], webhookUrl: null });
     // Their own tabs still open.
-    expect((await run(ctx.db, editor, { method: "GET", search: "?tab=profile" })).status).toBe(200);
+    expect((await run(ctx.db, editor, profileLoader, "/dashboard/settings")).status).toBe(200);
   });
 
   it("lets an administrator save, see the settings and SMTP state, and send a test that reaches the webhook", async () => {
-    const admin = await signIn(ctx.db, "admin");
-    const refused = await run(ctx.db, admin, {
-      method: "POST",
-      form: { intent: "operator", recipients: "nope", webhookUrl: "javascript:alert(1)" },
-    });
+    const { cookie: admin } = await signIn(ctx.db, "admin");
+    const refused = await run(ctx.db, admin, saveAction, OPERATOR, { recipients: "nope", webhookUrl: "javascript:alert(1)" });
     expect(refused).toMatchObject({
       status: 400,
       body: {
@@ -129,26 +80,25 @@ describeEachDatabase("operator notification settings screen", (ctx) => {
       },
     });
 
-    const saved = await run(ctx.db, admin, {
-      method: "POST",
-      form: { intent: "operator", recipients: "", webhookUrl, "events.dmca": "on", "events.requests": "on" },
+    const saved = await run(ctx.db, admin, saveAction, OPERATOR, {
+      recipients: "",
+      webhookUrl,
+      "events.dmca": "on",
+      "events.requests": "on",
     });
-    expect(saved).toEqual({ status: 200, body: { ok: true, intent: "operator", message: "Operator notifications saved!" } });
+    expect(saved).toMatchObject({ status: 200, body: { ok: true, message: "Operator notifications saved!" } });
 
-    const page = await run(ctx.db, admin, { method: "GET", search: "?tab=operator" });
+    const page = await run(ctx.db, admin, operatorLoader, OPERATOR);
     expect(page.status).toBe(200);
-    expect((page.body as { operator: unknown }).operator).toEqual({
+    expect(page.body).toEqual({
       settings: { recipients: [], webhookUrl, events: { requests: true, reports: false, contact: false, dmca: true } },
       smtp: null,
       lastFailure: null,
       timeoutSeconds: 1,
     });
 
-    const tested = await run(ctx.db, admin, { method: "POST", form: { intent: "operator-test" } });
-    expect(tested).toEqual({
-      status: 200,
-      body: { ok: true, intent: "operator-test", message: "Test notification sent: webhook answered 204." },
-    });
+    const tested = await run(ctx.db, admin, testAction, TEST, {});
+    expect(tested).toMatchObject({ status: 200, body: { ok: true, message: "Test notification sent: webhook answered 204." } });
     expect(bodies).toEqual([expect.objectContaining({ test: true, summary: "Test notification from Cinedex" })]);
   });
 });

@@ -1,5 +1,4 @@
 import { useEffect, useId, useRef, useState, type ComponentProps, type ReactNode } from "react";
-import { EyeIcon, EyeOffIcon } from "#app/components/ui/icons.tsx";
 
 /** Shared building blocks of the admin panel, so every screen looks and behaves alike. */
 
@@ -64,25 +63,6 @@ export function Field({
           {message}
         </p>
       )}
-    </div>
-  );
-}
-
-/** A password input with the show/hide toggle. */
-export function PasswordInput(props: ComponentProps<"input">) {
-  const [shown, setShown] = useState(false);
-  return (
-    <div className="relative">
-      <input {...props} type={shown ? "text" : "password"} className={`${inputClass} pr-11`} />
-      <button
-        type="button"
-        onClick={() => setShown((s) => !s)}
-        className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-lg text-mist-400 hover:text-white"
-        aria-label={shown ? "Hide password" : "Show password"}
-        aria-pressed={shown}
-      >
-        {shown ? <EyeOffIcon size={18} /> : <EyeIcon size={18} />}
-      </button>
     </div>
   );
 }

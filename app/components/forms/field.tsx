@@ -1,4 +1,5 @@
-import { createContext, useContext, useId, type ReactNode } from "react";
+import { createContext, useContext, useId, useState, type ReactNode } from "react";
+import { EyeIcon, EyeOffIcon } from "#app/components/ui/icons.tsx";
 import type { FieldErrors, FormResult, SubmittedValues } from "#app/utils/submission.ts";
 
 /**
@@ -274,4 +275,59 @@ export function CheckboxField({
 /** A value the page carries into the submission (a report's link or title). */
 export function HiddenField({ name, value }: { name: string; value: string | number | undefined | null }) {
   return value === undefined || value === null || value === "" ? null : <input type="hidden" name={name} value={value} />;
+}
+
+/**
+ * A password with its show/hide toggle. Its messages come from the FormState; what
+ * was typed never does (passwords are not sent back). `required` is checked by the
+ * browser without marking the label, so the label reads exactly as the spec names it.
+ */
+export function PasswordField({
+  name,
+  label,
+  required,
+  hint,
+  className,
+  autoComplete,
+  maxLength,
+  minLength,
+}: {
+  name: string;
+  label: ReactNode;
+  required?: boolean;
+  hint?: ReactNode;
+  className?: string;
+  autoComplete: "current-password" | "new-password";
+  maxLength: number;
+  minLength?: number;
+}) {
+  const { errors, density } = useFormState();
+  const [shown, setShown] = useState(false);
+  return (
+    <Field label={label} hint={hint} errors={errors[name]} className={className}>
+      {(control) => (
+        <div className="relative">
+          <input
+            {...control}
+            name={name}
+            type={shown ? "text" : "password"}
+            required={required}
+            autoComplete={autoComplete}
+            maxLength={maxLength}
+            minLength={minLength}
+            className={`${inputClass(density)} pr-11`}
+          />
+          <button
+            type="button"
+            onClick={() => setShown((s) => !s)}
+            className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-lg text-mist-400 hover:text-white"
+            aria-label={shown ? "Hide password" : "Show password"}
+            aria-pressed={shown}
+          >
+            {shown ? <EyeOffIcon size={18} /> : <EyeIcon size={18} />}
+          </button>
+        </div>
+      )}
+    </Field>
+  );
 }

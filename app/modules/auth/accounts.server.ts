@@ -1,3 +1,4 @@
+import type { z } from "zod";
 import type { Selectable } from "kysely";
 import type { Db } from "#app/db/client.server.ts";
 import { toBool, toCount } from "#app/db/dialect.server.ts";
@@ -13,7 +14,7 @@ import {
   newPassword,
   normalizeEmail,
   preferencesSchema,
-  profileSchema,
+  type profileSchema,
   readPreferences,
   ROLE_LABELS,
   type Preferences,
@@ -174,8 +175,8 @@ export async function resetPassword(db: Db, email: string, password: string): Pr
   return toAdmin(row);
 }
 
-export async function updateProfile(db: Db, admin: Admin, input: unknown): Promise<Admin> {
-  const data = parseOrThrow(profileSchema, input);
+/** The Profile tab's save, with the form's input as its schema parsed it (profileSchema). */
+export async function updateProfile(db: Db, admin: Admin, data: z.output<typeof profileSchema>): Promise<Admin> {
   if (data.email !== admin.email && (await findAdminByEmail(db, data.email))) {
     throw new AppError(409, EMAIL_TAKEN, { fields: { email: [EMAIL_TAKEN] } });
   }

@@ -1,9 +1,10 @@
 import type { Logger } from "pino";
+import { data } from "react-router";
+import type { AppContext } from "#app/context.ts";
 import type { Db } from "#app/db/client.server.ts";
 import { toBool, toCount } from "#app/db/dialect.server.ts";
 import type { LoginOutcome } from "#app/db/schema.ts";
 import { AppError } from "#app/utils/errors.ts";
-import { parseOrThrow } from "#app/utils/validation.ts";
 import { findAdminByEmail, toAdmin } from "./accounts.server.ts";
 import { verifyNothing, verifyPassword } from "./password.server.ts";
 import {
@@ -14,8 +15,8 @@ import {
   FAILURE_MEMORY_MS,
   lockDuration,
 } from "./policy.ts";
-import { LOGIN_FAILED, loginSchema } from "./schema.ts";
-import { createSession, pruneSessions } from "./sessions.server.ts";
+import { LOGIN_FAILED, LOGIN_SUCCESS, loginSchema } from "./schema.ts";
+import { createSession, isSecureRequest, pruneSessions, sessionCookie } from "./sessions.server.ts";
 import type { Admin } from "./types.ts";
 
 export interface LoginRequest {
@@ -88,7 +89,8 @@ async function clientAttempts(db: Db, client: string, now: number): Promise<numb
  * A wrong password and an unknown address get the same answer after the same work.
  */
 export async function login(db: Db, logger: Logger, request: LoginRequest): Promise<LoginSuccess> {
-  const input = parseOrThrow(loginSchema, {
+  // Never refused for its shape: anything that is not text counts as empty, a failed sign-in.
+  const input = loginSchema.parse({
     email: typeof request.email === "string" ? request.email : "",
     password: typeof request.password === "string" ? request.password : "",
     remember: request.remember === true || request.remember === "on" || request.remember === "true",
@@ -129,4 +131,24 @@ export async function login(db: Db, logger: Logger, request: LoginRequest): Prom
   await pruneSessions(db);
   const session = await createSession(db, row.id, { persistent: input.remember, userAgent: request.userAgent });
   return { admin: toAdmin(row), token: session.token, persistent: input.remember };
+}
+
+/**
+ * The sign-in page's answer to a sign-in (or to the first account, just created):
+ * the spec's success message with the session cookie. A refused sign-in throws
+ * the AppError the form shows (401, 429).
+ */
+export async function signInAnswer(
+  app: Pick<AppContext, "db" | "logger" | "clientAddress">,
+  request: Request,
+  input: { email: string; password: string; remember?: unknown },
+) {
+  const session = await login(app.db, app.logger, {
+    ...input,
+    remember: input.remember,
+    client: app.clientAddress,
+    userAgent: request.headers.get("User-Agent"),
+  });
+  const cookie = sessionCookie(session.token, { secure: isSecureRequest(request), persistent: session.persistent });
+  return data({ ok: true as const, message: LOGIN_SUCCESS }, { headers: { "Set-Cookie": cookie } });
 }

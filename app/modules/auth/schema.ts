@@ -9,10 +9,20 @@ export const PASSWORD_TOO_LONG = `Password must be at most ${MAX_PASSWORD_LENGTH
 export const PASSWORDS_DONT_MATCH = "New passwords don't match!";
 export const LOGIN_FAILED = "Login failed: Invalid email or password";
 export const LOGIN_SUCCESS = "Login successful!";
+export const LOGGED_OUT = "Logged out successfully";
 
 export const ROLES = ["admin", "editor"] as const;
 export type Role = (typeof ROLES)[number];
 export const ROLE_LABELS: Record<Role, string> = { admin: "Administrator", editor: "Editor" };
+export const CHOOSE_ROLE = "Please choose Administrator or Editor.";
+
+/** "an Administrator", "an Editor": the role in a sentence. */
+export function roleWithArticle(role: Role): string {
+  return `an ${ROLE_LABELS[role]}`;
+}
+
+/** The Users screen's "Make Administrator / Make Editor". */
+export const roleChangeSchema = z.object({ role: z.enum(ROLES, CHOOSE_ROLE) });
 
 /** Code points, so a password of emoji is measured as a person counts it. */
 function lengthOf(value: string): number {
@@ -46,6 +56,17 @@ export const loginSchema = z.object({
   email: z.string().transform((v) => normalizeEmail(v.slice(0, 320))),
   password: z.string().transform((v) => v.slice(0, MAX_PASSWORD_LENGTH * 2 + 1)),
   remember: z.boolean().default(false),
+});
+
+/**
+ * The sign-in form as posted: text of any kind (login() refuses a wrong one as a
+ * failed sign-in, never for its shape); "Remember me" is a checkbox ("on") or a
+ * JSON boolean.
+ */
+export const signInFormSchema = z.object({
+  email: z.string().default(""),
+  password: z.string().default(""),
+  remember: z.union([z.string().max(10), z.boolean()]).optional(),
 });
 
 /** The first-run form, and the Users screen's "add account". */
@@ -95,6 +116,20 @@ export const preferencesSchema = z.object({
     .default({ email: true, inApp: true, marketing: false }),
 });
 export type Preferences = z.output<typeof preferencesSchema>;
+
+export const CHOOSE_THEME = "Please choose light or dark.";
+
+/** The Appearance tab: one button per theme. */
+export const themeFormSchema = z.object({ theme: z.enum(THEMES, CHOOSE_THEME) });
+
+/** A switch as posted: "on" when checked (or a JSON boolean); absent when not. */
+const switchField = z
+  .union([z.literal("on"), z.boolean()])
+  .optional()
+  .transform((v) => v === "on" || v === true);
+
+/** The Notifications tab's three switches. */
+export const notificationsFormSchema = z.object({ email: switchField, inApp: switchField, marketing: switchField });
 
 /** Stored preferences, read leniently: anything unreadable falls back to the defaults. */
 export function readPreferences(json: string | null): Preferences {

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { BANNERS } from "#app/modules/site/banners.ts";
 import type { Settings } from "./schema.ts";
 
@@ -33,12 +34,15 @@ export function siteSettingsValues(settings: Settings): SiteSettingsValues {
   return values;
 }
 
-/** The posted fields as typed, to put back into the form when they are refused. */
-export function postedValues(form: FormData): SiteSettingsValues {
-  const values: SiteSettingsValues = {};
-  for (const [name, value] of form) if (typeof value === "string") values[name] = value.slice(0, 2_000);
-  return values;
-}
+/**
+ * A settings screen's form as posted: flat text fields named after the settings'
+ * paths (a field sent twice, a file or a nested JSON value is refused). The
+ * settings' own schema checks the values afterwards, with its messages per path.
+ */
+export const flatFieldsSchema = z.record(z.string().max(100), z.string());
+
+/** The site-settings form: its fields as the settings patch they ask for. */
+export const siteSettingsFormSchema = flatFieldsSchema.transform(siteSettingsPatch);
 
 /** A number as typed; blank or not a number stays NaN, which the schema refuses with its message. */
 function numberFrom(text: string | undefined): number {

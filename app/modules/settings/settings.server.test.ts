@@ -4,7 +4,7 @@ import { createAdmin, actorOf } from "#app/modules/auth/accounts.server.ts";
 import { listAudit } from "#app/modules/audit/audit.server.ts";
 import { BANNERS } from "#app/modules/site/banners.ts";
 import { AppError } from "#app/utils/errors.ts";
-import { postedValues, siteSettingsPatch, siteSettingsValues } from "./form.ts";
+import { siteSettingsFormSchema, siteSettingsPatch, siteSettingsValues } from "./form.ts";
 import { DEFAULT_SETTINGS } from "./schema.ts";
 import { getSettings, updateSettings, updateSettingsAudited } from "./settings.server.ts";
 
@@ -106,16 +106,17 @@ describeEachDatabase("settings", (ctx) => {
   it("refuse a form with invalid values with a message per field, storing and recording nothing", async () => {
     await ctx.db.deleteFrom("settings").execute();
     const actor = await anAdmin();
-    const form = new FormData();
-    for (const [name, value] of Object.entries(siteSettingsValues(DEFAULT_SETTINGS))) form.set(name, value);
-    form.set("siteName", "   ");
-    form.set("socialLinks.x", "javascript:alert(1)");
-    form.set("telegramGroupUrl", "https://t.me/still-valid-but-not-saved");
-    form.set("banners.report.text", "");
-    form.set("bannerAutoClose.delaySeconds", "0.2");
-    form.set("middlemanCountdownSeconds", "ten");
+    const posted = siteSettingsFormSchema.parse({
+      ...siteSettingsValues(DEFAULT_SETTINGS),
+      siteName: "   ",
+      "socialLinks.x": "javascript:alert(1)",
+      telegramGroupUrl: "https://t.me/still-valid-but-not-saved",
+      "banners.report.text": "",
+      "bannerAutoClose.delaySeconds": "0.2",
+      middlemanCountdownSeconds: "ten",
+    });
 
-    const error = await updateSettingsAudited(ctx.db, actor, siteSettingsPatch(postedValues(form))).catch((e: unknown) => e);
+    const error = await updateSettingsAudited(ctx.db, actor, posted).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AppError);
     expect((error as AppError).status).toBe(400);
     expect((error as AppError).fields).toEqual({

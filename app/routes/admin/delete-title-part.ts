@@ -1,29 +1,34 @@
-import { data } from "react-router";
+import { z } from "zod";
 import { getApp } from "#app/context.ts";
-import { removeFromTitle, type TitlePart } from "#app/modules/catalogue/admin.server.ts";
+import { removeFromTitle } from "#app/modules/catalogue/admin.server.ts";
 import { actorFrom } from "#app/modules/auth/guard.server.ts";
-import { actionError } from "#app/utils/action.server.ts";
+import { parseId, requireId } from "#app/utils/ids.ts";
+import { handleSubmission } from "#app/utils/submission.server.ts";
+import type { FormSuccess } from "#app/utils/submission.ts";
 import type { Route } from "./+types/delete-title-part";
 
-const PARTS = new Set<TitlePart>(["title", "screenshot", "release", "link", "zip"]);
 const DELETE_FAILED = "Error deleting the movie";
 
-function positiveId(value: unknown): number | null {
-  const n = typeof value === "string" && /^\d{1,12}$/.test(value) ? Number(value) : NaN;
-  return Number.isSafeInteger(n) && n > 0 ? n : null;
-}
+/** The whole title, or one of its parts by id (SPEC.md's delete-list). */
+const deletePartSchema = z.discriminatedUnion("part", [
+  z.object({ part: z.literal("title") }),
+  z.object({
+    part: z.enum(["screenshot", "release", "link", "zip"]),
+    partId: z.string().transform((value, ctx) => parseId(value) ?? (ctx.addIssue(DELETE_FAILED), z.NEVER)),
+  }),
+]);
 
-/** The granular deletes (SPEC.md's delete-list): form fields `part` and, unless the whole title goes, `partId`. */
+/** The granular deletes of the edit screens: form fields `part` and, unless the whole title goes, `partId`. */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const titleId = positiveId(params.id);
-  const part = form.get("part") as TitlePart;
-  const partId = part === "title" ? titleId : positiveId(form.get("partId"));
-  if (!titleId || !PARTS.has(part) || !partId) return data({ ok: false as const, error: DELETE_FAILED, fields: {} }, { status: 400 });
-  try {
-    await removeFromTitle(getApp(context).db, actorFrom(context), titleId, part, partId);
-    return { ok: true as const, message: "Deleted" };
-  } catch (error) {
-    return actionError(error);
-  }
+  const titleId = requireId(params.id);
+  return handleSubmission(
+    request,
+    deletePartSchema,
+    async (input): Promise<FormSuccess> => {
+      const partId = input.part === "title" ? titleId : input.partId;
+      await removeFromTitle(getApp(context).db, actorFrom(context), titleId, input.part, partId);
+      return { ok: true, message: "Deleted" };
+    },
+    { failure: DELETE_FAILED },
+  );
 }

@@ -1,14 +1,20 @@
-import { data } from "react-router";
+import { z } from "zod";
 import { getApp } from "#app/context.ts";
 import { actorFrom } from "#app/modules/auth/guard.server.ts";
 import { markTitleReportsFixed } from "#app/modules/inbox/reports/fixes.server.ts";
+import { requireId } from "#app/utils/ids.ts";
+import { handleSubmission } from "#app/utils/submission.server.ts";
+import type { FormSuccess } from "#app/utils/submission.ts";
 import type { Route } from "./+types/fix-title-reports";
 
+/** A button, no fields. */
+const fixReportsSchema = z.object({});
+
 /** The title editor's "Mark N report(s) fixed": closes every open broken-link report on the title (audited). */
-export async function action({ params, context }: Route.ActionArgs) {
-  const id = params.id && /^\d{1,12}$/.test(params.id) ? Number(params.id) : 0;
-  if (!Number.isSafeInteger(id) || id <= 0)
-    return data({ ok: false as const, error: "That title does not exist.", fixed: 0 }, { status: 404 });
-  const fixed = await markTitleReportsFixed(getApp(context).db, actorFrom(context), id);
-  return { ok: true as const, fixed };
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const id = requireId(params.id, "That title does not exist.");
+  return handleSubmission(request, fixReportsSchema, async (): Promise<FormSuccess<{ fixed: number }>> => {
+    const fixed = await markTitleReportsFixed(getApp(context).db, actorFrom(context), id);
+    return { ok: true, message: `${fixed} report${fixed === 1 ? "" : "s"} marked fixed`, fixed };
+  });
 }

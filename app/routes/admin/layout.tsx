@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { Link, NavLink, Outlet, useFetcher, useNavigate } from "react-router";
+import { href, Link, NavLink, Outlet, useFetcher, useNavigate } from "react-router";
 import toast from "react-hot-toast";
 import { ADMIN_NAV, type AdminNavItem } from "#app/components/admin/nav.ts";
 import { ConfirmDialog, useConfirm } from "#app/components/admin/ui.tsx";
@@ -26,7 +26,7 @@ import { getAdminSession, requireAdmin } from "#app/modules/auth/guard.server.ts
 import { countUnread } from "#app/modules/inbox/inbox.server.ts";
 import { totalUnread } from "#app/modules/inbox/inbox.ts";
 import { LOGIN_PATH } from "#app/modules/auth/paths.ts";
-import { ROLE_LABELS } from "#app/modules/auth/schema.ts";
+import { LOGGED_OUT, ROLE_LABELS } from "#app/modules/auth/schema.ts";
 import type { Route } from "./+types/layout";
 
 export const handle = { chrome: "admin" };
@@ -59,7 +59,6 @@ const ICONS: Record<AdminNavItem["icon"], typeof GridIcon> = {
 };
 
 export const LOGOUT_CONFIRM = "Are you sure you want to logout?";
-export const LOGGED_OUT = "Logged out successfully";
 
 function Sidebar({
   role,
@@ -129,7 +128,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
     return () => clearTimeout(timer);
   }, [logout.state, logout.data, navigate]);
 
-  const askLogout = () => confirm.ask(() => void logout.submit({ via: "fetch" }, { method: "post", action: "/admin/logout" }));
+  const askLogout = () => confirm.ask(() => void logout.submit({ via: "fetch" }, { method: "post", action: href("/admin/logout") }));
 
   return (
     <div data-theme={admin.theme} className="admin-shell min-h-dvh bg-ink-950 text-mist-100">

@@ -1,17 +1,18 @@
 import { useEffect, useRef } from "react";
-import { data, Form, Link, redirect, useActionData, useNavigate, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
+import { Form, href, Link, redirect, useActionData, useNavigate, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
 import toast from "react-hot-toast";
-import { Button, Field, inputClass, PasswordInput } from "#app/components/admin/ui.tsx";
+import { Button } from "#app/components/admin/ui.tsx";
+import { Field, FormState, inputClass, PasswordField, useFormState } from "#app/components/forms/field.tsx";
+import { FormMessage } from "#app/components/forms/result.tsx";
 import { BrandMark } from "#app/components/layout/brand.tsx";
 import { LOGIN_REDIRECT_MS, MIN_PASSWORD_LENGTH } from "#app/constants.ts";
 import { getApp } from "#app/context.ts";
-import { countAdmins, createFirstAdmin } from "#app/modules/auth/accounts.server.ts";
+import { countAdmins } from "#app/modules/auth/accounts.server.ts";
 import { optionalAdmin } from "#app/modules/auth/guard.server.ts";
 import { HOME_PATH } from "#app/modules/auth/paths.ts";
-import { login } from "#app/modules/auth/login.server.ts";
-import { LOGIN_SUCCESS, MAX_PASSWORD_LENGTH } from "#app/modules/auth/schema.ts";
-import { isSecureRequest, sessionCookie } from "#app/modules/auth/sessions.server.ts";
-import { actionError } from "#app/utils/action.server.ts";
+import { signInAnswer } from "#app/modules/auth/login.server.ts";
+import { MAX_PASSWORD_LENGTH, signInFormSchema } from "#app/modules/auth/schema.ts";
+import { failure, failureFrom, parseSubmission } from "#app/utils/submission.server.ts";
 import type { Route } from "./+types/login";
 
 export const handle = { chrome: "admin" };
@@ -31,37 +32,19 @@ export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: Shou
   return (actionResult as { ok?: boolean } | undefined)?.ok ? false : defaultShouldRevalidate;
 }
 
+/** Sign-in; the one-time setup form posts to /admin/setup, which answers on this same page. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { db, logger, clientAddress } = getApp(context);
-  const form = await request.formData();
-  const email = String(form.get("email") ?? "").slice(0, 320);
+  const parsed = await parseSubmission(request, signInFormSchema);
+  if (!parsed.ok) return failure(parsed.status, parsed.failure.error, parsed.failure);
   try {
-    if (form.get("intent") === "setup") {
-      await createFirstAdmin(db, {
-        name: form.get("name") ?? "",
-        email,
-        password: form.get("password") ?? "",
-        confirmPassword: form.get("confirmPassword") ?? "",
-      });
-    }
-    const session = await login(db, logger, {
-      email,
-      password: form.get("password"),
-      remember: form.get("remember"),
-      client: clientAddress,
-      userAgent: request.headers.get("User-Agent"),
-    });
-    return data(
-      { ok: true as const, message: LOGIN_SUCCESS },
-      { headers: { "Set-Cookie": sessionCookie(session.token, { secure: isSecureRequest(request), persistent: session.persistent }) } },
-    );
+    return await signInAnswer(getApp(context), request, parsed.data);
   } catch (error) {
-    const failure = actionError(error);
-    return data({ ...failure.data, email, name: String(form.get("name") ?? "").slice(0, 100) }, failure.init ?? undefined);
+    return failureFrom(error, parsed.values);
   }
 }
 
 export default function AdminLogin({ loaderData }: Route.ComponentProps) {
+  // This page is also /admin/setup's, which answers in the same shape.
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const navigate = useNavigate();
@@ -80,13 +63,10 @@ export default function AdminLogin({ loaderData }: Route.ComponentProps) {
     toast.error(result.error);
   }, [result, navigate]);
 
-  const failure = result && !result.ok ? result : undefined;
-  const fieldError = (name: string) => failure?.fields[name];
-
   return (
     <div className="flex min-h-dvh items-center justify-center bg-ink-950 px-4 py-10">
       <div className="w-full max-w-md">
-        <Link to="/" className="mb-8 flex items-center justify-center gap-2.5 text-xl font-bold text-white">
+        <Link to={href("/")} className="mb-8 flex items-center justify-center gap-2.5 text-xl font-bold text-white">
           <BrandMark /> Cinedex
         </Link>
         <div className="rounded-2xl border border-white/8 bg-ink-900 p-6 shadow-2xl sm:p-8">
@@ -108,94 +88,93 @@ export default function AdminLogin({ loaderData }: Route.ComponentProps) {
               </noscript>
             </div>
           ) : (
-            <Form method="post" className="mt-6 space-y-4" noValidate={false}>
-              <input type="hidden" name="intent" value={setup ? "setup" : "login"} />
-              {failure && !setup && (
-                <p className="rounded-lg bg-red-500/10 px-4 py-3 text-sm text-red-200" role="alert">
-                  {failure.error}
-                </p>
-              )}
-              {setup && (
-                <Field label="Your name" error={fieldError("name")}>
-                  {(props) => (
-                    <input
-                      {...props}
-                      name="name"
-                      required
-                      maxLength={100}
-                      autoComplete="name"
-                      defaultValue={failure?.name}
-                      className={inputClass}
-                    />
-                  )}
-                </Field>
-              )}
-              <Field label="Email" error={setup ? fieldError("email") : undefined}>
-                {(props) => (
-                  <input
-                    {...props}
-                    name="email"
-                    type="email"
+            <FormState result={result} density="compact">
+              <Form method="post" action={setup ? href("/admin/setup") : href("/admin")} className="mt-6 space-y-4">
+                {result && <FormMessage result={result} />}
+                {setup && <PlainField name="name" label="Your name" type="text" maxLength={100} autoComplete="name" />}
+                <PlainField name="email" label="Email" type="email" maxLength={320} autoComplete={setup ? "email" : "username"} />
+                <PasswordField
+                  name="password"
+                  label="Password"
+                  required
+                  hint={setup ? `At least ${MIN_PASSWORD_LENGTH} characters. A long passphrase is best.` : undefined}
+                  minLength={setup ? MIN_PASSWORD_LENGTH : undefined}
+                  maxLength={MAX_PASSWORD_LENGTH}
+                  autoComplete={setup ? "new-password" : "current-password"}
+                />
+                {setup ? (
+                  <PasswordField
+                    name="confirmPassword"
+                    label="Confirm password"
                     required
-                    autoComplete={setup ? "email" : "username"}
-                    defaultValue={failure?.email}
-                    className={inputClass}
-                  />
-                )}
-              </Field>
-              <Field
-                label="Password"
-                error={setup ? fieldError("password") : undefined}
-                hint={setup ? `At least ${MIN_PASSWORD_LENGTH} characters. A long passphrase is best.` : undefined}
-              >
-                {(props) => (
-                  <PasswordInput
-                    {...props}
-                    name="password"
-                    required
-                    minLength={setup ? MIN_PASSWORD_LENGTH : undefined}
                     maxLength={MAX_PASSWORD_LENGTH}
-                    autoComplete={setup ? "new-password" : "current-password"}
+                    autoComplete="new-password"
                   />
+                ) : (
+                  <div className="flex items-center justify-between gap-3 text-sm">
+                    <label className="flex items-center gap-2 text-mist-100">
+                      <input type="checkbox" name="remember" className="h-4 w-4 accent-accent-500" /> Remember me
+                    </label>
+                    <details className="group relative">
+                      <summary className="cursor-pointer list-none text-accent-300 hover:text-accent-400 [&::-webkit-details-marker]:hidden">
+                        Forgot password?
+                      </summary>
+                      <div className="absolute right-0 z-10 mt-2 w-72 rounded-lg border border-white/10 bg-ink-800 p-4 text-mist-100 shadow-xl">
+                        Passwords are reset by the site&apos;s operator on the server, with{" "}
+                        <code className="rounded bg-ink-950 px-1 py-0.5 text-xs text-accent-300">
+                          npm run admin:reset-password -- --email you@example.com
+                        </code>
+                        . Ask them to run it; it also signs the account out everywhere.
+                      </div>
+                    </details>
+                  </div>
                 )}
-              </Field>
-              {setup ? (
-                <Field label="Confirm password" error={fieldError("confirmPassword")}>
-                  {(props) => (
-                    <PasswordInput {...props} name="confirmPassword" required maxLength={MAX_PASSWORD_LENGTH} autoComplete="new-password" />
-                  )}
-                </Field>
-              ) : (
-                <div className="flex items-center justify-between gap-3 text-sm">
-                  <label className="flex items-center gap-2 text-mist-100">
-                    <input type="checkbox" name="remember" className="h-4 w-4 accent-accent-500" /> Remember me
-                  </label>
-                  <details className="group relative">
-                    <summary className="cursor-pointer list-none text-accent-300 hover:text-accent-400 [&::-webkit-details-marker]:hidden">
-                      Forgot password?
-                    </summary>
-                    <div className="absolute right-0 z-10 mt-2 w-72 rounded-lg border border-white/10 bg-ink-800 p-4 text-mist-100 shadow-xl">
-                      Passwords are reset by the site&apos;s operator on the server, with{" "}
-                      <code className="rounded bg-ink-950 px-1 py-0.5 text-xs text-accent-300">
-                        npm run admin:reset-password -- --email you@example.com
-                      </code>
-                      . Ask them to run it; it also signs the account out everywhere.
-                    </div>
-                  </details>
-                </div>
-              )}
-              <Button type="submit" className="w-full" disabled={busy}>
-                {busy ? (setup ? "Creating account…" : "Signing in…") : setup ? "Create account and sign in" : "Sign in"}
-              </Button>
-            </Form>
+                <Button type="submit" className="w-full" disabled={busy}>
+                  {busy ? (setup ? "Creating account…" : "Signing in…") : setup ? "Create account and sign in" : "Sign in"}
+                </Button>
+              </Form>
+            </FormState>
           )}
         </div>
         <p className="mt-6 text-center text-sm text-mist-400">
-          <Link to="/" className="hover:text-white">
+          <Link to={href("/")} className="hover:text-white">
             ← Back to the site
           </Link>
         </p>
       </div>
     </div>
+  );
+}
+
+/** A required text input whose label reads exactly as the spec names it (no required marker). */
+function PlainField({
+  name,
+  label,
+  type,
+  maxLength,
+  autoComplete,
+}: {
+  name: string;
+  label: string;
+  type: "text" | "email";
+  maxLength: number;
+  autoComplete: string;
+}) {
+  const { errors, values, density } = useFormState();
+  return (
+    <Field label={label} errors={errors[name]}>
+      {(control) => (
+        <input
+          {...control}
+          name={name}
+          type={type}
+          required
+          maxLength={maxLength}
+          autoComplete={autoComplete}
+          defaultValue={values[name] ?? ""}
+          className={inputClass(density)}
+        />
+      )}
+    </Field>
   );
 }

@@ -1,4 +1,4 @@
-import { Form, useSubmit } from "react-router";
+import { Form, href, useSubmit } from "react-router";
 import { Button, Card, ConfirmDialog, useConfirm } from "#app/components/admin/ui.tsx";
 import { ROLE_LABELS, type Role } from "#app/modules/auth/schema.ts";
 import { sessionsLine } from "./security-tab.tsx";
@@ -30,6 +30,7 @@ export function AccountTab({ account, sessions }: { account: { email: string; ro
         </p>
         <Form
           method="post"
+          action={href("/dashboard/settings/account/sign-out-everywhere")}
           className="mt-4"
           onSubmit={(event) => {
             event.preventDefault();
@@ -37,7 +38,6 @@ export function AccountTab({ account, sessions }: { account: { email: string; ro
             confirm.ask(() => void submit(form));
           }}
         >
-          <input type="hidden" name="intent" value="signout-everywhere" />
           <Button type="submit" variant="danger">
             Sign out everywhere
           </Button>

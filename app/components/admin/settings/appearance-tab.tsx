@@ -1,4 +1,4 @@
-import { Form, useNavigation } from "react-router";
+import { Form, href, useNavigation } from "react-router";
 import { Card } from "#app/components/admin/ui.tsx";
 import { CheckIcon } from "#app/components/ui/icons.tsx";
 import type { Theme } from "#app/modules/auth/schema.ts";
@@ -14,7 +14,7 @@ const OPTIONS: { theme: Theme; label: string; swatch: string }[] = [
 export function AppearanceTab({ theme }: { theme: Theme }) {
   const navigation = useNavigation();
   // Shows the choice at once while it is being saved.
-  const pending = navigation.formData?.get("intent") === "theme" ? (navigation.formData.get("theme") as Theme) : null;
+  const pending = navigation.formAction === href("/dashboard/settings/appearance") ? (navigation.formData?.get("theme") as Theme) : null;
   const current = pending ?? theme;
   return (
     <Card title="Appearance">
@@ -22,7 +22,6 @@ export function AppearanceTab({ theme }: { theme: Theme }) {
         Choose how the admin panel looks. The choice is saved with your account, so it follows you to other browsers.
       </p>
       <Form method="post" preventScrollReset>
-        <input type="hidden" name="intent" value="theme" />
         <fieldset>
           <legend className="mb-3 text-sm font-medium text-white">Theme</legend>
           <div className="grid gap-3 sm:grid-cols-2">

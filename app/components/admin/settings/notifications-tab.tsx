@@ -1,7 +1,9 @@
-import { Form, useNavigation } from "react-router";
+import { Form, href, useNavigation } from "react-router";
 import { Button, Card } from "#app/components/admin/ui.tsx";
 import type { Preferences } from "#app/modules/auth/schema.ts";
-import { FormMessage, resultFor, Switch, type ActionResult } from "./shared.tsx";
+import { FormMessage } from "#app/components/forms/result.tsx";
+import type { FormResult } from "#app/utils/submission.ts";
+import { Switch } from "./shared.tsx";
 
 export const NOTIFICATIONS_SAVED = "Notification preferences saved!";
 
@@ -11,15 +13,13 @@ export function NotificationsTab({
   result,
 }: {
   notifications: Preferences["notifications"];
-  result: ActionResult | undefined;
+  result: FormResult | undefined;
 }) {
   const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "notifications";
-  const own = resultFor(result, "notifications");
+  const busy = navigation.state === "submitting" && navigation.formAction === href("/dashboard/settings/notifications");
   return (
     <Card title="Notifications">
       <Form method="post" preventScrollReset>
-        <input type="hidden" name="intent" value="notifications" />
         <fieldset>
           <legend className="text-sm text-mist-300">Which notifications you want to receive.</legend>
           <div className="mt-2 divide-y divide-white/8">
@@ -48,9 +48,9 @@ export function NotificationsTab({
             {busy ? "Saving…" : "Save preferences"}
           </Button>
         </div>
-        {own && (
+        {result && (
           <div className="mt-4">
-            <FormMessage result={own} />
+            <FormMessage result={result} />
           </div>
         )}
       </Form>

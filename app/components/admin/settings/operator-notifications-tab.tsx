@@ -1,8 +1,15 @@
-import { Form, useNavigation } from "react-router";
-import { Button, Card, Field, inputClass } from "#app/components/admin/ui.tsx";
+import { Form, href, useFetcher, useNavigation } from "react-router";
+import { Button, Card } from "#app/components/admin/ui.tsx";
+import { Field, inputClass as kitInputClass } from "#app/components/forms/field.tsx";
+import { FormMessage, useResultToast } from "#app/components/forms/result.tsx";
 import { INBOX_KINDS } from "#app/modules/inbox/events.ts";
 import { INBOX_ITEM_NAMES, NOTIFY_EVENT_LABELS, notifySettingsValues, type NotifySettings } from "#app/modules/inbox/notify-settings.ts";
-import { failureFor, FormMessage, resultFor, Switch, type ActionResult } from "./shared.tsx";
+import type { FormResult } from "#app/utils/submission.ts";
+import { Switch } from "./shared.tsx";
+
+const inputClass = kitInputClass("compact");
+const SAVE_PATH = href("/dashboard/settings/operator");
+const TEST_PATH = href("/dashboard/settings/operator/test");
 
 export const OPERATOR_NOTIFICATIONS_SAVED = "Operator notifications saved!";
 export const OPERATOR_NOTIFICATIONS_UNCHANGED = "Nothing to save: no notification setting was changed.";
@@ -21,20 +28,30 @@ function formatInstant(iso: string): string {
 }
 
 /** Who hears of new inbox submissions, and how. Administrators only. */
-export function OperatorNotificationsTab({ data, result }: { data: OperatorNotificationsData; result: ActionResult | undefined }) {
+export function OperatorNotificationsTab({
+  data,
+  saved,
+  tested,
+}: {
+  data: OperatorNotificationsData;
+  /** The answer of the save, or of the test, when this page shows one. */
+  saved: FormResult | undefined;
+  tested: FormResult | undefined;
+}) {
   const navigation = useNavigation();
-  const busyIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
-  const saved = resultFor(result, "operator");
-  const failure = failureFor(result, "operator");
-  const tested = resultFor(result, "operator-test");
+  const busy = navigation.state === "submitting" ? navigation.formAction : null;
+  const failure = saved && !saved.ok ? saved : undefined;
+  // With JavaScript the test posts without leaving the page (what is typed above stays); without, ./test shows its answer.
+  const test = useFetcher<FormResult>({ key: "operator-test" });
+  useResultToast(test.data);
+  const testResult = test.data ?? tested;
   const values = failure?.values ?? notifySettingsValues(data.settings);
   const error = (path: string) => failure?.fields[path];
   const { smtp, lastFailure } = data;
 
   return (
     <div className="space-y-6">
-      <Form method="post" className="space-y-6" preventScrollReset>
-        <input type="hidden" name="intent" value="operator" />
+      <Form method="post" action={SAVE_PATH} className="space-y-6" preventScrollReset>
         <p className="text-sm text-mist-300">
           Tell the site’s operators about new visitor submissions, by e-mail, a webhook or both. A delivery that fails never loses a
           submission: it is in the inbox either way.
@@ -58,7 +75,7 @@ export function OperatorNotificationsTab({ data, result }: { data: OperatorNotif
               </p>
             </div>
           )}
-          <Field label="Recipients" error={error("recipients")} hint="E-mail addresses, separated by commas or new lines (at most 10).">
+          <Field label="Recipients" errors={error("recipients")} hint="E-mail addresses, separated by commas or new lines (at most 10).">
             {(props) => (
               <textarea
                 {...props}
@@ -78,7 +95,7 @@ export function OperatorNotificationsTab({ data, result }: { data: OperatorNotif
         <Card title="Webhook">
           <Field
             label="Webhook address"
-            error={error("webhookUrl")}
+            errors={error("webhookUrl")}
             hint={`Receives a JSON POST per notification: kind, id, summary, fields, at and adminUrl, plus text and content lines that Slack-, Mattermost- and Discord-style webhooks show. Redirects are not followed; no answer within ${data.timeoutSeconds} s counts as a failure. Leave empty for none.`}
           >
             {(props) => (
@@ -116,24 +133,23 @@ export function OperatorNotificationsTab({ data, result }: { data: OperatorNotif
         </Card>
 
         <div className="flex flex-wrap items-center gap-3">
-          <Button type="submit" disabled={busyIntent === "operator"}>
-            {busyIntent === "operator" ? "Saving…" : "Save notification settings"}
+          <Button type="submit" disabled={busy === SAVE_PATH}>
+            {busy === SAVE_PATH ? "Saving…" : "Save notification settings"}
           </Button>
           {saved?.ok && <FormMessage result={saved} />}
         </div>
       </Form>
 
       <Card title="Check delivery">
-        <Form method="post" preventScrollReset className="flex flex-wrap items-center gap-3">
-          <input type="hidden" name="intent" value="operator-test" />
-          <Button type="submit" variant="secondary" disabled={busyIntent === "operator-test"}>
-            {busyIntent === "operator-test" ? "Sending…" : "Send test notification"}
+        <test.Form method="post" action={TEST_PATH} preventScrollReset className="flex flex-wrap items-center gap-3">
+          <Button type="submit" variant="secondary" disabled={test.state !== "idle"}>
+            {test.state !== "idle" ? "Sending…" : "Send test notification"}
           </Button>
           <p className="text-sm text-mist-400">Sends a sample to the saved recipients and webhook, and tells you here how it went.</p>
-        </Form>
-        {tested && (
+        </test.Form>
+        {testResult && (
           <div className="mt-4 break-words">
-            <FormMessage result={tested} />
+            <FormMessage result={testResult} />
           </div>
         )}
         <div className="mt-4 border-t border-white/8 pt-4 text-sm">

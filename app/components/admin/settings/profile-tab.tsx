@@ -1,8 +1,11 @@
-import { Form, Link, useNavigate, useNavigation } from "react-router";
-import { Button, buttonClass, Card, Field, inputClass } from "#app/components/admin/ui.tsx";
+import { Form, href, Link, useNavigate, useNavigation } from "react-router";
+import { Button, buttonClass, Card } from "#app/components/admin/ui.tsx";
+import { FormState, TextArea, TextField } from "#app/components/forms/field.tsx";
+import { FormMessage, useOnSuccess } from "#app/components/forms/result.tsx";
 import { EditIcon } from "#app/components/ui/icons.tsx";
 import { ROLE_LABELS, type Role } from "#app/modules/auth/schema.ts";
-import { DetailList, failureFor, formatDate, FormMessage, resultFor, useOnSuccess, type ActionResult } from "./shared.tsx";
+import type { FormResult } from "#app/utils/submission.ts";
+import { DetailList, formatDate } from "./shared.tsx";
 
 export const PROFILE_UPDATED = "Profile updated successfully!";
 
@@ -15,32 +18,29 @@ export interface ProfileData {
   createdAt: string;
 }
 
+const VIEW_PATH = href("/dashboard/settings");
+const EDIT_PATH = `${VIEW_PATH}?edit=1`;
+
 /** View, then Edit, then Save (SPEC.md section 4). Edit mode has its own address, so it works without JavaScript. */
-export function ProfileTab({ profile, editing, result }: { profile: ProfileData; editing: boolean; result: ActionResult | undefined }) {
+export function ProfileTab({ profile, editing, result }: { profile: ProfileData; editing: boolean; result: FormResult | undefined }) {
   const navigate = useNavigate();
   const navigation = useNavigation();
-  const own = resultFor(result, "profile");
-  const failure = failureFor(result, "profile");
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "profile";
-  useOnSuccess(result, "profile", () => void navigate("?tab=profile", { replace: true, preventScrollReset: true }));
+  const busy = navigation.state === "submitting";
+  useOnSuccess(result, () => void navigate(VIEW_PATH, { replace: true, preventScrollReset: true }));
 
-  const showForm = editing && !own?.ok;
-  const typed = (name: keyof ProfileData) => failure?.values?.[name] ?? (profile[name] as string | null) ?? "";
-  const error = (name: string) => failure?.fields[name];
-
-  if (!showForm) {
+  if (!editing || result?.ok) {
     return (
       <Card
         title="Profile"
         action={
-          <Link to="?tab=profile&edit=1" preventScrollReset className={buttonClass("secondary", "sm")}>
+          <Link to={EDIT_PATH} preventScrollReset className={buttonClass("secondary", "sm")}>
             <EditIcon size={16} /> Edit
           </Link>
         }
       >
-        {own?.ok && (
+        {result?.ok && (
           <div className="mb-4">
-            <FormMessage result={own} />
+            <FormMessage result={result} />
           </div>
         )}
         <DetailList
@@ -57,68 +57,40 @@ export function ProfileTab({ profile, editing, result }: { profile: ProfileData;
     );
   }
 
+  const stored = { name: profile.name, email: profile.email, bio: profile.bio ?? "", location: profile.location ?? "" };
   return (
     <Card title="Edit profile">
-      <Form method="post" className="space-y-4">
-        <input type="hidden" name="intent" value="profile" />
-        {failure && <FormMessage result={failure} />}
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="Name" error={error("name")}>
-            {(props) => (
-              <input
-                {...props}
-                name="name"
-                required
-                maxLength={100}
-                autoComplete="name"
-                defaultValue={typed("name")}
-                className={inputClass}
-              />
-            )}
-          </Field>
-          <Field label="E-mail" error={error("email")} hint="You sign in with this address.">
-            {(props) => (
-              <input
-                {...props}
-                name="email"
-                type="email"
-                required
-                maxLength={254}
-                autoComplete="email"
-                defaultValue={typed("email")}
-                className={inputClass}
-              />
-            )}
-          </Field>
-        </div>
-        <Field label="Bio" error={error("bio")}>
-          {(props) => <textarea {...props} name="bio" rows={3} maxLength={500} defaultValue={typed("bio")} className={inputClass} />}
-        </Field>
-        <Field label="Location" error={error("location")}>
-          {(props) => (
-            <input
-              {...props}
-              name="location"
-              maxLength={100}
-              autoComplete="address-level2"
-              defaultValue={typed("location")}
-              className={inputClass}
+      <FormState result={result} initialValues={stored} density="compact">
+        <Form method="post" className="space-y-4">
+          {result && <FormMessage result={result} />}
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField name="name" label="Name" required maxLength={100} autoComplete="name" />
+            <TextField
+              name="email"
+              label="E-mail"
+              type="email"
+              required
+              maxLength={254}
+              autoComplete="email"
+              hint="You sign in with this address."
             />
-          )}
-        </Field>
-        <p className="text-sm text-mist-400">
-          Role: <span className="text-white">{ROLE_LABELS[profile.role]}</span> · Joined{" "}
-          <span className="text-white">{formatDate(profile.createdAt)}</span>
-        </p>
-        <div className="flex flex-wrap gap-2">
-          <Button type="submit" disabled={busy}>
-            {busy ? "Saving…" : "Save"}
-          </Button>
-          <Link to="?tab=profile" preventScrollReset className={buttonClass("secondary")}>
-            Cancel
-          </Link>
-        </div>
-      </Form>
+          </div>
+          <TextArea name="bio" label="Bio" rows={3} maxLength={500} />
+          <TextField name="location" label="Location" maxLength={100} autoComplete="address-level2" />
+          <p className="text-sm text-mist-400">
+            Role: <span className="text-white">{ROLE_LABELS[profile.role]}</span> · Joined{" "}
+            <span className="text-white">{formatDate(profile.createdAt)}</span>
+          </p>
+          <div className="flex flex-wrap gap-2">
+            <Button type="submit" disabled={busy}>
+              {busy ? "Saving…" : "Save"}
+            </Button>
+            <Link to={VIEW_PATH} preventScrollReset className={buttonClass("secondary")}>
+              Cancel
+            </Link>
+          </div>
+        </Form>
+      </FormState>
     </Card>
   );
 }

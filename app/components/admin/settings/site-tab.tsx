@@ -1,9 +1,14 @@
-import { Form, useNavigation } from "react-router";
-import { Button, Card, Field, inputClass } from "#app/components/admin/ui.tsx";
+import { Form, href, useNavigation } from "react-router";
+import { Button, Card } from "#app/components/admin/ui.tsx";
+import { Field, inputClass as kitInputClass } from "#app/components/forms/field.tsx";
+import { FormMessage } from "#app/components/forms/result.tsx";
 import { DELAY_ERROR_PATH, DELAY_SECONDS_FIELD, siteSettingsValues } from "#app/modules/settings/form.ts";
 import { BANNER_DELAY_RANGE_S, BANNER_TEXT_MAX, MIDDLEMAN_COUNTDOWN_RANGE_S, type Settings } from "#app/modules/settings/schema.ts";
 import { BANNERS, type BannerId } from "#app/modules/site/banners.ts";
-import { failureFor, FormMessage, resultFor, Switch, type ActionResult } from "./shared.tsx";
+import type { FormResult } from "#app/utils/submission.ts";
+import { Switch } from "./shared.tsx";
+
+const inputClass = kitInputClass("compact");
 
 export const SITE_SETTINGS_SAVED = "Site settings saved!";
 export const NO_SETTINGS_CHANGED = "Nothing to save: no setting was changed.";
@@ -23,11 +28,10 @@ const BANNER_LABELS: Record<BannerId, string> = {
 };
 
 /** What visitors see: changes show on the public site with the next page load. Administrators only. */
-export function SiteTab({ settings, result }: { settings: Settings; result: ActionResult | undefined }) {
+export function SiteTab({ settings, result }: { settings: Settings; result: FormResult | undefined }) {
   const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "site";
-  const own = resultFor(result, "site");
-  const failure = failureFor(result, "site");
+  const busy = navigation.state === "submitting" && navigation.formAction === href("/dashboard/settings/site");
+  const failure = result && !result.ok ? result : undefined;
   // Refused values stay as typed; otherwise the form shows what is stored.
   const values = failure?.values ?? siteSettingsValues(settings);
   const error = (path: string) => failure?.fields[path];
@@ -35,12 +39,11 @@ export function SiteTab({ settings, result }: { settings: Settings; result: Acti
 
   return (
     <Form method="post" className="space-y-6" preventScrollReset>
-      <input type="hidden" name="intent" value="site" />
       <p className="text-sm text-mist-300">These settings change the public site for every visitor as soon as they are saved.</p>
       {failure && <FormMessage result={failure} />}
 
       <Card title="Site">
-        <Field label="Site name" error={error("siteName")} hint="Shown in the site's header and in the footer's copyright line.">
+        <Field label="Site name" errors={error("siteName")} hint="Shown in the site's header and in the footer's copyright line.">
           {(props) => (
             <input
               {...props}
@@ -57,7 +60,7 @@ export function SiteTab({ settings, result }: { settings: Settings; result: Acti
       <Card title="Links">
         <div className="grid gap-4 sm:grid-cols-2">
           {SOCIAL.map(({ key, label }) => (
-            <Field key={key} label={`${label} page`} error={error(`socialLinks.${key}`)}>
+            <Field key={key} label={`${label} page`} errors={error(`socialLinks.${key}`)}>
               {(props) => (
                 <input
                   {...props}
@@ -75,7 +78,7 @@ export function SiteTab({ settings, result }: { settings: Settings; result: Acti
         <Field
           className="mt-4"
           label="Telegram group"
-          error={error("telegramGroupUrl")}
+          errors={error("telegramGroupUrl")}
           hint="Offered on the download link pages and the mediator page. The four pages above are the footer's social icons."
         >
           {(props) => (
@@ -90,7 +93,7 @@ export function SiteTab({ settings, result }: { settings: Settings; result: Acti
             />
           )}
         </Field>
-        <Field className="mt-4" label="Support e-mail" error={error("supportEmail")} hint="Given on the contact page.">
+        <Field className="mt-4" label="Support e-mail" errors={error("supportEmail")} hint="Given on the contact page.">
           {(props) => (
             <input
               {...props}
@@ -119,7 +122,7 @@ export function SiteTab({ settings, result }: { settings: Settings; result: Acti
               />
               <Field
                 label={`“${BANNER_LABELS[banner.id]}” notice text`}
-                error={error(`banners.${banner.id}.text`)}
+                errors={error(`banners.${banner.id}.text`)}
                 hint={"link" in banner ? `Followed by the link “${banner.link.label}”.` : undefined}
               >
                 {(props) => (
@@ -146,7 +149,7 @@ export function SiteTab({ settings, result }: { settings: Settings; result: Acti
           />
           <Field
             label="Delay (seconds)"
-            error={error(DELAY_ERROR_PATH)}
+            errors={error(DELAY_ERROR_PATH)}
             hint={`From ${BANNER_DELAY_RANGE_S.min} to ${BANNER_DELAY_RANGE_S.max} seconds.`}
           >
             {(props) => (
@@ -170,7 +173,7 @@ export function SiteTab({ settings, result }: { settings: Settings; result: Acti
       <Card title="Mediator page">
         <Field
           label="Countdown (seconds)"
-          error={error("middlemanCountdownSeconds")}
+          errors={error("middlemanCountdownSeconds")}
           hint={`How long visitors wait before the Continue to download button; ${MIDDLEMAN_COUNTDOWN_RANGE_S.min} skips the wait, at most ${MIDDLEMAN_COUNTDOWN_RANGE_S.max}.`}
         >
           {(props) => (
@@ -194,7 +197,7 @@ export function SiteTab({ settings, result }: { settings: Settings; result: Acti
         <Button type="submit" disabled={busy}>
           {busy ? "Saving…" : "Save site settings"}
         </Button>
-        {own?.ok && <FormMessage result={own} />}
+        {result?.ok && <FormMessage result={result} />}
       </div>
     </Form>
   );

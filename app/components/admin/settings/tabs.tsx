@@ -1,15 +1,16 @@
-import { Link } from "react-router";
+import { href, Link, useMatches } from "react-router";
 import type { Role } from "#app/modules/auth/schema.ts";
 
+/** The sections of Settings, each at an address of its own; Profile is /dashboard/settings itself. */
 export const SETTINGS_TABS = [
-  { id: "profile", label: "Profile" },
-  { id: "appearance", label: "Appearance" },
-  { id: "notifications", label: "Notifications" },
-  { id: "security", label: "Security" },
-  { id: "account", label: "Account" },
-  { id: "site", label: "Site settings", roles: ["admin"] },
-  { id: "operator", label: "Operator notifications", roles: ["admin"] },
-] as const satisfies readonly { id: string; label: string; roles?: Role[] }[];
+  { id: "profile", label: "Profile", path: href("/dashboard/settings") },
+  { id: "appearance", label: "Appearance", path: href("/dashboard/settings/appearance") },
+  { id: "notifications", label: "Notifications", path: href("/dashboard/settings/notifications") },
+  { id: "security", label: "Security", path: href("/dashboard/settings/security") },
+  { id: "account", label: "Account", path: href("/dashboard/settings/account") },
+  { id: "site", label: "Site settings", path: href("/dashboard/settings/site"), roles: ["admin"] },
+  { id: "operator", label: "Operator notifications", path: href("/dashboard/settings/operator"), roles: ["admin"] },
+] as const satisfies readonly { id: string; label: string; path: string; roles?: Role[] }[];
 
 export type SettingsTab = (typeof SETTINGS_TABS)[number]["id"];
 
@@ -17,16 +18,36 @@ export function tabsFor(role: Role) {
   return SETTINGS_TABS.filter((tab) => !("roles" in tab) || (tab.roles as readonly Role[]).includes(role));
 }
 
-/** The tab a `?tab=` value names; anything else opens the first one. */
-export function tabFrom(value: string | null): SettingsTab {
-  return SETTINGS_TABS.find((tab) => tab.id === value)?.id ?? "profile";
+/** Where an old `?tab=` address's section lives now; null for anything else. */
+export function tabPath(value: string | null): string | null {
+  return SETTINGS_TABS.find((tab) => tab.id === value)?.path ?? null;
+}
+
+/** Each settings route names its section in its handle; the page title and the open tab follow it. */
+export interface SettingsHandle {
+  settingsTab: SettingsTab;
+}
+
+export function settingsMeta(tab: SettingsTab) {
+  const label = SETTINGS_TABS.find((t) => t.id === tab)!.label;
+  return [{ title: `${label} · Settings | Cinedex admin` }];
+}
+
+function useCurrentTab(): SettingsTab {
+  const matches = useMatches();
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const handle = matches[i]!.handle as Partial<SettingsHandle> | undefined;
+    if (handle?.settingsTab) return handle.settingsTab;
+  }
+  return "profile";
 }
 
 /**
  * The sections as plain links (each tab has its own address, so it can be
  * bookmarked and works without JavaScript); the open one carries aria-current.
  */
-export function SettingsTabs({ current, role }: { current: SettingsTab; role: Role }) {
+export function SettingsTabs({ role }: { role: Role }) {
+  const current = useCurrentTab();
   return (
     <nav aria-label="Settings sections" className="mb-6">
       <ul className="flex flex-wrap gap-1.5 rounded-xl border border-white/8 bg-ink-900/80 p-1.5 lg:flex-col lg:flex-nowrap">
@@ -35,7 +56,7 @@ export function SettingsTabs({ current, role }: { current: SettingsTab; role: Ro
           return (
             <li key={tab.id}>
               <Link
-                to={{ search: `?tab=${tab.id}` }}
+                to={tab.path}
                 aria-current={active ? "page" : undefined}
                 preventScrollReset
                 className={`block rounded-lg px-3 py-2 text-sm font-medium transition-colors ${

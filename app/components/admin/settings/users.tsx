@@ -1,9 +1,13 @@
 import { useRef, useState } from "react";
-import { Form, useNavigation, useSubmit } from "react-router";
-import { Button, Card, ConfirmDialog, Field, inputClass, PasswordInput } from "#app/components/admin/ui.tsx";
+import { Form, href, useActionData, useFetcher, useNavigation, useRouteLoaderData, useSubmit } from "react-router";
+import { Button, Card, ConfirmDialog } from "#app/components/admin/ui.tsx";
+import { FormState, PasswordField, SelectField, TextField } from "#app/components/forms/field.tsx";
+import { FormMessage, useOnSuccess, useResultToast } from "#app/components/forms/result.tsx";
 import { MIN_PASSWORD_LENGTH } from "#app/constants.ts";
 import { MAX_PASSWORD_LENGTH, ROLE_LABELS, ROLES, type Role } from "#app/modules/auth/schema.ts";
-import { failureFor, formatDate, FormMessage, useOnSuccess, type ActionResult } from "./shared.tsx";
+import type { loader as usersLoader } from "#app/routes/admin/users.tsx";
+import type { FormResult } from "#app/utils/submission.ts";
+import { formatDate } from "./shared.tsx";
 
 export const ROLES_EXPLAINED =
   "Administrators can do everything, including managing accounts and the site settings. Editors manage the catalogue only.";
@@ -17,17 +21,36 @@ export interface UserRow {
   createdAt: string;
 }
 
-const ACCOUNT_INTENTS = ["role", "disable", "enable"];
-
 type PendingConfirm = { form: HTMLFormElement; message: string; confirmLabel: string };
 
+/**
+ * The Users screen below its header: the accounts and the add form. Each form posts
+ * to its own route, which renders this with `form` naming the form whose answer it shows.
+ */
+export function UsersScreen({ form }: { form?: "add" | "account" }) {
+  const { users, currentId } = useRouteLoaderData<typeof usersLoader>("routes/admin/users")!;
+  const result = useActionData<FormResult>();
+  useResultToast(result);
+  return (
+    <>
+      <UsersTable users={users} currentId={currentId} result={form === "account" ? result : undefined} />
+      <AddUserForm posted={form === "add" ? result : undefined} />
+    </>
+  );
+}
+
+/** The account a row form posts about, while it is on its way. */
+function busyAccount(action: string | undefined): string | null {
+  return action?.match(/^\/dashboard\/users\/(\d+)\//)?.[1] ?? null;
+}
+
 /** The accounts, with role and status changes for everyone but the signed-in admin. */
-export function UsersTable({ users, currentId, result }: { users: UserRow[]; currentId: number; result: ActionResult | undefined }) {
+export function UsersTable({ users, currentId, result }: { users: UserRow[]; currentId: number; result: FormResult | undefined }) {
   const submit = useSubmit();
   const navigation = useNavigation();
   const [pending, setPending] = useState<PendingConfirm | null>(null);
-  const failure = result && !result.ok && ACCOUNT_INTENTS.includes(result.intent) ? result : undefined;
-  const busyId = navigation.state === "submitting" ? navigation.formData?.get("id") : null;
+  const failure = result && !result.ok ? result : undefined;
+  const busyId = navigation.state === "submitting" ? busyAccount(navigation.formAction) : null;
 
   return (
     <Card title={`Accounts (${users.length})`}>
@@ -149,9 +172,7 @@ function RowActions({
   const otherRole: Role = user.role === "admin" ? "editor" : "admin";
   return (
     <div className="flex flex-wrap gap-2 md:justify-end">
-      <Form method="post" preventScrollReset>
-        <input type="hidden" name="intent" value="role" />
-        <input type="hidden" name="id" value={user.id} />
+      <Form method="post" action={href("/dashboard/users/:id/role", { id: String(user.id) })} preventScrollReset>
         <input type="hidden" name="role" value={otherRole} />
         <Button type="submit" size="sm" variant="secondary" disabled={busy}>
           Make {ROLE_LABELS[otherRole]}
@@ -160,6 +181,7 @@ function RowActions({
       </Form>
       <Form
         method="post"
+        action={href(user.disabled ? "/dashboard/users/:id/enable" : "/dashboard/users/:id/disable", { id: String(user.id) })}
         preventScrollReset
         onSubmit={(event) => {
           event.preventDefault();
@@ -172,8 +194,6 @@ function RowActions({
           });
         }}
       >
-        <input type="hidden" name="intent" value={user.disabled ? "enable" : "disable"} />
-        <input type="hidden" name="id" value={user.id} />
         <Button type="submit" size="sm" variant={user.disabled ? "secondary" : "danger"} disabled={busy}>
           {user.disabled ? "Re-enable" : "Disable"}
           <span className="sr-only"> ({user.email})</span>
@@ -183,77 +203,54 @@ function RowActions({
   );
 }
 
-/** The add-account form; the new account signs in with the initial password and can change it in Settings. */
-export function AddUserForm({ result }: { result: ActionResult | undefined }) {
-  const navigation = useNavigation();
+const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
+
+/**
+ * The add-account form; the new account signs in with the initial password and can
+ * change it in Settings. With JavaScript it posts without leaving the page, so what
+ * was typed (the passwords too) stays in place when it is refused; without, the
+ * page at /dashboard/users/new shows the answer (`posted`).
+ */
+export function AddUserForm({ posted }: { posted: FormResult | undefined }) {
+  const fetcher = useFetcher<FormResult>({ key: "add-account" });
   const form = useRef<HTMLFormElement>(null);
-  const failure = failureFor(result, "add");
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "add";
-  useOnSuccess(result, "add", () => form.current?.reset());
-  const error = (name: string) => failure?.fields[name];
+  const action = href("/dashboard/users/new");
+  const busy = fetcher.state === "submitting";
+  const result = fetcher.data ?? posted;
+  useResultToast(fetcher.data);
+  useOnSuccess(result, () => form.current?.reset());
 
   return (
     <Card title="Add an account">
-      <Form method="post" ref={form} className="space-y-4" preventScrollReset>
-        <input type="hidden" name="intent" value="add" />
-        {failure && <FormMessage result={failure} />}
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="Name" error={error("name")}>
-            {(props) => (
-              <input
-                {...props}
-                name="name"
-                required
-                maxLength={100}
-                autoComplete="off"
-                defaultValue={failure?.values?.name}
-                className={inputClass}
-              />
-            )}
-          </Field>
-          <Field label="E-mail" error={error("email")}>
-            {(props) => (
-              <input
-                {...props}
-                name="email"
-                type="email"
-                required
-                maxLength={254}
-                autoComplete="off"
-                defaultValue={failure?.values?.email}
-                className={inputClass}
-              />
-            )}
-          </Field>
-          <Field label="Role" error={error("role")}>
-            {(props) => (
-              <select {...props} name="role" defaultValue={failure?.values?.role ?? "editor"} className={inputClass}>
-                {ROLES.map((role) => (
-                  <option key={role} value={role}>
-                    {ROLE_LABELS[role]}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-          <div className="hidden sm:block" />
-          <Field
-            label="Initial password"
-            error={error("password")}
-            hint={`At least ${MIN_PASSWORD_LENGTH} characters. Give it to them privately; they can change it in Settings.`}
-          >
-            {(props) => <PasswordInput {...props} name="password" required autoComplete="new-password" maxLength={MAX_PASSWORD_LENGTH} />}
-          </Field>
-          <Field label="Confirm password" error={error("confirmPassword")}>
-            {(props) => (
-              <PasswordInput {...props} name="confirmPassword" required autoComplete="new-password" maxLength={MAX_PASSWORD_LENGTH} />
-            )}
-          </Field>
-        </div>
-        <Button type="submit" disabled={busy}>
-          {busy ? "Adding…" : "Add account"}
-        </Button>
-      </Form>
+      <FormState result={result} density="compact">
+        <fetcher.Form method="post" action={action} ref={form} className="space-y-4" preventScrollReset>
+          {result && !result.ok && <FormMessage result={result} />}
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField name="name" label="Name" maxLength={100} />
+            <TextField name="email" label="E-mail" type="email" maxLength={254} />
+            <SelectField name="role" label="Role" options={ROLE_OPTIONS} defaultValue="editor" />
+            <div className="hidden sm:block" />
+            <PasswordField
+              name="password"
+              label="Initial password"
+              required
+              autoComplete="new-password"
+              maxLength={MAX_PASSWORD_LENGTH}
+              hint={`At least ${MIN_PASSWORD_LENGTH} characters. Give it to them privately; they can change it in Settings.`}
+            />
+            <PasswordField
+              name="confirmPassword"
+              label="Confirm password"
+              required
+              autoComplete="new-password"
+              maxLength={MAX_PASSWORD_LENGTH}
+            />
+          </div>
+          <Button type="submit" disabled={busy}>
+            {busy ? "Adding…" : "Add account"}
+          </Button>
+        </fetcher.Form>
+      </FormState>
     </Card>
   );
 }

@@ -1,0 +1,29 @@
+import { z } from "zod";
+import { getApp } from "#app/context.ts";
+import { requireRole } from "#app/modules/auth/guard.server.ts";
+import { sendTestNotification } from "#app/modules/inbox/notify.server.ts";
+import { AppError } from "#app/utils/errors.ts";
+import { handleSubmission } from "#app/utils/submission.server.ts";
+import type { FormSuccess } from "#app/utils/submission.ts";
+import { OperatorScreen } from "./operator.tsx";
+import type { Route } from "./+types/operator-test";
+
+export { handle, loader, meta } from "./operator.tsx";
+
+/** A button, no fields. */
+const testNotificationSchema = z.object({});
+
+/** Sends a sample to the saved recipients and webhook, and says how it went. */
+export async function action({ request, context }: Route.ActionArgs) {
+  requireRole(context, "admin");
+  return handleSubmission(request, testNotificationSchema, async (): Promise<FormSuccess> => {
+    const outcome = await sendTestNotification(getApp(context));
+    if (outcome.ok) return { ok: true, message: outcome.message };
+    // The mail server or webhook failed, not the admin: 502, with the reason to show.
+    throw new AppError(502, outcome.message);
+  });
+}
+
+export default function OperatorTest({ loaderData }: Route.ComponentProps) {
+  return <OperatorScreen data={loaderData} form="test" />;
+}

@@ -1,0 +1,26 @@
+import { z } from "zod";
+import { getApp } from "#app/context.ts";
+import { UsersScreen } from "#app/components/admin/settings/users.tsx";
+import { setAdminDisabled } from "#app/modules/auth/accounts.server.ts";
+import { actorFrom, requireRole } from "#app/modules/auth/guard.server.ts";
+import { requireId } from "#app/utils/ids.ts";
+import { handleSubmission } from "#app/utils/submission.server.ts";
+import type { FormSuccess } from "#app/utils/submission.ts";
+import type { Route } from "./+types/disable";
+
+/** A button, no fields. */
+const disableSchema = z.object({});
+
+/** "Disable": the account is signed out at once and cannot sign in until re-enabled. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  requireRole(context, "admin");
+  const id = requireId(params.id);
+  return handleSubmission(request, disableSchema, async (): Promise<FormSuccess> => {
+    const changed = await setAdminDisabled(getApp(context).db, actorFrom(context), id, true);
+    return { ok: true, message: `Disabled ${changed.email}; their sessions have ended` };
+  });
+}
+
+export default function DisableUser() {
+  return <UsersScreen form="account" />;
+}
