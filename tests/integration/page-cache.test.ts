@@ -28,7 +28,8 @@ import {
 } from "#server/page-cache.ts";
 import { insertDmcaNotice } from "#tests/factories/inbox.ts";
 import { buildMovie } from "#tests/factories/titles.ts";
-import { describeEachDatabase } from "#tests/helpers/database.ts";
+import { migrateToLatest } from "#db/migrate.ts";
+import { createTestDatabase, describeEachDatabase, testDialects } from "#tests/helpers/database.ts";
 
 const ORIGIN = "http://cinedex.test";
 const actor: Actor = { id: null, name: "Page cache test" };
@@ -352,5 +353,23 @@ describeEachDatabase("page cache", (ctx) => {
     expect(missing.status).toBe(404);
     expect(missing.headers.get("cache-control")).toBe(PRIVATE_CACHE_CONTROL);
     expect(site.store!.size).toBe(0);
+  });
+});
+
+describe("the content version migration", () => {
+  it.each(testDialects)("applies to a database already migrated past its date [%s]", async (dialect) => {
+    const handle = await createTestDatabase(dialect);
+    try {
+      // As a database migrated before this migration existed: later ones applied, this one not.
+      await handle.db.schema.dropTable("content_version").execute();
+      await handle.db
+        .deleteFrom("kysely_migration" as never)
+        .where("name" as never, "=", "2026-11-25T1100_content_version" as never)
+        .execute();
+      expect(await migrateToLatest(handle.db)).toEqual(["2026-11-25T1100_content_version"]);
+      expect(await readContentVersion(handle.db)).toBe(1);
+    } finally {
+      await handle.destroy();
+    }
   });
 });
