@@ -14,7 +14,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { openDatabase } from "#app/db/client.server.ts";
+import { openDatabase, type DatabaseTarget } from "#app/db/client.server.ts";
 import { migrateToLatest } from "#db/migrate.ts";
 import { seedSynthetic } from "#db/seed/seed.ts";
 import { withPgClient } from "#tests/helpers/database.ts";
@@ -91,37 +91,63 @@ async function prepareSqlite(): Promise<string> {
   return dataDir;
 }
 
+let pgSchema = "";
+
 async function preparePostgres(url: string): Promise<string> {
   const schema = `cinedex_bench_pages_${crypto.randomBytes(4).toString("hex")}`;
+  pgSchema = schema;
   await withPgClient(url, (c) => c.query(`create schema ${schema}`));
   const handle = openDatabase({ dialect: "postgres", url, schema });
   await migrateToLatest(handle.db);
   await handle.close();
-  process.on("exit", () => spawnSync(process.execPath, ["-e", `const pg=require("pg");const c=new pg.Client(${JSON.stringify(url)});c.connect().then(()=>c.query("drop schema ${schema} cascade")).finally(()=>c.end())`]));
+  process.on("exit", () =>
+    spawnSync(process.execPath, [
+      "-e",
+      `const pg=require("pg");const c=new pg.Client(${JSON.stringify(url)});c.connect().then(()=>c.query("drop schema ${schema} cascade")).finally(()=>c.end())`,
+    ]),
+  );
   const target = new URL(url);
   target.searchParams.set("options", `-c search_path=${schema}`);
   return target.toString();
 }
 
-/** The pages measured: found on the running server (first movie and TV title on the home page). */
-async function pagesOf(baseURL: string): Promise<{ name: string; path: string }[]> {
-  const home = await (await fetch(`${baseURL}/`)).text();
-  const titles = [...new Set([...home.matchAll(/href="(\/movie\/\d+\/[^"?#]+)"/g)].map((m) => m[1]!))];
-  let movie: string | undefined;
-  let tv: string | undefined;
-  for (const title of titles) {
-    if (movie && tv) break;
-    const html = await (await fetch(`${baseURL}${title}`)).text();
-    if (/\/desksync\/\d+\/null\//.test(html)) movie ??= title;
-    else tv ??= title;
+/** A GET that survives a kept-alive connection the server closed meanwhile. */
+async function get(url: string): Promise<Buffer> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return Buffer.from(await (await fetch(url, { headers: { Connection: "close" } })).arrayBuffer());
+    } catch (error) {
+      if (attempt >= 2) throw error;
+    }
   }
-  return [
-    { name: "/", path: "/" },
-    { name: "movie", path: movie ?? titles[0]! },
-    { name: "TV", path: tv ?? titles[1]! },
-    { name: "genre", path: "/genre/horror" },
-    { name: "search", path: "/search?q=night" },
-  ];
+}
+
+/** The pages measured: the first movie and the first TV show with downloads in the catalogue. */
+async function pagesOf(target: DatabaseTarget): Promise<{ name: string; path: string }[]> {
+  const handle = openDatabase(target);
+  try {
+    const first = (type: "movie" | "tv") =>
+      handle.db
+        .selectFrom("titles")
+        .select(["id", "slug"])
+        .where("type", "=", type)
+        .where(({ exists, selectFrom }) =>
+          exists(selectFrom("releases").select("releases.id").whereRef("releases.title_id", "=", "titles.id")),
+        )
+        .orderBy("id")
+        .executeTakeFirstOrThrow();
+    const movie = await first("movie");
+    const tv = await first("tv");
+    return [
+      { name: "/", path: "/" },
+      { name: "movie", path: `/movie/${movie.id}/${movie.slug}` },
+      { name: "TV", path: `/movie/${tv.id}/${tv.slug}` },
+      { name: "genre", path: "/genre/horror" },
+      { name: "search", path: "/search?q=night" },
+    ];
+  } finally {
+    await handle.close();
+  }
 }
 
 async function startNginx(name: string, config: string): Promise<number> {
@@ -162,10 +188,13 @@ async function staticNginx(baseURL: string, pages: { name: string; path: string 
   const files = new Map<string, string>();
   for (const [i, page] of pages.entries()) {
     const file = `page-${i}.html`;
-    fs.writeFileSync(path.join(root, file), Buffer.from(await (await fetch(`${baseURL}${page.path}`)).arrayBuffer()), { mode: 0o644 });
+    fs.writeFileSync(path.join(root, file), await get(`${baseURL}${page.path}`), { mode: 0o644 });
     files.set(page.path, file);
   }
-  const port = await startNginx("static", `server { listen 80; root ${root}; default_type text/html; location / { try_files $uri =404; } }`);
+  const port = await startNginx(
+    "static",
+    `server { listen 80; root ${root}; default_type text/html; location / { try_files $uri =404; } }`,
+  );
   return (page) => `http://127.0.0.1:${port}/${files.get(page)}`;
 }
 
@@ -198,19 +227,19 @@ async function server(env: NodeJS.ProcessEnv, dataDir: string): Promise<RunningS
 async function main() {
   const sqliteDir = await prepareSqlite();
   const label = synthetic > 0 ? `SQLite, demo + ${synthetic.toLocaleString("en-US")}` : "SQLite, demo";
+  const pages = await pagesOf({ dialect: "sqlite", file: path.join(sqliteDir, "cinedex.db") });
   let cached = await server({}, sqliteDir);
-  const pages = await pagesOf(cached.baseURL);
   const staticUrl = await staticNginx(cached.baseURL, pages);
   console.log(`wrk ${connections} connections, ${duration} s a run; pages: ${pages.map((p) => p.path).join(", ")}`);
 
   for (const page of pages) measure(page.name, "nginx static", staticUrl(page.path));
   for (const page of pages) {
-    await fetch(`${cached.baseURL}${page.path}`);
+    await get(`${cached.baseURL}${page.path}`);
     measure(page.name, `${label}, cached`, `${cached.baseURL}${page.path}`);
   }
   const proxy = await proxyNginx(new URL(cached.baseURL).host);
   for (const page of pages) {
-    await fetch(`${proxy}${page.path}`);
+    await get(`${proxy}${page.path}`);
     measure(page.name, "nginx proxy_cache", `${proxy}${page.path}`);
   }
   await cached.stop();
@@ -224,9 +253,9 @@ async function main() {
     const pgDir = path.join(work, "pg");
     fs.mkdirSync(pgDir);
     cached = await server({ DATABASE_URL: databaseUrl, SEED_DEMO: "true" }, pgDir);
-    const pgPages = await pagesOf(cached.baseURL);
+    const pgPages = await pagesOf({ dialect: "postgres", url: pgUrl, schema: pgSchema });
     for (const page of pgPages) {
-      await fetch(`${cached.baseURL}${page.path}`);
+      await get(`${cached.baseURL}${page.path}`);
       measure(page.name, "PostgreSQL, demo, cached", `${cached.baseURL}${page.path}`);
     }
     await cached.stop();

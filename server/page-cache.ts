@@ -99,13 +99,26 @@ export class PageStore {
   }
 }
 
+/** What the key is made of; a Fetch Request, or the Express adapter's view of its request (no Request built for a hit). */
+export interface KeySource {
+  method: string;
+  /** Absolute URL. */
+  url: string;
+  header(name: "authorization" | "cookie"): string | null;
+}
+
+function keySourceOf(request: Request): KeySource {
+  return { method: request.method, url: request.url, header: (name) => request.headers.get(name) };
+}
+
 /** The cache key and the URL to render for a cacheable request; null when the request may not use the cache. */
-export function cacheKeyFor(request: Request): { key: string; url: string } | null {
-  if (request.method !== "GET" && request.method !== "HEAD") return null;
-  if (request.headers.has("authorization")) return null;
-  const cookies = request.headers.get("cookie");
+export function cacheKeyFor(request: Request | KeySource): { key: string; url: string } | null {
+  const source = request instanceof Request ? keySourceOf(request) : request;
+  if (source.method !== "GET" && source.method !== "HEAD") return null;
+  if (source.header("authorization") !== null) return null;
+  const cookies = source.header("cookie");
   if (cookies && cookies.split(";").some((c) => SESSION_COOKIES.has(c.split("=")[0]!.trim()))) return null;
-  const url = new URL(request.url);
+  const url = new URL(source.url);
   const page = CACHED_PAGES.find((p) => p.path.test(url.pathname));
   if (!page) return null;
   const kept = new URLSearchParams();
@@ -163,7 +176,18 @@ export interface PageCacheOptions<S> {
 
 /** Answers a request through the page cache (core, on Fetch Request/Response, so it is tested without Express). */
 export function createPageHandler<S = undefined>({ render, readVersion, store }: PageCacheOptions<S>) {
-  return async function handle(request: Request, nonce: string | undefined, state: S): Promise<PageAnswer> {
+  /** The entry to serve for a request, when the cache holds one of the current version. */
+  async function lookup(source: KeySource): Promise<CachedPage | null> {
+    if (!store) return null;
+    const cacheable = cacheKeyFor(source);
+    if (!cacheable) return null;
+    const entry = store.get(cacheable.key);
+    if (!entry) return null;
+    return entry.version === (await readVersion()) ? entry : null;
+  }
+  return Object.assign(handle, { lookup });
+
+  async function handle(request: Request, nonce: string | undefined, state: S): Promise<PageAnswer> {
     const cacheable = cacheKeyFor(request);
     if (!cacheable) {
       const response = await render(request, nonce, state);
@@ -201,7 +225,7 @@ export function createPageHandler<S = undefined>({ render, readVersion, store }:
     };
     if (store && version !== null) store.set(cacheable.key, entry);
     return { ...answerFrom(entry, request), cache: "miss" };
-  };
+  }
 }
 
 function answerFrom(entry: CachedPage, request: Request): Omit<PageAnswer, "cache"> {
@@ -244,6 +268,17 @@ export type ExpressState = { req: ExpressRequest; res: ExpressResponse };
 export function expressPageHandler(handle: ReturnType<typeof createPageHandler<ExpressState>>): RequestHandler {
   return async (req, res, next) => {
     try {
+      // A hit is answered from the request line and two headers, without building a Fetch Request or Response.
+      const header = (name: string) => req.headers[name] ?? null;
+      const hit = await handle.lookup({
+        method: req.method,
+        url: `http://cache.invalid${req.originalUrl}`,
+        header: (n) => header(n) as string | null,
+      });
+      if (hit) {
+        sendEntry(req, res, hit);
+        return;
+      }
       const nonce = res.locals.cspNonce as string | undefined;
       const { response, bytes, scriptSources, cache } = await handle(fetchRequestFrom(req, res), nonce, { req, res });
       if (scriptSources) withScriptHashes(res, scriptSources);
@@ -253,6 +288,22 @@ export function expressPageHandler(handle: ReturnType<typeof createPageHandler<E
       next(error);
     }
   };
+}
+
+function sendEntry(req: ExpressRequest, res: ExpressResponse, entry: CachedPage) {
+  withScriptHashes(res, entry.scriptSources);
+  res.setHeader("X-Page-Cache", "hit");
+  for (const [name, value] of entry.headers) res.setHeader(name, value);
+  res.setHeader("ETag", entry.etag);
+  if (matchesIfNoneMatch(req.headers["if-none-match"] ?? null, entry.etag)) {
+    res.removeHeader("Content-Type");
+    res.status(304).end();
+    return;
+  }
+  res.setHeader("Content-Length", entry.body.length);
+  res.status(entry.status);
+  if (req.method === "HEAD") res.end();
+  else res.end(entry.body);
 }
 
 /** The CSP helmet set allows this response's nonce; a page rendered without one is allowed by its scripts' hashes instead. */

@@ -1,4 +1,4 @@
-import { sql } from "kysely";
+import { sql, type CompiledQuery } from "kysely";
 import type { Db } from "#app/db/client.server.ts";
 
 /**
@@ -16,8 +16,15 @@ export async function bumpContentVersion(trx: Db): Promise<void> {
     .execute();
 }
 
-/** The current content version; null when its row is missing (nothing may then be cached). */
+const readQueries = new WeakMap<Db, CompiledQuery<{ version: number }>>();
+
+/** The current content version; null when its row is missing (nothing may then be cached). Read on every cached request, so compiled once. */
 export async function readContentVersion(db: Db): Promise<number | null> {
-  const row = await db.selectFrom("content_version").select("version").where("id", "=", 1).executeTakeFirst();
+  let query = readQueries.get(db);
+  if (!query) {
+    query = db.selectFrom("content_version").select("version").where("id", "=", 1).compile();
+    readQueries.set(db, query);
+  }
+  const row = (await db.executeQuery(query)).rows[0];
   return row ? Number(row.version) : null;
 }
