@@ -336,6 +336,19 @@ function fetchRequestFrom(req: ExpressRequest, res: ExpressResponse): Request {
   return new Request(url.href, init);
 }
 
+/** Waits for the socket to take more, or to close; removes both listeners either way (a long page waits many times). */
+function drained(res: ExpressResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off("drain", done);
+      res.off("close", done);
+      resolve();
+    };
+    res.on("drain", done);
+    res.on("close", done);
+  });
+}
+
 async function send(res: ExpressResponse, response: Response, bytes: Buffer | undefined) {
   if (res.destroyed || res.writableEnded) {
     await response.body?.cancel();
@@ -361,7 +374,7 @@ async function send(res: ExpressResponse, response: Response, bytes: Buffer | un
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
-      if (!res.write(value)) await new Promise<void>((resolve) => res.once("drain", resolve).once("close", resolve));
+      if (!res.write(value)) await drained(res);
       if (res.destroyed) {
         await reader.cancel();
         return;
