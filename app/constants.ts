@@ -73,3 +73,11 @@ export const GENRES = [
   "TV-Shows",
   "WEB-Series",
 ] as const;
+
+/**
+ * HTTP caching of anonymous pages by proxies and CDNs (ADR 014): a shared cache may
+ * keep a page this many seconds, then serve it stale while it refetches for this many
+ * more. The server's own page cache is never stale; these bound what sits in front.
+ */
+export const PAGE_SHARED_MAX_AGE_S = 10;
+export const PAGE_STALE_WHILE_REVALIDATE_S = 30;

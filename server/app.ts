@@ -1,17 +1,19 @@
 import crypto from "node:crypto";
-import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import type { Logger } from "pino";
 import { pinoHttp } from "pino-http";
-import { RouterContextProvider, type ServerBuild } from "react-router";
+import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { appContext } from "#app/context.ts";
 import type { DatabaseHandle } from "#app/db/client.server.ts";
 import { openGeoLocator } from "#app/integrations/geoip/geoip.server.ts";
 import { createTmdbClient } from "#app/integrations/tmdb/client.server.ts";
 import type { Notifier } from "#app/modules/inbox/notify.server.ts";
+import { isUnavailable } from "#app/db/faults.server.ts";
+import { readContentVersion } from "#app/modules/site/content-version.server.ts";
 import type { Config } from "./config.ts";
 import { knownMethods } from "./methods.ts";
+import { createPageHandler, expressPageHandler, PageStore, type ExpressState } from "./page-cache.ts";
 import { bodyLimit, cspNonce, hstsOverHttps, MAX_BODY_BYTES, sameOriginWrites, securityHeaders } from "./security.ts";
 
 export interface AppOptions {
@@ -72,31 +74,33 @@ export function createApp({ config, database, logger, notifier, build, clientDir
     app.use(express.static(clientDir, { maxAge: "1h", index: false }));
   }
 
-  app.all(
-    "*splat",
-    createRequestHandler({
-      build,
-      mode: viteMiddleware ? "development" : "production",
-      getLoadContext(req, res) {
-        const context = new RouterContextProvider();
-        context.set(appContext, {
-          db: database.db,
-          dialect: database.dialect,
-          publicUrl: config.publicUrl,
-          cspNonce: res.locals.cspNonce as string | undefined,
-          requestId: String(req.id),
-          logger: req.log,
-          clientAddress: req.ip ?? req.socket.remoteAddress ?? "unknown",
-          google: config.google,
-          sessionSecret: config.sessionSecret,
-          tmdb,
-          notifier,
-          geoip,
-        });
-        return context;
-      },
-    }),
-  );
+  const renderRequest = createRequestHandler(build, viteMiddleware ? "development" : "production");
+  const loadContext = (nonce: string | undefined, { req }: ExpressState) => {
+    const context = new RouterContextProvider();
+    context.set(appContext, {
+      db: database.db,
+      dialect: database.dialect,
+      publicUrl: config.publicUrl,
+      cspNonce: nonce,
+      requestId: String(req.id),
+      logger: req.log,
+      clientAddress: req.ip ?? req.socket.remoteAddress ?? "unknown",
+      google: config.google,
+      sessionSecret: config.sessionSecret,
+      tmdb,
+      notifier,
+      geoip,
+    });
+    return context;
+  };
+  // Anonymous public pages go through the page cache (ADR 014); development renders every time.
+  const pages = createPageHandler<ExpressState>({
+    render: (request, nonce, state) => renderRequest(request, loadContext(nonce, state)),
+    // While the database is away nothing is served from or kept in the cache: the render answers 503 (ADR 022).
+    readVersion: () => readContentVersion(database.db).catch((error: unknown) => (isUnavailable(error) ? null : Promise.reject(error))),
+    store: config.pageCache && !viteMiddleware ? new PageStore(config.pageCache.maxBytes) : null,
+  });
+  app.all("*splat", expressPageHandler(pages));
 
   // Errors that reach Express itself: a client's malformed request (Express marks
   // those with a 4xx status, e.g. an undecodable URL) or a bug.

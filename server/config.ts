@@ -38,6 +38,8 @@ export interface Config {
   smtp: SmtpConfig | null;
   /** Path of a MaxMind-format city database for quick requests' location; null = location unknown. */
   geoipDb: string | null;
+  /** The in-process page cache (PAGE_CACHE, PAGE_CACHE_MB); null when turned off. */
+  pageCache: { maxBytes: number } | null;
   /** Problems that do not stop the server but that the operator should hear of. */
   warnings: string[];
 }
@@ -232,6 +234,17 @@ const schema = z.object({
       .refine(isMailbox, 'must be an e-mail address, or a name and an address such as "Cinedex <alerts@cinedex.example>"')
       .optional(),
   ),
+  PAGE_CACHE: flag,
+  PAGE_CACHE_MB: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .regex(/^\d+$/, "must be a whole number of megabytes from 1 to 4096")
+      .transform(Number)
+      .refine((n) => n >= 1 && n <= 4096, "must be a whole number of megabytes from 1 to 4096")
+      .default(64),
+  ),
   GEOIP_DB: z.preprocess(
     blankToUndefined,
     z
@@ -346,6 +359,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : null,
     smtp: e.SMTP_URL ? { ...e.SMTP_URL, from: e.SMTP_FROM ?? defaultSender(e.SMTP_URL.user, publicUrl) } : null,
     geoipDb: e.GEOIP_DB ? path.resolve(e.GEOIP_DB) : null,
+    pageCache: (e.PAGE_CACHE ?? true) ? { maxBytes: e.PAGE_CACHE_MB * 1024 * 1024 } : null,
     warnings,
   };
 }

@@ -125,6 +125,12 @@ export interface LinkClicksTable {
 }
 
 /** A visitor counted for a link on a day: a keyed hash that changes every day, never the address. */
+/** A single row (id 1) counting changes to what visitors see (ADR 014). */
+export interface ContentVersionTable {
+  id: number;
+  version: number;
+}
+
 export interface LinkClickVisitorsTable {
   link_id: number;
   day: string;
@@ -380,6 +386,7 @@ export interface Database {
   settings: SettingsTable;
   link_clicks: LinkClicksTable;
   link_click_visitors: LinkClickVisitorsTable;
+  content_version: ContentVersionTable;
   search_documents: SearchDocumentsTable;
   search_words: SearchWordsTable;
   search_trigrams: SearchTrigramsTable;

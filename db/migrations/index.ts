@@ -6,6 +6,7 @@ import * as admin from "./2026-11-22T1500_admin.ts";
 import * as contentRequests from "./2026-11-22T1700_content_requests.ts";
 import * as google from "./2026-11-22T1800_google.ts";
 import * as inbox from "./2026-11-22T2000_inbox.ts";
+import * as contentVersion from "./2026-11-25T1100_content_version.ts";
 import * as clickVisitors from "./2026-11-25T1420_click_visitors.ts";
 
 /**
@@ -21,5 +22,6 @@ export const migrations: Record<string, Migration> = {
   "2026-11-22T1700_content_requests": contentRequests,
   "2026-11-22T1800_google": google,
   "2026-11-22T2000_inbox": inbox,
+  "2026-11-25T1100_content_version": contentVersion,
   "2026-11-25T1420_click_visitors": clickVisitors,
 };

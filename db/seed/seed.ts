@@ -4,6 +4,7 @@ import { dialectOf, toCount } from "#app/db/dialect.server.ts";
 import type { TitleType } from "#app/db/schema.ts";
 import { createTitle } from "#app/modules/catalogue/write.server.ts";
 import { writeSearchDocuments } from "#app/modules/search/index.server.ts";
+import { bumpContentVersion } from "#app/modules/site/content-version.server.ts";
 import { searchDocument } from "#app/modules/search/text.ts";
 import { demoCatalogue } from "./demo-catalogue.ts";
 import { syntheticBatch } from "./synthetic.ts";
@@ -41,7 +42,10 @@ export async function seedDemoCatalogue(db: Db): Promise<{ added: number; kept: 
     if (existing) {
       kept++;
       if (existing.poster_url === null && input.posterUrl) {
-        await db.updateTable("titles").set({ poster_url: input.posterUrl }).where("id", "=", existing.id).execute();
+        await db.transaction().execute(async (trx) => {
+          await trx.updateTable("titles").set({ poster_url: input.posterUrl }).where("id", "=", existing.id).execute();
+          await bumpContentVersion(trx);
+        });
         artwork++;
       }
       continue;
@@ -133,6 +137,7 @@ export async function seedSynthetic(db: Db, count: number, options: SyntheticOpt
         return { ...r, release_id: releaseId, file_id: filePosition === null ? null : fileIds.get(`${releaseId}/${filePosition}`)! };
       });
       await insertChunked(trx, "links", links, maxParams);
+      await bumpContentVersion(trx);
 
       const names = new Map<string, string[]>();
       for (const c of batch.credits) names.set(c.title, [...(names.get(c.title) ?? []), c.name]);

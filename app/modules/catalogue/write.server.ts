@@ -4,6 +4,7 @@ import { inTransaction } from "#app/db/transaction.server.ts";
 import { AppError } from "#app/utils/errors.ts";
 import { parseOrThrow } from "#app/utils/validation.ts";
 import { indexTitles } from "#app/modules/search/index.server.ts";
+import { bumpContentVersion } from "#app/modules/site/content-version.server.ts";
 import { getTitle } from "./read.server.ts";
 import { titleInputSchema, type ParsedReleaseInput, type ParsedTitleInput, type TitleInput } from "./schema.ts";
 import { firstFreeSlug, genreSlug, slugify } from "./slug.ts";
@@ -249,6 +250,7 @@ export async function createTitle(db: Db, input: TitleInput): Promise<TitleDetai
     await writeAttributes(trx, id, data, false);
     await syncReleases(trx, id, data.releases, true);
     await indexTitles(trx, [id]);
+    await bumpContentVersion(trx);
     return (await getTitle(trx, id, { includeDisabled: true }))!;
   });
 }
@@ -273,14 +275,19 @@ export async function replaceTitle(db: Db, id: number, input: TitleInput): Promi
     await writeAttributes(trx, id, data, true);
     await syncReleases(trx, id, data.releases, false);
     await indexTitles(trx, [id]);
+    await bumpContentVersion(trx);
     return (await getTitle(trx, id, { includeDisabled: true }))!;
   });
 }
 
 /** Deletes a title and, through the foreign keys, its whole tree. */
 export async function deleteTitle(db: Db, id: number): Promise<boolean> {
-  const result = await db.deleteFrom("titles").where("id", "=", id).executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+  return inTransaction(db, async (trx) => {
+    const result = await trx.deleteFrom("titles").where("id", "=", id).executeTakeFirst();
+    const deleted = Number(result.numDeletedRows) > 0;
+    if (deleted) await bumpContentVersion(trx);
+    return deleted;
+  });
 }
 
 async function deleteChild(db: Db, titleId: number, remove: (trx: Db) => Promise<{ numDeletedRows: bigint }>) {
@@ -288,6 +295,7 @@ async function deleteChild(db: Db, titleId: number, remove: (trx: Db) => Promise
     const deleted = Number((await remove(trx)).numDeletedRows) > 0;
     if (deleted) {
       await trx.updateTable("titles").set({ updated_at: new Date().toISOString() }).where("id", "=", titleId).execute();
+      await bumpContentVersion(trx);
     }
     return deleted;
   });

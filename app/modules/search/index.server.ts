@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { bumpContentVersion } from "#app/modules/site/content-version.server.ts";
 import type { Db } from "#app/db/client.server.ts";
 import { dialectOf } from "#app/db/dialect.server.ts";
 import { searchDocument, type SearchDocument } from "./text.ts";
@@ -106,12 +107,14 @@ export async function indexMissingTitles(db: Db, batchSize = 1_000): Promise<num
       .limit(batchSize)
       .execute();
     if (missing.length === 0) return done;
-    await db.transaction().execute((trx) =>
-      indexTitles(
+    await db.transaction().execute(async (trx) => {
+      await indexTitles(
         trx,
         missing.map((m) => m.id),
-      ),
-    );
+      );
+      // Search results change with the index.
+      await bumpContentVersion(trx);
+    });
     done += missing.length;
   }
 }

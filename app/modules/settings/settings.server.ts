@@ -1,6 +1,7 @@
 import type { Db } from "#app/db/client.server.ts";
 import { inTransaction } from "#app/db/transaction.server.ts";
 import { recordAudit, type Actor } from "#app/modules/audit/audit.server.ts";
+import { bumpContentVersion } from "#app/modules/site/content-version.server.ts";
 import { parseOrThrow } from "#app/utils/validation.ts";
 import { DEFAULT_SETTINGS, SETTING_LABELS, settingsSchema, type SettingKey, type Settings } from "./schema.ts";
 
@@ -34,16 +35,19 @@ export async function updateSettings(db: Db, patch: Partial<Settings>): Promise<
   const now = new Date().toISOString();
   // Defaults fill in keys the patch leaves out; only the keys it names are stored.
   const entries = Object.entries(parsed).filter(([key, v]) => key in patch && v !== undefined);
-  if (entries.length > 0) {
-    await db
+  if (entries.length === 0) return getSettings(db);
+  return inTransaction(db, async (trx) => {
+    await trx
       .insertInto("settings")
       .values(entries.map(([key, value]) => ({ key, value: JSON.stringify(value), updated_at: now })))
       .onConflict((oc) =>
         oc.column("key").doUpdateSet((eb) => ({ value: eb.ref("excluded.value"), updated_at: eb.ref("excluded.updated_at") })),
       )
       .execute();
-  }
-  return getSettings(db);
+    // Banners, the site name and the other settings show on every page.
+    await bumpContentVersion(trx);
+    return getSettings(trx);
+  });
 }
 
 /**

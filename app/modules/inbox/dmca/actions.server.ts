@@ -6,6 +6,7 @@ import { AppError } from "#app/utils/errors.ts";
 import { linkRefs, linksOfTitles, titleRefs, type InboxLinkRef } from "#app/modules/inbox/catalogue-refs.server.ts";
 import { describeLink, INBOX_ITEM_NOT_FOUND, STATUS_NOT_ALLOWED } from "#app/modules/inbox/inbox.ts";
 import { CHOOSE_DMCA_TARGETS } from "./schema.ts";
+import { bumpContentVersion } from "#app/modules/site/content-version.server.ts";
 
 /**
  * DMCA notices: the catalogue items a notice names, taking them down in one step
@@ -48,7 +49,11 @@ export async function actionDmcaNotice(
     const titleLinks = await linksOfTitles(trx, [...chosenTitles.keys()]);
     const all = new Map<number, InboxLinkRef>([...chosenLinks, ...titleLinks.map((l) => [l.id, l] as const)]);
     const linkIds = [...all.keys()];
-    if (linkIds.length) await trx.updateTable("links").set({ status: "disabled" }).where("id", "in", linkIds).execute();
+    if (linkIds.length) {
+      await trx.updateTable("links").set({ status: "disabled" }).where("id", "in", linkIds).execute();
+      // Taken down from every cached page at once, in the same transaction.
+      await bumpContentVersion(trx);
+    }
 
     const at = new Date().toISOString();
     const existing = await trx
@@ -125,8 +130,10 @@ export async function reenableDmcaTargets(
         ...titleLinks.filter((l) => l.status === "disabled").map((l) => l.id),
       ]),
     ];
-    if (linkIds.length)
+    if (linkIds.length) {
       await trx.updateTable("links").set({ status: "ok" }).where("id", "in", linkIds).where("status", "=", "disabled").execute();
+      await bumpContentVersion(trx);
+    }
     const at = new Date().toISOString();
     await trx
       .updateTable("dmca_notice_targets")

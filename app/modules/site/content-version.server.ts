@@ -1,0 +1,30 @@
+import { sql, type CompiledQuery } from "kysely";
+import type { Db } from "#app/db/client.server.ts";
+
+/**
+ * The content version: a counter in the database that every write changing what
+ * visitors see bumps inside its own transaction, so a page cache (server/page-cache.ts)
+ * on any instance knows, with one primary-key read, that its pages are out of date.
+ * Bumping more often than needed only costs a cache refill; missing a bump serves a
+ * stale page, so writes call this rather than reason about whether a change shows.
+ */
+export async function bumpContentVersion(trx: Db): Promise<void> {
+  await trx
+    .updateTable("content_version")
+    .set({ version: sql<number>`version + 1` })
+    .where("id", "=", 1)
+    .execute();
+}
+
+const readQueries = new WeakMap<Db, CompiledQuery<{ version: number }>>();
+
+/** The current content version; null when its row is missing (nothing may then be cached). Read on every cached request, so compiled once. */
+export async function readContentVersion(db: Db): Promise<number | null> {
+  let query = readQueries.get(db);
+  if (!query) {
+    query = db.selectFrom("content_version").select("version").where("id", "=", 1).compile();
+    readQueries.set(db, query);
+  }
+  const row = (await db.executeQuery(query)).rows[0];
+  return row ? Number(row.version) : null;
+}

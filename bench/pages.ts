@@ -1,0 +1,287 @@
+// Anonymous pages against nginx serving the same bytes (issue 15).
+//   npm run bench:pages [-- --no-build] [--duration 5] [--connections 32] [--synthetic 100000] [--database-url postgres://…]
+// Builds, starts the production server on a fresh SQLite database with the demo
+// catalogue (plus N synthetic titles with --synthetic), and measures with wrk, one
+// page at a time: the server with its page cache, the server with PAGE_CACHE=false,
+// nginx serving the very same HTML as static files, and nginx in front of the server
+// with the proxy_cache configuration of docs/nginx-proxy-cache.md. With
+// --database-url (or BENCH_DATABASE_URL) the server is measured on PostgreSQL too.
+// Prints req/s, p50, p99, errors and the ratio to nginx static. Needs nginx and wrk
+// (Debian/Ubuntu: `apt-get install -y nginx-light wrk`).
+import { execFileSync, spawn, spawnSync, type ChildProcess } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { openDatabase, type DatabaseTarget } from "#app/db/client.server.ts";
+import { migrateToLatest } from "#db/migrate.ts";
+import { seedSynthetic } from "#db/seed/seed.ts";
+import { withPgClient } from "#tests/helpers/database.ts";
+import { freePort, startServer, type RunningServer } from "#tests/helpers/server-process.ts";
+
+const { values } = parseArgs({
+  options: {
+    "no-build": { type: "boolean", default: false },
+    duration: { type: "string", default: "5" },
+    connections: { type: "string", default: "32" },
+    synthetic: { type: "string", default: "0" },
+    "database-url": { type: "string", default: process.env.BENCH_DATABASE_URL ?? "" },
+  },
+});
+const duration = Number(values.duration);
+const connections = Number(values.connections);
+const synthetic = Number(values.synthetic);
+
+for (const tool of ["nginx", "wrk"]) {
+  if (spawnSync("sh", ["-c", `command -v ${tool} || test -x /usr/sbin/${tool}`]).status !== 0) {
+    console.error(`${tool} is missing. On Debian or Ubuntu: apt-get install -y nginx-light wrk`);
+    process.exit(1);
+  }
+}
+const NGINX = fs.existsSync("/usr/sbin/nginx") ? "/usr/sbin/nginx" : "nginx";
+
+if (!values["no-build"]) {
+  console.log("building…");
+  execFileSync("npm", ["run", "build"], { stdio: "ignore" });
+}
+
+interface Result {
+  rps: number;
+  p50: string;
+  p99: string;
+  errors: number;
+}
+
+/** One wrk run; errors are socket errors plus answers other than 2xx/3xx. */
+function wrk(url: string): Result {
+  const out = execFileSync("wrk", ["-t2", `-c${connections}`, `-d${duration}s`, "--latency", url], { encoding: "utf8" });
+  const percentile = (p: string) => new RegExp(`^\\s*${p}%\\s+(\\S+)`, "m").exec(out)?.[1] ?? "?";
+  const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
+  const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0);
+  return {
+    rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? 0),
+    p50: percentile("50"),
+    p99: percentile("99"),
+    errors: non2xx + (socket ? socket.slice(1).reduce((n, v) => n + Number(v), 0) : 0),
+  };
+}
+
+const work = fs.mkdtempSync(path.join(os.tmpdir(), "cinedex-bench-pages-"));
+fs.chmodSync(work, 0o755);
+const children: ChildProcess[] = [];
+const servers: RunningServer[] = [];
+process.on("exit", () => {
+  for (const child of children) child.kill("SIGTERM");
+  for (const server of servers) server.child.kill("SIGTERM");
+});
+
+async function prepareSqlite(): Promise<string> {
+  const dataDir = path.join(work, "sqlite");
+  fs.mkdirSync(dataDir);
+  // The first start migrates and seeds the demo catalogue; synthetic titles go in after.
+  const first = await startServer({ SEED_DEMO: "true" }, dataDir);
+  await first.stop();
+  if (synthetic > 0) {
+    const handle = openDatabase({ dialect: "sqlite", file: path.join(dataDir, "cinedex.db") });
+    console.log(`seeding ${synthetic.toLocaleString("en-US")} synthetic titles…`);
+    await seedSynthetic(handle.db, synthetic, { batchSize: 1_000 });
+    await handle.close();
+  }
+  return dataDir;
+}
+
+let pgSchema = "";
+
+async function preparePostgres(url: string): Promise<string> {
+  const schema = `cinedex_bench_pages_${crypto.randomBytes(4).toString("hex")}`;
+  pgSchema = schema;
+  await withPgClient(url, (c) => c.query(`create schema ${schema}`));
+  const handle = openDatabase({ dialect: "postgres", url, schema });
+  await migrateToLatest(handle.db);
+  await handle.close();
+  process.on("exit", () =>
+    spawnSync(process.execPath, [
+      "-e",
+      `const pg=require("pg");const c=new pg.Client(${JSON.stringify(url)});c.connect().then(()=>c.query("drop schema ${schema} cascade")).finally(()=>c.end())`,
+    ]),
+  );
+  const target = new URL(url);
+  target.searchParams.set("options", `-c search_path=${schema}`);
+  return target.toString();
+}
+
+/** A GET that survives a kept-alive connection the server closed meanwhile. */
+async function get(url: string): Promise<Buffer> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return Buffer.from(await (await fetch(url, { headers: { Connection: "close" } })).arrayBuffer());
+    } catch (error) {
+      if (attempt >= 2) throw error;
+    }
+  }
+}
+
+/** The pages measured: the first movie and the first TV show with downloads in the catalogue. */
+async function pagesOf(target: DatabaseTarget): Promise<{ name: string; path: string }[]> {
+  const handle = openDatabase(target);
+  try {
+    const first = (type: "movie" | "tv") =>
+      handle.db
+        .selectFrom("titles")
+        .select(["id", "slug"])
+        .where("type", "=", type)
+        .where(({ exists, selectFrom }) =>
+          exists(selectFrom("releases").select("releases.id").whereRef("releases.title_id", "=", "titles.id")),
+        )
+        .orderBy("id")
+        .executeTakeFirstOrThrow();
+    const movie = await first("movie");
+    const tv = await first("tv");
+    return [
+      { name: "/", path: "/" },
+      { name: "movie", path: `/movie/${movie.id}/${movie.slug}` },
+      { name: "TV", path: `/movie/${tv.id}/${tv.slug}` },
+      { name: "genre", path: "/genre/horror" },
+      { name: "search", path: "/search?q=night" },
+    ];
+  } finally {
+    await handle.close();
+  }
+}
+
+async function startNginx(name: string, config: string): Promise<number> {
+  const port = await freePort();
+  const dir = path.join(work, name);
+  fs.mkdirSync(path.join(dir, "logs"), { recursive: true });
+  const user = process.getuid?.() === 0 ? "user root;\n" : "";
+  const conf = `${user}worker_processes 1;
+error_log ${dir}/logs/error.log warn;
+pid ${dir}/nginx.pid;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  client_body_temp_path ${dir}/body; proxy_temp_path ${dir}/proxy; fastcgi_temp_path ${dir}/fastcgi; uwsgi_temp_path ${dir}/uwsgi; scgi_temp_path ${dir}/scgi;
+  ${config.replaceAll("listen 80;", `listen 127.0.0.1:${port};`)}
+}`;
+  fs.writeFileSync(path.join(dir, "nginx.conf"), conf);
+  const child = spawn(NGINX, ["-p", dir, "-c", path.join(dir, "nginx.conf"), "-g", "daemon off;"], { stdio: ["ignore", "ignore", "pipe"] });
+  let stderr = "";
+  child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  children.push(child);
+  for (let i = 0; ; i++) {
+    try {
+      await fetch(`http://127.0.0.1:${port}/`);
+      return port;
+    } catch {
+      if (child.exitCode !== null || i > 200) throw new Error(`nginx did not start: ${stderr}`);
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  }
+}
+
+/** nginx serving each page's bytes, as the server sends them, from a file. */
+async function staticNginx(baseURL: string, pages: { name: string; path: string }[]): Promise<(page: string) => string> {
+  const root = path.join(work, "static-root");
+  fs.mkdirSync(root, { recursive: true });
+  fs.chmodSync(root, 0o755);
+  const files = new Map<string, string>();
+  for (const [i, page] of pages.entries()) {
+    const file = `page-${i}.html`;
+    fs.writeFileSync(path.join(root, file), await get(`${baseURL}${page.path}`), { mode: 0o644 });
+    files.set(page.path, file);
+  }
+  const port = await startNginx(
+    "static",
+    `server { listen 80; root ${root}; default_type text/html; location / { try_files $uri =404; } }`,
+  );
+  return (page) => `http://127.0.0.1:${port}/${files.get(page)}`;
+}
+
+/** nginx in front of the server with the documented proxy_cache block. */
+async function proxyNginx(upstream: string): Promise<string> {
+  const doc = fs.readFileSync("docs/nginx-proxy-cache.md", "utf8");
+  const block = /```nginx\n([\s\S]*?)```/.exec(doc)?.[1];
+  if (!block) throw new Error("docs/nginx-proxy-cache.md has no nginx block");
+  const cache = path.join(work, "proxy-cache");
+  fs.mkdirSync(cache, { recursive: true });
+  const config = block.replace("/var/cache/nginx/cinedex", cache).replace("server 127.0.0.1:3000;", `server ${upstream};`);
+  return `http://127.0.0.1:${await startNginx("proxy", config)}`;
+}
+
+type Row = { page: string; setup: string; result: Result };
+const rows: Row[] = [];
+
+function measure(page: string, setup: string, url: string) {
+  const result = wrk(url);
+  rows.push({ page, setup, result });
+  console.log(`  ${page.padEnd(7)} ${setup.padEnd(26)} ${Math.round(result.rps).toLocaleString("en-US").padStart(8)} req/s`);
+}
+
+async function server(env: NodeJS.ProcessEnv, dataDir: string): Promise<RunningServer> {
+  const running = await startServer({ SEED_DEMO: "false", ...env }, dataDir);
+  servers.push(running);
+  return running;
+}
+
+async function main() {
+  const sqliteDir = await prepareSqlite();
+  const label = synthetic > 0 ? `SQLite, demo + ${synthetic.toLocaleString("en-US")}` : "SQLite, demo";
+  const pages = await pagesOf({ dialect: "sqlite", file: path.join(sqliteDir, "cinedex.db") });
+  let cached = await server({}, sqliteDir);
+  const staticUrl = await staticNginx(cached.baseURL, pages);
+  console.log(`wrk ${connections} connections, ${duration} s a run; pages: ${pages.map((p) => p.path).join(", ")}`);
+
+  for (const page of pages) measure(page.name, "nginx static", staticUrl(page.path));
+  for (const page of pages) {
+    await get(`${cached.baseURL}${page.path}`);
+    measure(page.name, `${label}, cached`, `${cached.baseURL}${page.path}`);
+  }
+  const proxy = await proxyNginx(new URL(cached.baseURL).host);
+  for (const page of pages) {
+    await get(`${proxy}${page.path}`);
+    measure(page.name, "nginx proxy_cache", `${proxy}${page.path}`);
+  }
+  await cached.stop();
+  const uncached = await server({ PAGE_CACHE: "false" }, sqliteDir);
+  for (const page of pages) measure(page.name, `${label}, uncached`, `${uncached.baseURL}${page.path}`);
+  await uncached.stop();
+
+  const pgUrl = values["database-url"];
+  if (pgUrl) {
+    const databaseUrl = await preparePostgres(pgUrl);
+    const pgDir = path.join(work, "pg");
+    fs.mkdirSync(pgDir);
+    cached = await server({ DATABASE_URL: databaseUrl, SEED_DEMO: "true" }, pgDir);
+    const pgPages = await pagesOf({ dialect: "postgres", url: pgUrl, schema: pgSchema });
+    for (const page of pgPages) {
+      await get(`${cached.baseURL}${page.path}`);
+      measure(page.name, "PostgreSQL, demo, cached", `${cached.baseURL}${page.path}`);
+    }
+    await cached.stop();
+    const pgUncached = await server({ DATABASE_URL: databaseUrl, PAGE_CACHE: "false" }, pgDir);
+    for (const page of pgPages) measure(page.name, "PostgreSQL, demo, uncached", `${pgUncached.baseURL}${page.path}`);
+    await pgUncached.stop();
+  }
+
+  const nginx = new Map(rows.filter((r) => r.setup === "nginx static").map((r) => [r.page, r.result.rps]));
+  console.log(`\n| page | setup | req/s | p50 | p99 | errors | ratio to nginx static |\n|---|---|---|---|---|---|---|`);
+  for (const page of pages.map((p) => p.name)) {
+    for (const { setup, result } of rows.filter((r) => r.page === page)) {
+      const ratio = result.rps / (nginx.get(page) ?? Number.NaN);
+      console.log(
+        `| ${page} | ${setup} | ${Math.round(result.rps).toLocaleString("en-US")} | ${result.p50} | ${result.p99} | ${result.errors} | ${ratio.toFixed(3)} |`,
+      );
+    }
+  }
+}
+
+main()
+  .catch((error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  })
+  .finally(() => {
+    for (const child of children) child.kill("SIGTERM");
+    fs.rmSync(work, { recursive: true, force: true });
+  });

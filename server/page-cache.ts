@@ -1,0 +1,388 @@
+import crypto from "node:crypto";
+import { createReadableStreamFromReadable } from "@react-router/node";
+import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
+import { PAGE_SHARED_MAX_AGE_S, PAGE_STALE_WHILE_REVALIDATE_S } from "#app/constants.ts";
+import { sessionCookieName } from "#app/modules/auth/sessions.server.ts";
+import { googleCookieName, loginRequestCookieName } from "#app/modules/desksync/sessions.server.ts";
+import { dismissedBanners } from "#app/modules/site/banners.ts";
+
+/*
+ * The page cache (ADR 014). Anonymous GET and HEAD requests for the public pages
+ * listed below are rendered without a CSP nonce; the finished HTML is hashed, its
+ * inline scripts are allowed by their SHA-256 hashes, and the bytes are kept in a
+ * byte-bounded LRU keyed by path, known query parameters and dismissed notices. An
+ * entry is served only while the database's content version (bumped by every write
+ * visitors would see) is the one it was rendered at. Everything else (sessions,
+ * admin, DeskSync, forms, writes) is rendered as before, with a nonce, `private, no-store`.
+ */
+
+/** Parameters the search, browse and home pages read (app/modules/search/params.ts, pagination). */
+const SEARCH_PARAMS = ["q", "page", "type", "genre", "quality", "yearFrom", "yearTo", "sort"] as const;
+
+/**
+ * The pages that may be cached and the query parameters each reads: any other
+ * parameter (utm_*, fbclid…) is dropped before rendering, so it cannot split the
+ * cache and the render never depends on it. A page reading a new parameter must list it here.
+ */
+const CACHED_PAGES: { path: RegExp; params: readonly string[] }[] = [
+  { path: /^\/$/, params: SEARCH_PARAMS },
+  { path: /^\/search$/, params: SEARCH_PARAMS },
+  { path: /^\/genre\/[^/]+(\/[^/]+)?$/, params: SEARCH_PARAMS },
+  { path: /^\/movie\/\d+(\/[^/]+)?$/, params: ["season"] },
+  { path: /^\/archive\/\d+\/[^/]+$/, params: [] },
+  { path: /^\/desksync\/\d+\/[^/]+\/[^/]+\/[^/]+$/, params: [] },
+  { path: /^\/faq$/, params: ["q"] },
+  { path: /^\/(how-to-download|about-us|site-disclaimer|privacy-policy|terms|watchlist)$/, params: [] },
+];
+
+/** Cookies that mean a signed-in admin or Google user: such requests are never served from or stored in the cache. */
+const SESSION_COOKIES = new Set(
+  [true, false].flatMap((secure) => [sessionCookieName(secure), googleCookieName(secure), loginRequestCookieName(secure)]),
+);
+
+export const PUBLIC_PAGE_CACHE_CONTROL = `public, max-age=0, s-maxage=${PAGE_SHARED_MAX_AGE_S}, stale-while-revalidate=${PAGE_STALE_WHILE_REVALIDATE_S}`;
+export const PRIVATE_CACHE_CONTROL = "private, no-store";
+
+export interface CachedPage {
+  version: number;
+  status: number;
+  /** Response headers without Set-Cookie (a page with one is never kept). */
+  headers: [string, string][];
+  body: Buffer;
+  etag: string;
+  /** CSP sources allowing the page's inline scripts: 'sha256-…' each. */
+  scriptSources: string[];
+  bytes: number;
+}
+
+/** A least-recently-used map bounded by the bytes of its entries. */
+export class PageStore {
+  #entries = new Map<string, CachedPage>();
+  #bytes = 0;
+  constructor(readonly maxBytes: number) {}
+
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  get bytes(): number {
+    return this.#bytes;
+  }
+
+  get(key: string): CachedPage | undefined {
+    const entry = this.#entries.get(key);
+    if (entry) {
+      this.#entries.delete(key);
+      this.#entries.set(key, entry);
+    }
+    return entry;
+  }
+
+  set(key: string, entry: CachedPage): void {
+    this.delete(key);
+    // One page may not crowd out most of the others.
+    if (entry.bytes > this.maxBytes / 8) return;
+    this.#entries.set(key, entry);
+    this.#bytes += entry.bytes;
+    for (const [oldest, old] of this.#entries) {
+      if (this.#bytes <= this.maxBytes) break;
+      this.#entries.delete(oldest);
+      this.#bytes -= old.bytes;
+    }
+  }
+
+  delete(key: string): void {
+    const entry = this.#entries.get(key);
+    if (!entry) return;
+    this.#entries.delete(key);
+    this.#bytes -= entry.bytes;
+  }
+}
+
+/** What the key is made of; a Fetch Request, or the Express adapter's view of its request (no Request built for a hit). */
+export interface KeySource {
+  method: string;
+  /** Absolute URL. */
+  url: string;
+  header(name: "authorization" | "cookie"): string | null;
+}
+
+function keySourceOf(request: Request): KeySource {
+  return { method: request.method, url: request.url, header: (name) => request.headers.get(name) };
+}
+
+/** The cache key and the URL to render for a cacheable request; null when the request may not use the cache. */
+export function cacheKeyFor(request: Request | KeySource): { key: string; url: string } | null {
+  const source = request instanceof Request ? keySourceOf(request) : request;
+  if (source.method !== "GET" && source.method !== "HEAD") return null;
+  if (source.header("authorization") !== null) return null;
+  const cookies = source.header("cookie");
+  if (cookies && cookies.split(";").some((c) => SESSION_COOKIES.has(c.split("=")[0]!.trim()))) return null;
+  const url = new URL(source.url);
+  const page = CACHED_PAGES.find((p) => p.path.test(url.pathname));
+  if (!page) return null;
+  const kept = new URLSearchParams();
+  for (const name of [...page.params].sort()) {
+    const value = url.searchParams.get(name);
+    if (value !== null) kept.set(name, value);
+  }
+  const search = kept.size ? `?${kept.toString()}` : "";
+  // The notices a visitor dismissed are left out of the page by the server (no flash, works without JavaScript).
+  const banners = dismissedBanners(cookies).sort().join(".");
+  return { key: `${url.pathname}${search}#${banners}`, url: `${url.origin}${url.pathname}${search}` };
+}
+
+const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
+
+/** The CSP sources for a page's inline scripts (those without src), as the browser hashes them. */
+export function inlineScriptSources(html: string): string[] {
+  const sources = new Set<string>();
+  for (const [, attributes, text] of html.matchAll(INLINE_SCRIPT)) {
+    if (/\ssrc\s*=/i.test(` ${attributes}`)) continue;
+    sources.add(`'sha256-${crypto.createHash("sha256").update(text!, "utf8").digest("base64")}'`);
+  }
+  return [...sources];
+}
+
+export function etagOf(body: Buffer): string {
+  return `"${crypto.createHash("sha256").update(body).digest("base64url").slice(0, 32)}"`;
+}
+
+/** RFC 9110 If-None-Match: a list of (possibly weak) tags, or *. */
+export function matchesIfNoneMatch(header: string | null, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === "*") return true;
+  return header.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag);
+}
+
+export interface PageAnswer {
+  response: Response;
+  /** Set when the page was rendered without a nonce: the script hashes its CSP must allow. */
+  scriptSources?: string[];
+  /** The bytes of a cached page, sent as they are (the response's own body is then unused, except by tests). */
+  bytes?: Buffer;
+  /** "hit", "miss" or "bypass", for the X-Page-Cache header and tests. */
+  cache: "hit" | "miss" | "bypass";
+}
+
+export interface PageCacheOptions<S> {
+  /** Renders a request; nonce undefined means "render without one" (hashed instead). `state` is the caller's, passed through. */
+  render: (request: Request, nonce: string | undefined, state: S) => Promise<Response>;
+  /** The content version; null when it cannot be read (then nothing is kept). */
+  readVersion: () => Promise<number | null>;
+  /** null: the in-process cache is off (pages still get hashes, ETags and HTTP caching headers). */
+  store: PageStore | null;
+}
+
+/** Answers a request through the page cache (core, on Fetch Request/Response, so it is tested without Express). */
+export function createPageHandler<S = undefined>({ render, readVersion, store }: PageCacheOptions<S>) {
+  /** The entry to serve for a request, when the cache holds one of the current version. */
+  async function lookup(source: KeySource): Promise<CachedPage | null> {
+    if (!store) return null;
+    const cacheable = cacheKeyFor(source);
+    if (!cacheable) return null;
+    const entry = store.get(cacheable.key);
+    if (!entry) return null;
+    return entry.version === (await readVersion()) ? entry : null;
+  }
+  return Object.assign(handle, { lookup });
+
+  async function handle(request: Request, nonce: string | undefined, state: S): Promise<PageAnswer> {
+    const cacheable = cacheKeyFor(request);
+    if (!cacheable) {
+      const response = await render(request, nonce, state);
+      return { response: withPrivateDefault(response), cache: "bypass" };
+    }
+    const version = await readVersion();
+    const cached = version !== null ? store?.get(cacheable.key) : undefined;
+    if (cached && cached.version === version) return { ...answerFrom(cached, request), cache: "hit" };
+
+    // HEAD renders the page as GET, so the entry serves both.
+    const rendered = await render(
+      new Request(cacheable.url, { method: "GET", headers: request.headers, signal: request.signal }),
+      undefined,
+      state,
+    );
+    const type = rendered.headers.get("content-type") ?? "";
+    if (!type.startsWith("text/html")) return { response: withPrivateDefault(rendered), cache: "bypass" };
+    const body = Buffer.from(await rendered.arrayBuffer());
+    const scriptSources = inlineScriptSources(body.toString("utf8"));
+    const keep = rendered.status === 200 && !rendered.headers.has("set-cookie") && !rendered.headers.has("cache-control");
+    if (!keep) {
+      const response = withPrivateDefault(new Response(request.method === "HEAD" ? null : new Uint8Array(body), rendered));
+      return { response, scriptSources, cache: "bypass" };
+    }
+    const headers = [...rendered.headers].filter(([name]) => name !== "content-length");
+    headers.push(["cache-control", PUBLIC_PAGE_CACHE_CONTROL], ["vary", "Cookie"]);
+    const entry: CachedPage = {
+      version: version ?? -1,
+      status: rendered.status,
+      headers,
+      body,
+      etag: etagOf(body),
+      scriptSources,
+      bytes: body.length + cacheable.key.length * 2 + 512,
+    };
+    if (store && version !== null) store.set(cacheable.key, entry);
+    return { ...answerFrom(entry, request), cache: "miss" };
+  }
+}
+
+function answerFrom(entry: CachedPage, request: Request): Omit<PageAnswer, "cache"> {
+  const headers = new Headers(entry.headers);
+  headers.set("etag", entry.etag);
+  if (matchesIfNoneMatch(request.headers.get("if-none-match"), entry.etag)) {
+    headers.delete("content-type");
+    return { response: new Response(null, { status: 304, headers }), scriptSources: entry.scriptSources };
+  }
+  headers.set("content-length", String(entry.body.length));
+  const bytes = request.method === "HEAD" ? undefined : entry.body;
+  return {
+    response: new Response(bytes ? new Uint8Array(bytes) : null, { status: entry.status, headers }),
+    bytes,
+    scriptSources: entry.scriptSources,
+  };
+}
+
+/** Anything not cacheable says so, unless the route chose its own policy; a Set-Cookie answer is always private. */
+function withPrivateDefault(response: Response): Response {
+  if (response.headers.has("set-cookie") || !response.headers.has("cache-control")) {
+    try {
+      response.headers.set("cache-control", PRIVATE_CACHE_CONTROL);
+    } catch {
+      // Immutable headers (a Response.redirect): copy.
+      const copy = new Response(response.body, response);
+      copy.headers.set("cache-control", PRIVATE_CACHE_CONTROL);
+      return copy;
+    }
+  }
+  return response;
+}
+
+// ---------------------------------------------------------------------------
+// Express adapter: the same conversions as @react-router/express, with the
+// page cache in between and the CSP's nonce replaced by hashes where rendered without one.
+
+export type ExpressState = { req: ExpressRequest; res: ExpressResponse };
+
+export function expressPageHandler(handle: ReturnType<typeof createPageHandler<ExpressState>>): RequestHandler {
+  return async (req, res, next) => {
+    try {
+      // A hit is answered from the request line and two headers, without building a Fetch Request or Response.
+      const header = (name: string) => req.headers[name] ?? null;
+      const hit = await handle.lookup({
+        method: req.method,
+        url: `http://cache.invalid${req.originalUrl}`,
+        header: (n) => header(n) as string | null,
+      });
+      if (hit) {
+        sendEntry(req, res, hit);
+        return;
+      }
+      const nonce = res.locals.cspNonce as string | undefined;
+      const { response, bytes, scriptSources, cache } = await handle(fetchRequestFrom(req, res), nonce, { req, res });
+      if (scriptSources) withScriptHashes(res, scriptSources);
+      res.setHeader("X-Page-Cache", cache);
+      await send(res, response, bytes);
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+function sendEntry(req: ExpressRequest, res: ExpressResponse, entry: CachedPage) {
+  withScriptHashes(res, entry.scriptSources);
+  res.setHeader("X-Page-Cache", "hit");
+  for (const [name, value] of entry.headers) res.setHeader(name, value);
+  res.setHeader("ETag", entry.etag);
+  if (matchesIfNoneMatch(req.headers["if-none-match"] ?? null, entry.etag)) {
+    res.removeHeader("Content-Type");
+    res.status(304).end();
+    return;
+  }
+  res.setHeader("Content-Length", entry.body.length);
+  res.status(entry.status);
+  if (req.method === "HEAD") res.end();
+  else res.end(entry.body);
+}
+
+/** The CSP helmet set allows this response's nonce; a page rendered without one is allowed by its scripts' hashes instead. */
+function withScriptHashes(res: ExpressResponse, sources: string[]) {
+  const policy = res.getHeader("Content-Security-Policy");
+  if (typeof policy !== "string") return;
+  res.setHeader("Content-Security-Policy", policy.replace(/\s*'nonce-[^']*'/, sources.length ? ` ${sources.join(" ")}` : ""));
+}
+
+function fetchRequestFrom(req: ExpressRequest, res: ExpressResponse): Request {
+  const [, forwardedPort] = req.app.enabled("trust proxy") ? (req.get("X-Forwarded-Host")?.split(":") ?? []) : [];
+  const [, hostPort] = req.get("host")?.split(":") ?? [];
+  const port = [forwardedPort, hostPort].map((p) => Number.parseInt(p ?? "", 10)).find((p) => Number.isSafeInteger(p));
+  const hostname = req.hostname.split(/[\\/?#@]/)[0] || "localhost";
+  const url = new URL(`${req.protocol}://${hostname}${port ? `:${port}` : ""}${req.originalUrl}`);
+  const headers = new Headers();
+  for (const [key, values] of Object.entries(req.headers)) {
+    if (values === undefined) continue;
+    for (const value of Array.isArray(values) ? values : [values]) headers.append(key, value);
+  }
+  const controller = new AbortController();
+  res.on("close", () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
+  if (req.method !== "GET" && req.method !== "HEAD") {
+    init.body = createReadableStreamFromReadable(req);
+    init.duplex = "half";
+  }
+  return new Request(url.href, init);
+}
+
+/** Waits for the socket to take more, or to close; removes both listeners either way (a long page waits many times). */
+function drained(res: ExpressResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off("drain", done);
+      res.off("close", done);
+      resolve();
+    };
+    res.on("drain", done);
+    res.on("close", done);
+  });
+}
+
+async function send(res: ExpressResponse, response: Response, bytes: Buffer | undefined) {
+  if (res.destroyed || res.writableEnded) {
+    await response.body?.cancel();
+    return;
+  }
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [name, value] of response.headers) {
+    if (name === "set-cookie") res.append(name, value);
+    else res.setHeader(name, value);
+  }
+  if (bytes) {
+    await response.body?.cancel();
+    res.end(bytes);
+    return;
+  }
+  if (!response.body) {
+    res.end();
+    return;
+  }
+  const reader = response.body.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (!res.write(value)) await drained(res);
+      if (res.destroyed) {
+        await reader.cancel();
+        return;
+      }
+    }
+    res.end();
+  } catch (error) {
+    if (res.destroyed || res.writableEnded) return;
+    throw error;
+  }
+}
