@@ -3,7 +3,8 @@ import { FOOTER_RECENTLY_VIEWED } from "#app/constants.ts";
 import { recentlyViewed } from "#app/components/storage/lists.ts";
 import { FacebookIcon, InstagramIcon, TelegramIcon, XIcon } from "#app/components/ui/icons.tsx";
 import { titlePath } from "#app/modules/catalogue/paths.ts";
-import { DEFAULT_SITE_NAME, type Settings } from "#app/modules/settings/schema.ts";
+import { DEFAULT_SITE_NAME } from "#app/modules/settings/defaults.ts";
+import type { Settings } from "#app/modules/settings/schema.ts";
 import { BrandMark } from "./brand.tsx";
 
 export const NO_FILES_STATEMENT =
