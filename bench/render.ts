@@ -124,7 +124,7 @@ async function weight(base: string, page: string): Promise<{ js: number; css: nu
   const html = await (await get(base + page)).text();
   const size = async (href: string) => zlib.gzipSync(Buffer.from(await (await get(base + href)).arrayBuffer()), { level: 9 }).length;
   const scripts = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]!);
-  const styles = [...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]!);
+  const styles = [...html.matchAll(/<link [^>]*rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]!);
   const js = (await Promise.all(scripts.map(size))).reduce((a, b) => a + b, 0);
   const css = (await Promise.all(styles.map(size))).reduce((a, b) => a + b, 0);
   return { js, css, files: scripts.length };
