@@ -180,6 +180,11 @@ try {
   console.log(
     `\n| page | req/s before | req/s after | ratio | p99 | errors | JS gzip (files) | CSS gzip |\n|---|---|---|---|---|---|---|---|\n${rows.join("\n")}`,
   );
+} catch (error) {
+  for (const [side, server] of Object.entries(servers)) {
+    if (server.child.exitCode !== null) console.error(`the ${side} server exited with ${server.child.exitCode}:\n${server.stderr()}`);
+  }
+  throw error;
 } finally {
   await Promise.all([servers.before.stop(), servers.after.stop()]);
 }
