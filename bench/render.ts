@@ -1,14 +1,16 @@
 // Uncached render speed and page weight, before and after, in one run.
 //   npx tsx bench/render.ts [--baseline main] [--seconds 8] [--rounds 3] [--connections 32] [--env KEY=VALUE ...]
-// Builds this tree and the baseline (a git ref exported to bench/.cache/render-<sha>,
+// Builds this tree and the baseline (a git ref exported to $TMPDIR/cinedex-render-<sha>,
 // built once and kept), starts both production servers on SQLite with the demo
 // catalogue, and loads each page in turn on one then the other, round after round,
-// so a busy machine slows both alike: the ratio is the figure to read. Uses wrk
+// so a busy machine slows both alike: the ratios are the figures to read, and the
+// server's CPU time per request above all (it hardly depends on the machine's load). Uses wrk
 // when installed (apt-get install wrk), else a small keep-alive load generator here.
 // --env passes settings to both servers (for instance a switch turning a page cache off).
 import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
+import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import zlib from "node:zlib";
@@ -31,6 +33,7 @@ const EXTRA_ENV = Object.fromEntries(values.env.map((pair) => [pair.slice(0, pai
 const PAGES = ["/", "/movie/1/nosferatu", "/genre/horror", "/search?q=night"];
 
 interface Figures {
+  requests: number;
   rps: number;
   p50: number;
   p99: number;
@@ -45,7 +48,8 @@ function build(dir: string) {
 /** The baseline's sources at `ref`, built beside this tree (node_modules shared). */
 function baselineTree(ref: string): string {
   const sha = execFileSync("git", ["rev-parse", ref], { encoding: "utf8" }).trim();
-  const dir = path.resolve(`bench/.cache/render-${sha.slice(0, 12)}`);
+  // Outside this repository: inside it, Tailwind's source detection also scans this tree and the CSS grows.
+  const dir = path.join(os.tmpdir(), `cinedex-render-${sha.slice(0, 12)}`);
   if (!fs.existsSync(path.join(dir, "build/server/index.js"))) {
     fs.rmSync(dir, { recursive: true, force: true });
     fs.mkdirSync(dir, { recursive: true });
@@ -82,7 +86,14 @@ function wrk(url: string): Figures {
   const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0);
   const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
   const socketErrors = socket ? socket.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0;
-  return { rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]), p50: ms("50%"), p99: ms("99%"), errors: non2xx + socketErrors };
+  const requests = Number(/(\d+) requests in/.exec(out)?.[1] ?? 0);
+  return {
+    requests,
+    rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]),
+    p50: ms("50%"),
+    p99: ms("99%"),
+    errors: non2xx + socketErrors,
+  };
 }
 
 /** The fallback: `CONNECTIONS` keep-alive loops for `SECONDS`, each waiting for its answer before asking again. */
@@ -116,7 +127,7 @@ async function nodeLoad(url: string): Promise<Figures> {
   agent.destroy();
   latencies.sort((a, b) => a - b);
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
-  return { rps: latencies.length / SECONDS, p50: at(0.5), p99: at(0.99), errors };
+  return { requests: latencies.length, rps: latencies.length / SECONDS, p50: at(0.5), p99: at(0.99), errors };
 }
 
 /** The scripts a page modulepreloads, and its stylesheets, in gzip bytes (level 9, as a CDN would). */
@@ -139,6 +150,19 @@ async function get(url: string): Promise<Response> {
   }
 }
 
+/**
+ * The server's CPU time so far, in ms (Linux /proc; NaN elsewhere). CPU time per
+ * request barely depends on what else the machine runs, unlike req/s and latency.
+ */
+function cpuMs(pid: number | undefined): number {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, in clock ticks of 10 ms
+  } catch {
+    return NaN;
+  }
+}
+
 const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]!;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
 
@@ -157,11 +181,14 @@ try {
   const rows: string[] = [];
   for (const page of PAGES) {
     const runs: Record<"before" | "after", Figures[]> = { before: [], after: [] };
+    const cpu = { before: 0, after: 0 };
     for (let round = 0; round < ROUNDS; round++) {
       for (const side of ["before", "after"] as const) {
         const url = servers[side].baseURL + page;
         await get(url).then((r) => r.text()); // warm
+        const cpuBefore = cpuMs(servers[side].child.pid);
         runs[side].push(useWrk ? wrk(url) : await nodeLoad(url));
+        cpu[side] += cpuMs(servers[side].child.pid) - cpuBefore;
       }
     }
     const summary = (side: "before" | "after") => ({
@@ -169,16 +196,17 @@ try {
       p50: median(runs[side].map((r) => r.p50)),
       p99: median(runs[side].map((r) => r.p99)),
       errors: runs[side].reduce((sum, r) => sum + r.errors, 0),
+      cpuPerRequest: cpu[side] / runs[side].reduce((sum, r) => sum + r.requests, 0),
     });
     const [b, a] = [summary("before"), summary("after")];
     const [wb, wa] = await Promise.all([weight(servers.before.baseURL, page), weight(servers.after.baseURL, page)]);
     rows.push(
-      `| ${page} | ${b.rps.toFixed(0)} | ${a.rps.toFixed(0)} | ${(a.rps / b.rps).toFixed(2)}× | ${b.p99.toFixed(0)} → ${a.p99.toFixed(0)} ms | ${b.errors + a.errors} | ${kb(wb.js)} (${wb.files}) → ${kb(wa.js)} (${wa.files}) | ${kb(wb.css)} → ${kb(wa.css)} |`,
+      `| ${page} | ${b.cpuPerRequest.toFixed(1)} → ${a.cpuPerRequest.toFixed(1)} ms | ${(b.cpuPerRequest / a.cpuPerRequest).toFixed(2)}× | ${b.rps.toFixed(0)} | ${a.rps.toFixed(0)} | ${(a.rps / b.rps).toFixed(2)}× | ${b.p99.toFixed(0)} → ${a.p99.toFixed(0)} ms | ${b.errors + a.errors} | ${kb(wb.js)} (${wb.files}) → ${kb(wa.js)} (${wa.files}) | ${kb(wb.css)} → ${kb(wa.css)} |`,
     );
     console.log(rows.at(-1));
   }
   console.log(
-    `\n| page | req/s before | req/s after | ratio | p99 | errors | JS gzip (files) | CSS gzip |\n|---|---|---|---|---|---|---|---|\n${rows.join("\n")}`,
+    `\n| page | server CPU per request | speed-up | req/s before | req/s after | ratio | p99 | errors | JS gzip (files) | CSS gzip |\n|---|---|---|---|---|---|---|---|---|---|\n${rows.join("\n")}`,
   );
 } catch (error) {
   for (const [side, server] of Object.entries(servers)) {
