@@ -21,6 +21,7 @@ import { NoticeBanners } from "./components/layout/notice-banners.tsx";
 import { SiteFooter } from "./components/layout/site-footer.tsx";
 import { SiteHeader } from "./components/layout/site-header.tsx";
 import { useNonce } from "./components/nonce.tsx";
+import { PageLinkNavigation } from "./components/ui/page-link.tsx";
 import { Toaster } from "./components/ui/toaster.tsx";
 
 export const links: Route.LinksFunction = () => [
@@ -92,6 +93,7 @@ export function Layout({ children }: { children: ReactNode }) {
           </>
         )}
         <Toaster />
+        <PageLinkNavigation />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore, type PointerEvent } from "react";
-import { Link } from "react-router";
+import { PageLink } from "#app/components/ui/page-link.tsx";
 import { CAROUSEL_INTERVAL_MS, SWIPE_THRESHOLD_PX } from "#app/constants.ts";
 import type { FeaturedTitle } from "#app/modules/catalogue/types.ts";
 import { ChevronLeftIcon, ChevronRightIcon, DownloadIcon, PlayIcon } from "#app/components/ui/icons.tsx";
@@ -114,7 +114,7 @@ export function FeaturedCarousel({ items }: { items: FeaturedTitle[] }) {
                 <div className="mt-6 flex flex-wrap gap-3">
                   <Tooltip text={`Size: ${item.size ?? "Unknown"}`}>
                     {(describedBy) => (
-                      <Link
+                      <PageLink
                         to={`${titlePath(item)}#downloads`}
                         aria-describedby={describedBy}
                         className="inline-flex items-center gap-2 rounded-full bg-accent-500 px-5 py-2.5 font-semibold text-ink-950 shadow-lg shadow-accent-500/20 transition-colors hover:bg-accent-400"
@@ -122,7 +122,7 @@ export function FeaturedCarousel({ items }: { items: FeaturedTitle[] }) {
                         <DownloadIcon size={18} />
                         Download
                         <span className="sr-only"> {item.title}</span>
-                      </Link>
+                      </PageLink>
                     )}
                   </Tooltip>
                   {item.trailerUrl ? (

@@ -1,5 +1,6 @@
 import { useId, useState } from "react";
-import { NavLink } from "react-router";
+import { useLocation } from "react-router";
+import { isCurrentPath, PageLink } from "#app/components/ui/page-link.tsx";
 import { MOBILE_GENRE_PREVIEW } from "#app/constants.ts";
 import { genrePath } from "#app/modules/catalogue/paths.ts";
 import type { Genre } from "#app/modules/catalogue/types.ts";
@@ -11,6 +12,7 @@ import type { Genre } from "#app/modules/catalogue/types.ts";
 export function GenreExplorer({ genres, heading = "Explore by genre" }: { genres: Genre[]; heading?: string }) {
   const [expanded, setExpanded] = useState(false);
   const listId = useId();
+  const { pathname } = useLocation();
   const hasMore = genres.length > MOBILE_GENRE_PREVIEW;
   return (
     <section aria-labelledby={`${listId}-heading`} className="mb-10">
@@ -20,18 +22,17 @@ export function GenreExplorer({ genres, heading = "Explore by genre" }: { genres
       <ul id={listId} className="flex flex-wrap gap-2">
         {genres.map((genre, i) => (
           <li key={genre.id} className={i >= MOBILE_GENRE_PREVIEW && !expanded ? "max-md:[html.js_&]:hidden" : undefined}>
-            <NavLink
+            <PageLink
               to={genrePath(genre)}
-              className={({ isActive }) =>
-                `inline-block rounded-full px-4 py-2 text-sm font-medium ring-1 transition-colors ${
-                  isActive
-                    ? "bg-accent-500 text-ink-950 ring-accent-500"
-                    : "bg-ink-800 text-mist-100 ring-white/10 hover:bg-ink-700 hover:ring-accent-400/40"
-                }`
-              }
+              aria-current={isCurrentPath(pathname, genrePath(genre)) ? "page" : undefined}
+              className={`inline-block rounded-full px-4 py-2 text-sm font-medium ring-1 transition-colors ${
+                isCurrentPath(pathname, genrePath(genre))
+                  ? "bg-accent-500 text-ink-950 ring-accent-500"
+                  : "bg-ink-800 text-mist-100 ring-white/10 hover:bg-ink-700 hover:ring-accent-400/40"
+              }`}
             >
               {genre.name}
-            </NavLink>
+            </PageLink>
           </li>
         ))}
       </ul>

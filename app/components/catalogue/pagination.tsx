@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { PageLink } from "#app/components/ui/page-link.tsx";
 import { compactPages, pageWindow } from "#app/utils/pagination.ts";
 
 interface PaginationProps {
@@ -24,9 +24,9 @@ export function Pagination({ page, totalPages, hrefFor, variant = "window" }: Pa
   return (
     <nav aria-label="Pagination" className="mt-12 flex flex-wrap items-center justify-center gap-2">
       {page > 1 ? (
-        <Link to={hrefFor(page - 1)} className={idle} rel="prev">
+        <PageLink to={hrefFor(page - 1)} className={idle} rel="prev">
           Previous
-        </Link>
+        </PageLink>
       ) : (
         <span className={off} aria-disabled="true">
           Previous
@@ -43,16 +43,16 @@ export function Pagination({ page, totalPages, hrefFor, variant = "window" }: Pa
             {n}
           </span>
         ) : (
-          <Link key={n} to={hrefFor(n)} className={idle}>
+          <PageLink key={n} to={hrefFor(n)} className={idle}>
             <span className="sr-only">Page </span>
             {n}
-          </Link>
+          </PageLink>
         ),
       )}
       {page < totalPages ? (
-        <Link to={hrefFor(page + 1)} className={idle} rel="next">
+        <PageLink to={hrefFor(page + 1)} className={idle} rel="next">
           Next
-        </Link>
+        </PageLink>
       ) : (
         <span className={off} aria-disabled="true">
           Next

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { PageLink } from "#app/components/ui/page-link.tsx";
 import type { TitleCard as TitleCardData } from "#app/modules/catalogue/types.ts";
 import { titlePath } from "#app/modules/catalogue/paths.ts";
 import { isLatestRelease } from "#app/utils/dates.ts";
@@ -29,7 +29,7 @@ export function TitleCard({
   const latest = isLatestRelease(title.releaseDate);
   const Heading = headingLevel;
   return (
-    <Link to={titlePath(title)} className="group block rounded-xl" prefetch="intent">
+    <PageLink to={titlePath(title)} className="group block rounded-xl">
       <div className="relative">
         <Poster
           title={title.title}
@@ -55,7 +55,7 @@ export function TitleCard({
       <p className="mt-0.5 text-xs text-mist-400">
         {[title.year, title.type === "tv" ? "TV series" : "Movie"].filter(Boolean).join(" · ")}
       </p>
-    </Link>
+    </PageLink>
   );
 }
 

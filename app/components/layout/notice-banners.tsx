@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { Link, useFetcher, useLocation, useRouteLoaderData } from "react-router";
-import { DEFAULT_SETTINGS, type Settings } from "#app/modules/settings/schema.ts";
+import { DEFAULT_BANNERS } from "#app/modules/settings/defaults.ts";
+import type { Settings } from "#app/modules/settings/schema.ts";
 import { ALL_BANNERS, BANNERS, type BannerId } from "#app/modules/site/banners.ts";
 import { ChevronRightIcon, CloseIcon, InfoIcon } from "#app/components/ui/icons.tsx";
 
@@ -17,7 +18,7 @@ export function NoticeBanners({ dismissed, autoClose }: { dismissed: BannerId[];
   const fetcher = useFetcher();
   const location = useLocation();
   const root = useRouteLoaderData("root") as { settings?: Settings } | undefined;
-  const configured = root?.settings?.banners ?? DEFAULT_SETTINGS.banners;
+  const configured = root?.settings?.banners ?? DEFAULT_BANNERS;
   const [hidden, setHidden] = useState<BannerId[]>([]);
   const [shownIndex, setShownIndex] = useState(0);
   const [closedByTimer, setClosedByTimer] = useState(false);

@@ -1,9 +1,11 @@
-import { Link, useRouteLoaderData } from "react-router";
+import { useRouteLoaderData } from "react-router";
+import { PageLink } from "#app/components/ui/page-link.tsx";
 import { FOOTER_RECENTLY_VIEWED } from "#app/constants.ts";
 import { recentlyViewed } from "#app/components/storage/lists.ts";
 import { FacebookIcon, InstagramIcon, TelegramIcon, XIcon } from "#app/components/ui/icons.tsx";
 import { titlePath } from "#app/modules/catalogue/paths.ts";
-import { DEFAULT_SITE_NAME, type Settings } from "#app/modules/settings/schema.ts";
+import { DEFAULT_SITE_NAME } from "#app/modules/settings/defaults.ts";
+import type { Settings } from "#app/modules/settings/schema.ts";
 import { BrandMark } from "./brand.tsx";
 
 export const NO_FILES_STATEMENT =
@@ -37,9 +39,9 @@ function FooterLinks({ heading, links }: { heading: string; links: { to: string;
       <ul className="mt-3 space-y-2">
         {links.map((link) => (
           <li key={link.to}>
-            <Link to={link.to} className="rounded text-mist-400 transition-colors hover:text-white">
+            <PageLink to={link.to} className="rounded text-mist-400 transition-colors hover:text-white">
               {link.label}
-            </Link>
+            </PageLink>
           </li>
         ))}
       </ul>
@@ -58,9 +60,9 @@ function RecentlyViewed() {
         <ul className="mt-3 space-y-2" aria-label="Recently viewed titles">
           {items.map((item) => (
             <li key={item.id} className="truncate">
-              <Link to={titlePath(item)} className="rounded text-mist-400 transition-colors hover:text-white">
+              <PageLink to={titlePath(item)} className="rounded text-mist-400 transition-colors hover:text-white">
                 {item.title}
-              </Link>
+              </PageLink>
             </li>
           ))}
         </ul>
@@ -77,10 +79,10 @@ export function SiteFooter() {
     <footer className="border-t border-white/5 bg-ink-900 text-sm">
       <div className="mx-auto grid w-full max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 sm:px-6 lg:grid-cols-[1.4fr_1fr_1fr_1.2fr] lg:px-8">
         <div>
-          <Link to="/" className="flex w-fit items-center gap-2 rounded-md text-base font-semibold text-white">
+          <PageLink to="/" className="flex w-fit items-center gap-2 rounded-md text-base font-semibold text-white">
             <BrandMark className="h-7 w-7" />
             {siteName}
-          </Link>
+          </PageLink>
           <p className="mt-4 max-w-sm leading-relaxed text-mist-400">{NO_FILES_STATEMENT}</p>
           {social && (
             <ul className="mt-5 flex gap-2" aria-label="Social links">
@@ -110,12 +112,12 @@ export function SiteFooter() {
             © {new Date().getFullYear()} {siteName}. All rights reserved.
           </p>
           <p className="flex gap-4">
-            <Link to="/privacy-policy" className="rounded hover:text-white">
+            <PageLink to="/privacy-policy" className="rounded hover:text-white">
               Privacy Policy
-            </Link>
-            <Link to="/terms" className="rounded hover:text-white">
+            </PageLink>
+            <PageLink to="/terms" className="rounded hover:text-white">
               Terms
-            </Link>
+            </PageLink>
           </p>
         </div>
       </div>

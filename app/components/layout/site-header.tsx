@@ -1,8 +1,10 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { Link, NavLink, useLocation, useRouteLoaderData } from "react-router";
+import { useLocation, useRouteLoaderData } from "react-router";
+import { isCurrentPath, PageLink } from "#app/components/ui/page-link.tsx";
 import { SearchBox } from "#app/components/search/search-box.tsx";
 import { NAVBAR_SCROLLED_PX } from "#app/constants.ts";
-import { DEFAULT_SITE_NAME, type Settings } from "#app/modules/settings/schema.ts";
+import { DEFAULT_SITE_NAME } from "#app/modules/settings/defaults.ts";
+import type { Settings } from "#app/modules/settings/schema.ts";
 import { BookmarkIcon, CloseIcon, MenuIcon, SearchIcon } from "#app/components/ui/icons.tsx";
 import { BrandMark } from "./brand.tsx";
 import { NAV_LINKS } from "./nav-links.ts";
@@ -41,6 +43,9 @@ export function SiteHeader() {
   // The box shows the running search; it empties when a link leaves the search.
   const runningSearch =
     location.pathname === "/" || location.pathname === "/search" ? (new URLSearchParams(location.search).get("q") ?? "") : "";
+
+  const navCurrent = (link: (typeof NAV_LINKS)[number]) =>
+    link.end ? location.pathname === link.to : isCurrentPath(location.pathname, link.to);
 
   useScrollLock(menuOpen);
 
@@ -97,18 +102,18 @@ export function SiteHeader() {
           containing block of the fixed backdrops below, which would then cover only the header. */}
       <div className={`pointer-events-none absolute inset-0 -z-10 ${scrolled ? "backdrop-blur" : "backdrop-blur-sm"}`} aria-hidden="true" />
       <div className="relative mx-auto flex h-16 w-full max-w-7xl items-center gap-3 px-4 sm:px-6 lg:px-8">
-        <Link to="/" className="flex shrink-0 items-center gap-2.5 rounded-md" aria-label={`${siteName} home`}>
+        <PageLink to="/" className="flex shrink-0 items-center gap-2.5 rounded-md" aria-label={`${siteName} home`}>
           <BrandMark />
           <span className="text-xl font-bold tracking-tight text-white">{siteName}</span>
-        </Link>
+        </PageLink>
 
         <nav aria-label="Main" className="ml-2 hidden md:block lg:ml-4">
           <ul className="flex items-center gap-1">
             {NAV_LINKS.map((link) => (
               <li key={link.to}>
-                <NavLink to={link.to} end={link.end} className={({ isActive }) => linkClass(isActive)}>
+                <PageLink to={link.to} aria-current={navCurrent(link) ? "page" : undefined} className={linkClass(navCurrent(link))}>
                   {link.label}
-                </NavLink>
+                </PageLink>
               </li>
             ))}
           </ul>
@@ -118,15 +123,14 @@ export function SiteHeader() {
           <SearchBox key={runningSearch} id={`${searchId}-desktop`} initial={runningSearch} />
         </div>
 
-        <NavLink
+        <PageLink
           to="/watchlist"
           aria-label="Your watchlist and favorites"
-          className={({ isActive }) =>
-            `ml-auto flex h-10 w-10 shrink-0 items-center justify-center rounded-full transition-colors lg:ml-2 ${isActive ? "bg-white/10 text-white" : "text-mist-300 hover:bg-white/10 hover:text-white"}`
-          }
+          aria-current={isCurrentPath(location.pathname, "/watchlist") ? "page" : undefined}
+          className={`ml-auto flex h-10 w-10 shrink-0 items-center justify-center rounded-full transition-colors lg:ml-2 ${isCurrentPath(location.pathname, "/watchlist") ? "bg-white/10 text-white" : "text-mist-300 hover:bg-white/10 hover:text-white"}`}
         >
           <BookmarkIcon size={19} />
-        </NavLink>
+        </PageLink>
 
         <div className="flex items-center gap-1 lg:hidden">
           <button
@@ -170,13 +174,13 @@ export function SiteHeader() {
         <ul className="flex flex-col gap-1 pt-2 [html:not(.js)_&]:flex-row [html:not(.js)_&]:flex-wrap">
           {NAV_LINKS.map((link) => (
             <li key={link.to}>
-              <NavLink
+              <PageLink
                 to={link.to}
-                end={link.end}
-                className={({ isActive }) => `block ${linkClass(isActive)} py-3 text-base [html:not(.js)_&]:py-2 [html:not(.js)_&]:text-sm`}
+                aria-current={navCurrent(link) ? "page" : undefined}
+                className={`block ${linkClass(navCurrent(link))} py-3 text-base [html:not(.js)_&]:py-2 [html:not(.js)_&]:text-sm`}
               >
                 {link.label}
-              </NavLink>
+              </PageLink>
             </li>
           ))}
         </ul>

@@ -2,6 +2,9 @@ import { z } from "zod";
 import { BANNER_AUTO_CLOSE_MS, MIDDLEMAN_COUNTDOWN_S } from "#app/constants.ts";
 import { isHttpUrl } from "#app/modules/catalogue/schema.ts";
 import { BANNERS, type BannerId } from "#app/modules/site/banners.ts";
+import { DEFAULT_BANNERS, DEFAULT_SITE_NAME } from "./defaults.ts";
+
+export { DEFAULT_SITE_NAME };
 
 const link = z
   .string()
@@ -9,7 +12,6 @@ const link = z
   .max(500, "Address must be at most 500 characters")
   .refine(isHttpUrl, "Must be an http:// or https:// address");
 
-export const DEFAULT_SITE_NAME = "Cinedex";
 export const BANNER_TEXT_MAX = 300;
 export const BANNER_DELAY_RANGE_S = { min: 1, max: 60 } as const;
 export const MIDDLEMAN_COUNTDOWN_RANGE_S = { min: 0, max: 60 } as const;
@@ -30,7 +32,6 @@ export type BannerSetting = z.output<typeof bannerSchema>;
 
 // The wording each notice starts with is the one in app/modules/site/banners.ts.
 const bannersShape = Object.fromEntries(BANNERS.map((b) => [b.id, bannerSchema])) as Record<BannerId, typeof bannerSchema>;
-const bannerDefaults = Object.fromEntries(BANNERS.map((b) => [b.id, { enabled: true, text: b.text }])) as Record<BannerId, BannerSetting>;
 
 /**
  * Options an admin changes at run time, each with its default. Every value here is
@@ -61,7 +62,7 @@ export const settingsSchema = z.object({
   /** The Telegram group named on link pages and the mediator page. */
   telegramGroupUrl: link.default("https://telegram.org/"),
   /** The wording of each notice banner, and whether it shows at all. */
-  banners: z.object(bannersShape).default(bannerDefaults),
+  banners: z.object(bannersShape).default(DEFAULT_BANNERS),
   /** The notice banners close by themselves after the delay, when enabled. */
   bannerAutoClose: z
     .object({

@@ -1,0 +1,22 @@
+import { expect, test } from "./fixtures.ts";
+
+// Cards, genre chips, navigation and pagination are plain links (PageLink) that one
+// document listener turns into client-side navigations, as React Router's <Link> did.
+
+test("a card, a genre chip and the header open pages without reloading the document", async ({ page }) => {
+  // Until the page has hydrated a click is an ordinary page load (as with <Link>): wait for the scripts.
+  await page.goto("/", { waitUntil: "networkidle" });
+  await page.evaluate(() => ((window as unknown as { pageMarker: number }).pageMarker = 1));
+  const marker = () => page.evaluate(() => (window as unknown as { pageMarker?: number }).pageMarker);
+
+  await page.getByRole("region", { name: "Latest uploads" }).getByRole("link").first().click();
+  await expect(page).toHaveURL(/\/movie\/\d+\//);
+  expect(await marker()).toBe(1);
+
+  await page.getByRole("link", { name: "Home" }).first().click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.getByRole("link", { name: "Horror", exact: true }).first().click();
+  await expect(page).toHaveURL(/\/genre\/horror$/);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Horror");
+  expect(await marker()).toBe(1);
+});

@@ -1,0 +1,54 @@
+import zlib from "node:zlib";
+import { expect, test, type APIRequestContext } from "@playwright/test";
+
+// What the browser downloads before a page is interactive, read from the production
+// build as a visitor gets it: every modulepreloaded script and stylesheet, gzipped.
+
+/**
+ * The home page's JavaScript, gzip level 9. Issue 15 asks for 100 kB, which React 19
+ * and React Router 7 alone exceed (react-dom about 66 kB, the router about 43 kB);
+ * this bound keeps what was won (159 kB before) and fails when a page grows back.
+ */
+const HOME_JS_BUDGET = 135 * 1024;
+const CSS_BUDGET = 15 * 1024;
+
+async function gzipSize(request: APIRequestContext, href: string): Promise<{ bytes: number; text: string }> {
+  const body = await (await request.get(href)).body();
+  return { bytes: zlib.gzipSync(body, { level: 9 }).length, text: body.toString("utf8") };
+}
+
+async function pageWeight(request: APIRequestContext, path: string) {
+  const html = await (await request.get(path)).text();
+  const scripts = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]!);
+  const styles = [...html.matchAll(/<link [^>]*rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]!);
+  const js = await Promise.all(scripts.map(async (href) => ({ href, ...(await gzipSize(request, href)) })));
+  const css = await Promise.all(styles.map((href) => gzipSize(request, href)));
+  return { scripts: js, js: js.reduce((sum, s) => sum + s.bytes, 0), css: css.reduce((sum, s) => sum + s.bytes, 0) };
+}
+
+/** Zod's own error class, which survives minification: a chunk holding it is the validation library. */
+const isZod = (text: string) => text.includes("ZodError");
+
+test("the home page's scripts stay within budget and carry no form validation code", async ({ request }) => {
+  const { scripts, js, css } = await pageWeight(request, "/");
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(scripts.filter((s) => isZod(s.text)).map((s) => s.href)).toEqual([]);
+  expect(js, `home page JS ${(js / 1024).toFixed(1)} kB gzip`).toBeLessThanOrEqual(HOME_JS_BUDGET);
+  expect(css).toBeGreaterThan(0);
+  expect(css).toBeLessThanOrEqual(CSS_BUDGET);
+});
+
+test("a genre page loads no form validation code either; a page with a form does", async ({ request }) => {
+  // (/search is not here: its "Request" buttons for titles found on TMDB are a form.)
+  for (const path of ["/genre/horror", "/genre/horror/movie"]) {
+    const { scripts, css } = await pageWeight(request, path);
+    expect(
+      scripts.filter((s) => isZod(s.text)).map((s) => s.href),
+      path,
+    ).toEqual([]);
+    expect(css, path).toBeLessThanOrEqual(CSS_BUDGET);
+  }
+  // The checks above would pass vacuously if Zod were renamed or inlined: a form page still finds it.
+  const { scripts } = await pageWeight(request, "/contact-us");
+  expect(scripts.some((s) => isZod(s.text))).toBe(true);
+});
