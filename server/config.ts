@@ -38,6 +38,8 @@ export interface Config {
   smtp: SmtpConfig | null;
   /** Path of a MaxMind-format city database for quick requests' location; null = location unknown. */
   geoipDb: string | null;
+  /** WEBHOOK_ALLOW_PRIVATE: the operator webhook may target loopback, private and link-local addresses. */
+  webhookAllowPrivate: boolean;
   /** Problems that do not stop the server but that the operator should hear of. */
   warnings: string[];
 }
@@ -232,6 +234,7 @@ const schema = z.object({
       .refine(isMailbox, 'must be an e-mail address, or a name and an address such as "Cinedex <alerts@cinedex.example>"')
       .optional(),
   ),
+  WEBHOOK_ALLOW_PRIVATE: flag,
   GEOIP_DB: z.preprocess(
     blankToUndefined,
     z
@@ -346,6 +349,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : null,
     smtp: e.SMTP_URL ? { ...e.SMTP_URL, from: e.SMTP_FROM ?? defaultSender(e.SMTP_URL.user, publicUrl) } : null,
     geoipDb: e.GEOIP_DB ? path.resolve(e.GEOIP_DB) : null,
+    webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE ?? false,
     warnings,
   };
 }
