@@ -9,6 +9,8 @@ export default defineConfig({
       "db/**/*.test.ts",
       "tests/integration/**/*.test.ts",
       "tests/routes/**/*.test.ts",
+      "tests/faults/**/*.test.ts",
+      "tests/security/**/*.test.ts",
     ],
     environment: "node",
     globalSetup: ["./tests/setup/global-setup.ts"],
