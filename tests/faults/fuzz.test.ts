@@ -4,7 +4,7 @@ import { createSession, sessionCookieName } from "#app/modules/auth/sessions.ser
 import { signIn } from "#tests/helpers/admin.ts";
 import { testDialects } from "#tests/helpers/database.ts";
 import { insertRequest } from "#tests/factories/inbox.ts";
-import { rawRequest, startInProcessApp, type InProcessApp } from "./app-server.ts";
+import { rawRequest, startInProcessApp, type InProcessApp } from "./fuzz-app.ts";
 
 /**
  * Every route of app/routes.ts, every method, fed generated garbage (issue 14):

@@ -37,7 +37,7 @@ let users = 0;
  * an ephemeral loopback port over a fresh database seeded with the demo catalogue.
  * The route modules come from Vite's SSR loader, so no `npm run build` is needed.
  */
-export async function startInProcessApp(dialect: DialectName): Promise<InProcessApp> {
+export async function startInProcessApp(dialect: DialectName, options: { clientDir?: string } = {}): Promise<InProcessApp> {
   vite ??= await createServer({ server: { middlewareMode: true, hmr: false, watch: null }, appType: "custom", logLevel: "error" });
   users += 1;
   const loader = vite;
@@ -65,6 +65,7 @@ export async function startInProcessApp(dialect: DialectName): Promise<InProcess
     database,
     logger,
     notifier: createNotifier({ smtp: null, timeoutMs: 1_000 }),
+    clientDir: options.clientDir,
     build: () => loader.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
   });
   server.on("request", app);
