@@ -66,6 +66,8 @@ export default defineConfig({
       LOG_LEVEL: "warn",
       SEED_DEMO: "true",
       GEOIP_DB: geoipDb,
+      // The notifications spec's webhook receiver listens on the loopback.
+      WEBHOOK_ALLOW_PRIVATE: "true",
     },
   },
 });

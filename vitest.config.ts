@@ -10,6 +10,7 @@ export default defineConfig({
       "tests/integration/**/*.test.ts",
       "tests/routes/**/*.test.ts",
       "tests/faults/**/*.test.ts",
+      "tests/security/**/*.test.ts",
     ],
     environment: "node",
     globalSetup: ["./tests/setup/global-setup.ts"],

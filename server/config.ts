@@ -40,6 +40,8 @@ export interface Config {
   geoipDb: string | null;
   /** The in-process page cache (PAGE_CACHE, PAGE_CACHE_MB); null when turned off. */
   pageCache: { maxBytes: number } | null;
+  /** WEBHOOK_ALLOW_PRIVATE: the operator webhook may target loopback, private and link-local addresses. */
+  webhookAllowPrivate: boolean;
   /** Problems that do not stop the server but that the operator should hear of. */
   warnings: string[];
 }
@@ -245,6 +247,7 @@ const schema = z.object({
       .refine((n) => n >= 1 && n <= 4096, "must be a whole number of megabytes from 1 to 4096")
       .default(64),
   ),
+  WEBHOOK_ALLOW_PRIVATE: flag,
   GEOIP_DB: z.preprocess(
     blankToUndefined,
     z
@@ -360,6 +363,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtp: e.SMTP_URL ? { ...e.SMTP_URL, from: e.SMTP_FROM ?? defaultSender(e.SMTP_URL.user, publicUrl) } : null,
     geoipDb: e.GEOIP_DB ? path.resolve(e.GEOIP_DB) : null,
     pageCache: (e.PAGE_CACHE ?? true) ? { maxBytes: e.PAGE_CACHE_MB * 1024 * 1024 } : null,
+    webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE ?? false,
     warnings,
   };
 }

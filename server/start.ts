@@ -74,7 +74,7 @@ export async function startServer(options: StartOptions): Promise<http.Server> {
     fail(`Cannot prepare the database (${database.location}): ${reason(error)}`);
   }
 
-  const notifier = createNotifier({ smtp: config.smtp });
+  const notifier = createNotifier({ smtp: config.smtp, allowPrivateWebhooks: config.webhookAllowPrivate });
   if (config.smtp) logger.info({ host: config.smtp.host, port: config.smtp.port }, "operator e-mail goes through SMTP");
   const app = createApp({ config, database, logger, notifier, ...options });
   const server = http.createServer({ connectionsCheckingInterval: SERVER_TIMEOUTS.checkIntervalMs }, app);

@@ -87,6 +87,9 @@ export async function listGenresInUse(db: Db): Promise<(Genre & { titles: number
 }
 
 export async function findGenre(db: Db, slug: string): Promise<Genre | null> {
+  // No slug has control characters, and PostgreSQL refuses a NUL in a text parameter: not found, not a 500.
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused.
+  if (slug.length > 200 || /[\u0000-\u001f]/.test(slug)) return null;
   const genre = await db.selectFrom("genres").select(["id", "name", "slug"]).where("slug", "=", slug.toLowerCase()).executeTakeFirst();
   return genre ?? null;
 }

@@ -2,6 +2,8 @@ import { z } from "zod";
 import type { Db } from "#app/db/client.server.ts";
 import { inTransaction } from "#app/db/transaction.server.ts";
 import { recordAudit, type Actor } from "#app/modules/audit/audit.server.ts";
+import { AppError } from "#app/utils/errors.ts";
+import { checkTarget, isRefusedTarget } from "#app/utils/safe-fetch.server.ts";
 import { parseOrThrow } from "#app/utils/validation.ts";
 import { INBOX_KINDS, type InboxKind } from "./events.ts";
 import { DEFAULT_NOTIFY_SETTINGS, notifySettingsSchema, type NotifySettings } from "./notify-settings.ts";
@@ -60,8 +62,17 @@ export async function getNotifySettings(db: Db): Promise<NotifySettings> {
  * one transaction. The entry leaves the webhook address out: chat webhooks carry
  * their secret in the address, and editors can read the activity log.
  */
-export async function updateNotifySettings(db: Db, actor: Actor, input: unknown): Promise<{ settings: NotifySettings; changed: string[] }> {
+export async function updateNotifySettings(
+  db: Db,
+  actor: Actor,
+  input: unknown,
+  policy?: WebhookPolicy,
+): Promise<{ settings: NotifySettings; changed: string[] }> {
   const settings = parseOrThrow(notifySettingsSchema, input, NOTIFY_SETTINGS_INVALID);
+  if (policy && settings.webhookUrl) {
+    const refusal = await webhookRefusal(settings.webhookUrl, policy);
+    if (refusal) throw new AppError(400, NOTIFY_SETTINGS_INVALID, { fields: { webhookUrl: [webhookRefusalMessage(refusal)] } });
+  }
   return inTransaction(db, async (trx) => {
     const before = await getNotifySettings(trx);
     const changed: string[] = [];
@@ -82,6 +93,26 @@ export async function updateNotifySettings(db: Db, actor: Actor, input: unknown)
     });
     return { settings, changed };
   });
+}
+
+/** What decides which webhook targets are allowed: the notifier (WEBHOOK_ALLOW_PRIVATE). */
+export interface WebhookPolicy {
+  allowPrivateWebhooks: boolean;
+}
+
+export function webhookRefusalMessage(refusal: string): string {
+  return `This webhook address cannot be used: ${refusal}.`;
+}
+
+/** Why the webhook address may not be used (it is a loopback address...), or null. */
+export async function webhookRefusal(url: string, policy: WebhookPolicy): Promise<string | null> {
+  try {
+    await checkTarget(url, { allowPrivate: policy.allowPrivateWebhooks });
+    return null;
+  } catch (error) {
+    // A name that does not resolve today may tomorrow: only a refusal stops the save.
+    return isRefusedTarget(error) ? error.message : null;
+  }
 }
 
 export async function recordDeliveryFailure(db: Db, failure: DeliveryFailure): Promise<void> {

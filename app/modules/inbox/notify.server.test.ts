@@ -146,10 +146,11 @@ interface Harness {
   logText(): string;
 }
 
-function harness(db: Db, smtp: SmtpConfig | null, timeoutMs = SHORT_TIMEOUT_MS): Harness {
+// The local receiver is on the loopback: allowed as WEBHOOK_ALLOW_PRIVATE=true allows it.
+function harness(db: Db, smtp: SmtpConfig | null, timeoutMs = SHORT_TIMEOUT_MS, allowPrivateWebhooks = true): Harness {
   const logs: Record<string, unknown>[] = [];
   const logger = pino({ level: "info" }, { write: (line: string) => void logs.push(JSON.parse(line) as Record<string, unknown>) });
-  const notifier = createNotifier({ smtp, timeoutMs });
+  const notifier = createNotifier({ smtp, timeoutMs, allowPrivateWebhooks });
   return { app: { db, logger, publicUrl: "https://cinedex.test", notifier }, notifier, logs, logText: () => JSON.stringify(logs) };
 }
 
@@ -505,6 +506,52 @@ describeEachDatabase("operator notifications", (ctx) => {
     await h.notifier.drain();
     expect(hits.map((hit) => hit.path)).toEqual(["/hook"]);
     expect(warnings(h)[0]).toMatchObject({ reason: "webhook failed: it answered 302 (a redirect, which is not followed)" });
+  });
+
+  it("never posts to an internal webhook target unless the operator allows private targets, and shows no answer of it", async () => {
+    const h = harness(ctx.db, null, SHORT_TIMEOUT_MS, false);
+    const port = new URL(webhookUrl).port;
+    webhookMode = "fail";
+    const spellings = [webhookUrl, `http://127.1:${port}/hook`, `http://0x7f000001:${port}/hook`, `http://2130706433:${port}/hook`];
+    spellings.push(`http://[::ffff:127.0.0.1]:${port}/hook`, "http://169.254.169.254/latest/meta-data/");
+    for (const [i, target] of spellings.entries()) {
+      await configure(ctx.db, { webhookUrl: target });
+      notifyOperators(h.app, dmcaEvent({ id: 100 + i }));
+      await h.notifier.drain();
+    }
+    expect(hits).toEqual([]);
+    const reasons = warnings(h).map((w) => String(w.reason));
+    expect(reasons).toHaveLength(spellings.length);
+    for (const reason of reasons) {
+      expect(reason).toMatch(/^webhook failed: refused: .* is a (loopback|link-local) address; only public addresses are allowed/);
+      expect(reason).not.toContain("boom");
+    }
+    expect(await sendTestNotification(h.app)).toEqual({
+      ok: false,
+      message:
+        "Test notification failed: webhook failed: refused: 169.254.169.254 is a link-local address; only public addresses are allowed unless the operator sets WEBHOOK_ALLOW_PRIVATE.",
+    });
+  });
+
+  it("refuses to save an internal webhook target with a message for the field, unless private targets are allowed", async () => {
+    const port = new URL(webhookUrl).port;
+    const input = {
+      recipients: [],
+      webhookUrl: `http://0x7f000001:${port}/hook`,
+      events: { requests: false, reports: false, contact: false, dmca: true },
+    };
+    const refused: unknown = await updateNotifySettings(ctx.db, ACTOR, input, { allowPrivateWebhooks: false }).catch((e: unknown) => e);
+    expect(refused).toMatchObject({
+      status: 400,
+      fields: {
+        webhookUrl: [
+          "This webhook address cannot be used: 127.0.0.1 is a loopback address; only public addresses are allowed unless the operator sets WEBHOOK_ALLOW_PRIVATE.",
+        ],
+      },
+    });
+    expect(await getNotifySettings(ctx.db)).toMatchObject({ webhookUrl: null });
+    await updateNotifySettings(ctx.db, ACTOR, input, { allowPrivateWebhooks: true });
+    expect(await getNotifySettings(ctx.db)).toMatchObject({ webhookUrl: input.webhookUrl });
   });
 
   it("the test notification reports each channel's outcome, and says what is missing", async () => {

@@ -2,6 +2,7 @@ import nodemailer, { type Transporter } from "nodemailer";
 import type { AppContext } from "#app/context.ts";
 import { getSettings } from "#app/modules/settings/settings.server.ts";
 import { AppError } from "#app/utils/errors.ts";
+import { isRefusedTarget, safeFetch } from "#app/utils/safe-fetch.server.ts";
 import type { SmtpConfig } from "#server/config.ts";
 import { INBOX_PATH, inboxItemPath, type InboxEvent } from "./events.ts";
 import { getNotifySettings, recordDeliveryFailure } from "./notify-settings.server.ts";
@@ -25,6 +26,8 @@ export interface Notifier {
   /** Where mail goes, without the credentials; null when SMTP_URL is not set. */
   readonly smtp: { host: string; port: number; secure: boolean; from: string } | null;
   readonly timeoutMs: number;
+  /** WEBHOOK_ALLOW_PRIVATE: the webhook may target loopback, private and link-local addresses. */
+  readonly allowPrivateWebhooks: boolean;
   /** Sends one message; throws when SMTP is not configured or the server refuses it. */
   sendMail(message: MailMessage): Promise<void>;
   /** Keeps a delivery in view until it settles (it must not reject). */
@@ -43,7 +46,7 @@ export interface MailMessage {
   replyTo?: string;
 }
 
-export function createNotifier(options: { smtp: SmtpConfig | null; timeoutMs?: number }): Notifier {
+export function createNotifier(options: { smtp: SmtpConfig | null; timeoutMs?: number; allowPrivateWebhooks?: boolean }): Notifier {
   const { smtp } = options;
   const timeoutMs = options.timeoutMs ?? NOTIFY_TIMEOUT_MS;
   const pending = new Set<Promise<void>>();
@@ -55,6 +58,7 @@ export function createNotifier(options: { smtp: SmtpConfig | null; timeoutMs?: n
   return {
     smtp: smtp ? { host: smtp.host, port: smtp.port, secure: smtp.secure, from: smtp.from } : null,
     timeoutMs,
+    allowPrivateWebhooks: options.allowPrivateWebhooks ?? false,
     async sendMail(message) {
       if (!smtp) throw new Error("SMTP_URL is not set");
       transport ??= nodemailer.createTransport({
@@ -163,7 +167,7 @@ async function deliverAll(notifier: Notifier, settings: NotifySettings, event: O
   }
   if (settings.webhookUrl) {
     deliveries.push(
-      postWebhook(settings.webhookUrl, webhookPayload(event), notifier.timeoutMs).then(
+      postWebhook(settings.webhookUrl, webhookPayload(event), notifier).then(
         (status) => ({ channel: "webhook" as const, ok: true, detail: `webhook answered ${status}` }),
         (error: unknown) => ({
           channel: "webhook" as const,
@@ -253,50 +257,31 @@ function isPlainAddress(value: string): boolean {
   return value.length <= 254 && /^[^\s@<>()",;:\\[\]]+@[^\s@<>()",;:\\[\]]+\.[^\s@<>()",;:\\[\]]+$/.test(value);
 }
 
-/** POSTs the payload; resolves with the status of a 2xx answer, rejects with why not. */
-async function postWebhook(url: string, payload: WebhookPayload, timeoutMs: number): Promise<number> {
-  const response = await fetch(url, {
+/**
+ * POSTs the payload; resolves with the status of a 2xx answer, rejects with why not.
+ * A refused target (an internal address, ADR 025) is never connected to, so there
+ * is no answer of it to show.
+ */
+async function postWebhook(url: string, payload: WebhookPayload, notifier: Notifier): Promise<number> {
+  const response = await safeFetch(url, {
     method: "POST",
     headers: { "Content-Type": "application/json", "User-Agent": "Cinedex-notifications" },
     body: JSON.stringify(payload),
     // A redirect could point the payload anywhere; the admin sets the address that is used.
-    redirect: "manual",
-    signal: AbortSignal.timeout(timeoutMs),
+    maxRedirects: 0,
+    timeoutMs: notifier.timeoutMs,
+    maxBytes: WEBHOOK_BODY_BYTES,
+    allowPrivate: notifier.allowPrivateWebhooks,
   });
-  if (response.ok) {
-    await response.body?.cancel();
-    return response.status;
-  }
-  if (response.status >= 300 && response.status < 400) {
-    await response.body?.cancel();
+  if (response.status >= 200 && response.status < 300) return response.status;
+  if (response.status >= 300 && response.status < 400)
     throw new Error(`it answered ${response.status} (a redirect, which is not followed)`);
-  }
-  const body = oneLine(await readStart(response, WEBHOOK_BODY_BYTES));
+  const body = oneLine(response.body.toString("utf8"));
   throw new Error(`it answered ${response.status}${body ? `: ${body}` : ""}`);
 }
 
-/** The first bytes of an answer, without reading (or waiting for) the rest. */
-async function readStart(response: Response, maxBytes: number): Promise<string> {
-  if (!response.body) return "";
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  try {
-    while (size < maxBytes) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      chunks.push(value);
-      size += value.byteLength;
-    }
-  } catch {
-    // A body cut off (or timed out) part way: what arrived is enough.
-  } finally {
-    void reader.cancel().catch(() => {});
-  }
-  return Buffer.concat(chunks).subarray(0, maxBytes).toString("utf8");
-}
-
 function webhookReason(error: unknown, timeoutMs: number): string {
+  if (isRefusedTarget(error)) return `refused: ${error.message}`;
   if (error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError"))
     return `no answer within ${timeoutMs / 1000} s`;
   return reasonOf(error);

@@ -35,7 +35,9 @@ const operatorFormSchema = flatFieldsSchema.transform(notifySettingsInput);
 export async function action({ request, context }: Route.ActionArgs) {
   requireRole(context, "admin");
   return handleSubmission(request, operatorFormSchema, async (input): Promise<FormSuccess> => {
-    const { changed } = await updateNotifySettings(getApp(context).db, actorFrom(context), input);
+    const app = getApp(context);
+    // The notifier carries the operator's WEBHOOK_ALLOW_PRIVATE: an internal address is refused when saved, not only when used.
+    const { changed } = await updateNotifySettings(app.db, actorFrom(context), input, app.notifier);
     return { ok: true, message: changed.length ? OPERATOR_NOTIFICATIONS_SAVED : OPERATOR_NOTIFICATIONS_UNCHANGED };
   });
 }
