@@ -15,7 +15,7 @@ import { createLogger } from "./logger.ts";
 
 /** Slow clients may not hold a socket for long; in-flight work gets a grace period on shutdown. */
 export const SERVER_TIMEOUTS = {
-  headersMs: 10_000,
+  headersMs: 15_000,
   requestMs: 30_000,
   keepAliveMs: 5_000,
   /** How often Node looks for connections past the two timeouts above (its default, 30 s, lets them run long). */

@@ -118,7 +118,7 @@ test.describe("PostgreSQL faults", () => {
   test("terminated connections under form load: the process stays up, recovers within 5 s, nothing acknowledged is lost", async () => {
     test.setTimeout(120_000);
     const target = await pgTarget("term");
-    const server = await startServer({ DATABASE_URL: target.url, TRUST_PROXY: "loopback", SEED_DEMO: "true" });
+    const server = await startServer({ DATABASE_URL: target.url, TRUST_PROXY: "loopback", SEED_DEMO: "false" });
     const marker = `term-${Date.now()}`;
     try {
       const outcomes: Outcome[] = [];
@@ -172,7 +172,7 @@ test.describe("PostgreSQL faults", () => {
     const viaProxy = new URL(target.url);
     viaProxy.hostname = "127.0.0.1";
     viaProxy.port = String(proxyPort);
-    const server = await startServer({ DATABASE_URL: viaProxy.toString(), TRUST_PROXY: "loopback", SEED_DEMO: "true" });
+    const server = await startServer({ DATABASE_URL: viaProxy.toString(), TRUST_PROXY: "loopback", SEED_DEMO: "false" });
     const marker = `gone-${Date.now()}`;
     try {
       const before = await submitContact(server.baseURL, marker, 1);
@@ -240,7 +240,7 @@ test.describe("PostgreSQL faults", () => {
   test("kill -9 during 200 concurrent submissions: every acknowledged one is stored", async () => {
     test.setTimeout(90_000);
     const target = await pgTarget("kill");
-    const server = await startServer({ DATABASE_URL: target.url, TRUST_PROXY: "loopback", SEED_DEMO: "true" });
+    const server = await startServer({ DATABASE_URL: target.url, TRUST_PROXY: "loopback", SEED_DEMO: "false" });
     const marker = `kill-${Date.now()}`;
     try {
       const outcomes = await killDuringBurst(server, marker);
@@ -257,13 +257,13 @@ test.describe("PostgreSQL faults", () => {
   });
 });
 
-/** 200 submissions at once; kill -9 once a quarter of them are answered. */
+/** 200 submissions at once; kill -9 once a quarter of them have an answer. */
 async function killDuringBurst(server: RunningServer, marker: string): Promise<Outcome[]> {
   let answered = 0;
   const all = Promise.all(
     Array.from({ length: 200 }, (_, i) =>
-      submitContact(server.baseURL, marker, i).then((o) => {
-        answered += 1;
+      submitContact(server.baseURL, marker, i, 60_000).then((o) => {
+        if (typeof o === "number") answered += 1;
         if (answered === 50) server.child.kill("SIGKILL");
         return o;
       }),
@@ -445,8 +445,8 @@ test.describe("process", () => {
         `[faults] slowloris: headers cut after ${slowHeaders.closedAfterMs} ms, body cut after ${slowBody.closedAfterMs} ms, ${served}/20 others served`,
       );
       expect(served).toBe(20);
-      // headersTimeout 10 s and requestTimeout 30 s, checked every second.
-      expect(slowHeaders.closedAfterMs).toBeLessThan(15_000);
+      // headersTimeout 15 s and requestTimeout 30 s, checked every second.
+      expect(slowHeaders.closedAfterMs).toBeLessThan(20_000);
       expect(slowBody.closedAfterMs).toBeLessThan(35_000);
       expect(slowHeaders.answer).toMatch(/^(HTTP\/1\.1 408|$)/);
       expect(server.child.exitCode).toBeNull();
@@ -499,4 +499,4 @@ test.describe("process", () => {
 const MEMORY_REQUESTS = 1_500;
 /** Bounds with room over what bench/memory.ts measured (ADR 022). */
 const MEMORY_RSS_LIMIT_KB = 512 * 1024;
-const MEMORY_GROWTH_LIMIT_KB = 64 * 1024;
+const MEMORY_GROWTH_LIMIT_KB = 96 * 1024;
