@@ -294,8 +294,9 @@ for (const dialect of testDialects) {
               `${method} ${path.slice(0, 120)} (${who}, ${g.body.type ?? "no type"}): ${answer.status} ${answer.body.slice(0, 80)}`,
             );
           }
-          // Under Vite's loader the page's module links name source files (/@fs/...); the production build fingerprints them.
-          const shown = answer.body.replace(/"\/@(?:fs|id|vite)\/[^"]*"/g, '""');
+          // Under Vite's loader the page's module links name source files (/@fs/... or /node_modules/... when the
+          // dependencies sit inside the project); the production build fingerprints them.
+          const shown = answer.body.replace(/"\/(?:@fs|@id|@vite|node_modules)\/[^"]*"/g, '""');
           const leak = LEAKS.find((re) => re.test(shown));
           if (leak) failures.push(`${method} ${path.slice(0, 120)} (${who}): body leaks ${leak}: ${answer.body.slice(0, 200)}`);
         }

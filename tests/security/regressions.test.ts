@@ -215,15 +215,11 @@ for (const dialect of testDialects) {
           if (status >= 300 && status < 400) expect(new URL(String(answer.headers.location), app.baseURL).pathname, p).toBe("/admin");
         }
       }
-      for (const p of ["/dashboard/users", "/dashboard/settings?tab=operator", "/dashboard/settings?tab=site"]) {
+      for (const p of ["/dashboard/users", "/dashboard/settings/operator", "/dashboard/settings/site"]) {
         expect((await get(p, { cookie: editorCookie })).status, p).toBe(403);
       }
       const before = await app.database.db.selectFrom("admins").select(["id", "role"]).orderBy("id").execute();
-      const promote = await post(
-        "/dashboard/users",
-        { intent: "role", id: String(before.at(-1)!.id), role: "admin" },
-        { cookie: editorCookie },
-      );
+      const promote = await post(`/dashboard/users/${before.at(-1)!.id}/role`, { role: "admin" }, { cookie: editorCookie });
       expect(promote.status).toBe(403);
       expect(await app.database.db.selectFrom("admins").select(["id", "role"]).orderBy("id").execute()).toEqual(before);
     });
