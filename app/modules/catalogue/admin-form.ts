@@ -387,6 +387,43 @@ export function checkEditor(values: EditorValues): EditorCheck {
   return { ok: true, input: mapping.input, parsed: result.data!, mapping };
 }
 
+export const EDITOR_UNREADABLE = "The form could not be read. Reload the page and try again.";
+
+/**
+ * A long series' tree (seasons × qualities × episodes × links) outgrows the form
+ * kit's 256 KB default; the server's own 1 MB cap (ADR 004) still applies.
+ */
+export const EDITOR_BODY_LIMIT = 1024 * 1024;
+
+/** The editor's save, checked once: the catalogue input it stands for, and where its paths were typed. */
+export interface CheckedEditor {
+  input: ParsedTitleInput;
+  mapping: EditorMapping;
+}
+
+/**
+ * The schema of the editor's save for the form kit (`handleSubmission`): the
+ * browser's values checked by checkEditor (as a title of `type` when given, the
+ * list the edit modal belongs to), giving the validated catalogue input. Messages
+ * land on the editor's fields; a body that is not the editor's shape is one
+ * message for the whole form.
+ */
+export function titleEditorSchema(type?: TitleType) {
+  return z.unknown().transform((payload, ctx): CheckedEditor => {
+    const shape = editorValuesSchema.safeParse(payload);
+    if (!shape.success) {
+      ctx.addIssue({ code: "custom", path: [], message: EDITOR_UNREADABLE });
+      return z.NEVER;
+    }
+    const check = checkEditor(type ? { ...shape.data, type } : shape.data);
+    if (check.ok) return { input: check.parsed, mapping: check.mapping };
+    for (const [key, messages] of Object.entries(check.fields)) {
+      for (const message of messages) ctx.addIssue({ code: "custom", path: key === "form" ? [] : [key], message });
+    }
+    return z.NEVER;
+  });
+}
+
 const KNOWN_LABELS: Record<string, string> = {
   "drive.google.com": "gdrive",
   "docs.google.com": "gdrive",
