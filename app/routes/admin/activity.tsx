@@ -30,9 +30,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const entityType = ENTITY_TYPES.includes(typeParam as AuditEntityType) ? (typeParam as AuditEntityType) : undefined;
   const { page } = parsePageParam(url.searchParams.get("page"));
   const { db } = getApp(context);
-  let entries = await listAudit(db, { page, perPage: PER_PAGE, entityType });
-  // A page past the end (an old link, a hand-edited URL) shows the last page instead.
-  if (entries.page > entries.totalPages) entries = await listAudit(db, { page: entries.totalPages, perPage: PER_PAGE, entityType });
+  // A page past the end (an old link, a hand-edited URL) shows the last page (listAudit clamps it).
+  const entries = await listAudit(db, { page, perPage: PER_PAGE, entityType });
   return {
     entityType: entityType ?? null,
     items: entries.items.map(toActivityItem),
