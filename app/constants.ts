@@ -73,3 +73,9 @@ export const GENRES = [
   "TV-Shows",
   "WEB-Series",
 ] as const;
+
+/**
+ * The longest address stored anywhere (download links, artwork, visitors' forms,
+ * the operator's webhook): browsers and proxies handle 2,048 characters safely.
+ */
+export const MAX_URL_LENGTH = 2_048;

@@ -48,8 +48,10 @@ const rowKey = z.string().regex(/^[A-Za-z0-9_-]{1,40}$/);
 const rowId = z.number().int().positive().optional();
 const str = (max: number) => z.string().max(max);
 const linkStatus = z.enum(LINK_STATUSES);
+// An address's length is the catalogue schema's to judge (MAX_URL_LENGTH, with a message on the field); the body limit bounds it here.
+const url = z.string();
 
-const linkRowSchema = z.object({ key: rowKey, id: rowId, label: str(200), url: str(4_096), status: linkStatus });
+const linkRowSchema = z.object({ key: rowKey, id: rowId, label: str(200), url, status: linkStatus });
 const zipRowSchema = linkRowSchema.extend({ size: str(200) });
 const fileRowSchema = z.object({
   key: rowKey,
@@ -66,7 +68,7 @@ const groupRowSchema = z.object({
   files: z.array(fileRowSchema).max(1_000),
   zipLinks: z.array(zipRowSchema).max(100),
 });
-const screenshotRowSchema = z.object({ key: rowKey, id: rowId, url: str(4_096) });
+const screenshotRowSchema = z.object({ key: rowKey, id: rowId, url });
 
 /** The editor's values as the browser sends them: loose text, checked for meaning by editorToInput. */
 export const editorValuesSchema = z.object({
@@ -86,9 +88,9 @@ export const editorValuesSchema = z.object({
   storyline: str(40_000),
   subtitles: z.array(str(200)).max(100),
   adult: z.boolean(),
-  posterUrl: str(4_096),
-  backgroundUrl: str(4_096),
-  trailerUrl: str(4_096),
+  posterUrl: url,
+  backgroundUrl: url,
+  trailerUrl: url,
   fileFormat: str(40),
   uploadedAt: str(40),
   screenshots: z.array(screenshotRowSchema).max(200),

@@ -6,6 +6,7 @@ import type { LinkStatus, TitleType } from "#app/db/schema.ts";
 import type { AdminSort } from "./admin-list.ts";
 import type { Page } from "./types.ts";
 import { clampPage } from "#app/utils/pagination.ts";
+import { escapeLike } from "#app/utils/sql.ts";
 
 /** The reads behind the admin panel's lists and overview. */
 
@@ -32,11 +33,6 @@ export interface AdminListOptions {
   sort?: AdminSort;
   page?: number;
   perPage?: number;
-}
-
-/** `text` as a LIKE pattern that matches it literally: `%`, `_` and the escape character itself are escaped. */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 }
 
 /**

@@ -6,8 +6,9 @@ import { SOME_FIELDS_INVALID, validate } from "#app/utils/submission.server.ts";
 import { indexTitles } from "#app/modules/search/index.server.ts";
 import { getTitle } from "./read.server.ts";
 import { titleInputSchema, type ParsedReleaseInput, type ParsedTitleInput, type TitleInput } from "./schema.ts";
-import { firstFreeSlug, genreSlug, slugify } from "./slug.ts";
+import { firstFreeSlug, genreSlug } from "./slug.ts";
 import type { FileEntry, Link, Release, TitleDetail } from "./types.ts";
+import { slugify } from "#app/utils/slug.ts";
 
 export const TITLE_NOT_FOUND = "No item found with this ID. Please try again later.";
 

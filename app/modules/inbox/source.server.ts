@@ -2,7 +2,7 @@ import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from "kys
 import type { Db } from "#app/db/client.server.ts";
 import { toCount } from "#app/db/dialect.server.ts";
 import type { Actor } from "#app/modules/audit/audit.server.ts";
-import { escapeLike } from "#app/modules/catalogue/admin-read.server.ts";
+import { escapeLike } from "#app/utils/sql.ts";
 import type { Page } from "#app/modules/catalogue/types.ts";
 import type { TitleWithLinks } from "./catalogue-refs.server.ts";
 import { LIMITS } from "./forms.ts";

@@ -3,7 +3,7 @@ import { isbot } from "isbot";
 import type { Db } from "#app/db/client.server.ts";
 import { inTransaction } from "#app/db/transaction.server.ts";
 import type { LinkKind, LinkStatus } from "#app/db/schema.ts";
-import { isHttpUrl } from "#app/modules/catalogue/schema.ts";
+import { isHttpUrl } from "#app/utils/url.ts";
 import { releaseKey } from "#app/modules/catalogue/slug.ts";
 import type { TitleRef } from "#app/modules/catalogue/types.ts";
 import { parseId } from "#app/utils/ids.ts";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { DMCA_CONTENT_TYPES } from "#app/constants.ts";
-import { isHttpUrl } from "#app/modules/catalogue/schema.ts";
+import { isHttpUrl } from "#app/utils/url.ts";
 import { ACTION_NOT_AVAILABLE } from "#app/modules/inbox/inbox.ts";
 import { choice, honeypot, idField, isEmail, LIMITS, optional, required } from "#app/modules/inbox/forms.ts";
 import { parseId } from "#app/utils/ids.ts";
