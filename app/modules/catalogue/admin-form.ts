@@ -3,6 +3,7 @@ import { DEFAULT_FILE_FORMAT } from "#app/constants.ts";
 import { fieldErrors } from "#app/utils/submission.ts";
 import { titleInputSchema, type ParsedTitleInput, type TitleInput } from "./schema.ts";
 import type { LinkStatus, TitleDetail, TitleType } from "./types.ts";
+import { href } from "react-router";
 
 /**
  * The title editor's form (the Add screen and the Edit modal): its values, how
@@ -36,12 +37,24 @@ export const LINK_STATUS_LABELS: Record<LinkStatus, string> = { ok: "Working", b
 
 /** Where an admin list lives; the edit modal returns to it. */
 export function adminListPath(type: TitleType): string {
-  return type === "movie" ? "/dashboard/movies" : "/dashboard/tv";
+  return type === "movie" ? href("/dashboard/movies") : href("/dashboard/tv");
+}
+
+/** The edit modal of a title, over the list of its type. */
+export function adminEditPath(title: { type: TitleType; id: number }): string {
+  const id = String(title.id);
+  return title.type === "movie" ? href("/dashboard/movies/:id", { id }) : href("/dashboard/tv/:id", { id });
+}
+
+/** The Add screen, set to a type (movies are its default). */
+export function adminAddPath(type: TitleType): string {
+  return type === "movie" ? href("/add") : `${href("/add")}?type=tv`;
 }
 
 /** The title type an admin path is about (/dashboard/tv/… is TV, the rest movies). */
 export function adminTypeOfPath(pathname: string): TitleType {
-  return pathname.startsWith("/dashboard/tv/") || pathname === "/dashboard/tv" ? "tv" : "movie";
+  const tv = href("/dashboard/tv");
+  return pathname.startsWith(`${tv}/`) || pathname === tv ? "tv" : "movie";
 }
 
 const rowKey = z.string().regex(/^[A-Za-z0-9_-]{1,40}$/);

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { ActivityList, ENTITY_LABELS, toActivityItem } from "#app/components/admin/activity-list.tsx";
 import { AdminPagination } from "#app/components/admin/admin-pagination.tsx";
 import { formatCount } from "#app/components/admin/format.ts";
@@ -10,7 +10,7 @@ import type { Route } from "./+types/activity";
 
 export { AdminErrorBoundary as ErrorBoundary } from "#app/components/admin/error-boundary.tsx";
 
-const PATH = "/dashboard/activity";
+const PATH = href("/dashboard/activity");
 const PER_PAGE = 25;
 const ENTITY_TYPES = Object.keys(ENTITY_LABELS) as AuditEntityType[];
 const FILTER_LABELS: Record<AuditEntityType, string> = {

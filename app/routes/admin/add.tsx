@@ -11,7 +11,7 @@ import { addTitleFromEditor } from "#app/modules/catalogue/admin.server.ts";
 import {
   ADD_FAILED,
   addedMessage,
-  adminListPath,
+  adminEditPath,
   checkEditor,
   EDITOR_BODY_LIMIT,
   emptyEditorValues,
@@ -157,7 +157,7 @@ export default function AddTitle({ loaderData }: Route.ComponentProps) {
             View on site
           </Link>{" "}
           ·{" "}
-          <Link to={`${adminListPath(added.type)}/${added.id}`} className="font-semibold underline">
+          <Link to={adminEditPath(added)} className="font-semibold underline">
             Edit it
           </Link>
         </p>
