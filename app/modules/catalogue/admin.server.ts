@@ -18,6 +18,7 @@ import {
   replaceParsedTitle,
   TITLE_NOT_FOUND,
 } from "./write.server.ts";
+import { plural } from "#app/utils/format.ts";
 
 /**
  * The catalogue writes the admin panel makes: each is the plain catalogue write
@@ -97,7 +98,7 @@ async function addParsedTitle(db: Db, actor: Actor, data: ParsedTitleInput): Pro
       action: "title.create",
       entityType: "title",
       entityId: title.id,
-      summary: `Added the ${typeWord(title.type)} “${title.title}” with ${linkCount(title)} link${linkCount(title) === 1 ? "" : "s"}`,
+      summary: `Added the ${typeWord(title.type)} “${title.title}” with ${plural(linkCount(title), "link")}`,
     });
     return title;
   });

@@ -1,7 +1,7 @@
 import { href, Link } from "react-router";
 import { ActivityList, ENTITY_LABELS, toActivityItem } from "#app/components/admin/activity-list.tsx";
 import { AdminPagination } from "#app/components/admin/admin-pagination.tsx";
-import { formatCount } from "#app/components/admin/format.ts";
+import { formatCount } from "#app/utils/format.ts";
 import { Card, EmptyState, PageHeader } from "#app/components/admin/ui.tsx";
 import { getApp } from "#app/context.ts";
 import { listAudit, type AuditEntityType } from "#app/modules/audit/audit.server.ts";

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { BarChart } from "#app/components/admin/bar-chart.tsx";
-import { formatCount } from "#app/components/admin/format.ts";
+import { formatCount } from "#app/utils/format.ts";
 import { RelativeTime } from "#app/components/admin/relative-time.tsx";
 import { StatCard, StatGrid } from "#app/components/admin/stat-card.tsx";
 import { Card, EmptyState, PageHeader } from "#app/components/admin/ui.tsx";

@@ -35,6 +35,7 @@ import { handleSubmission } from "#app/utils/submission.server.ts";
 import type { Route } from "./+types/edit-title";
 import type { action as deleteAction } from "./delete-title-part.ts";
 import type { action as fixReportsAction } from "./fix-title-reports.ts";
+import { plural } from "#app/utils/format.ts";
 
 export { AdminErrorBoundary as ErrorBoundary };
 
@@ -234,7 +235,7 @@ function EditDialog({ title, openReports }: { title: TitleDetail; openReports: n
   );
 }
 
-export const reportsFixedMessage = (n: number) => `${n} report${n === 1 ? "" : "s"} marked fixed`;
+export const reportsFixedMessage = (n: number) => `${plural(n, "report")} marked fixed`;
 
 /** Open broken-link reports on this title, with the one-click close the inbox would otherwise need. */
 function OpenReports({ titleId, count }: { titleId: number; count: number }) {
@@ -243,7 +244,7 @@ function OpenReports({ titleId, count }: { titleId: number; count: number }) {
     if (fix.state === "idle" && fix.data?.ok) toast.success(reportsFixedMessage(fix.data.fixed), { toasterId: TOASTER_ID });
   }, [fix.state, fix.data]);
   if (count === 0) return null;
-  const reports = `${count} open broken-link report${count === 1 ? "" : "s"}`;
+  const reports = plural(count, "open broken-link report");
   return (
     <div
       role="region"
@@ -265,7 +266,7 @@ function OpenReports({ titleId, count }: { titleId: number; count: number }) {
         disabled={fix.state !== "idle"}
         onClick={() => fix.submit(null, { method: "post", action: href("/dashboard/titles/:id/fix-reports", { id: String(titleId) }) })}
       >
-        Mark {count} report{count === 1 ? "" : "s"} fixed
+        Mark {plural(count, "report")} fixed
       </Button>
     </div>
   );

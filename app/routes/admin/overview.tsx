@@ -1,7 +1,7 @@
 import { href, Link } from "react-router";
 import { ActivityList, toActivityItem } from "#app/components/admin/activity-list.tsx";
 import { DonutChart } from "#app/components/admin/donut-chart.tsx";
-import { formatCount } from "#app/components/admin/format.ts";
+import { formatCount } from "#app/utils/format.ts";
 import { StatCard, StatGrid } from "#app/components/admin/stat-card.tsx";
 import { Card, EmptyState, PageHeader } from "#app/components/admin/ui.tsx";
 import { ChartIcon, ExternalIcon, FilmIcon, PlusIcon, TvIcon } from "#app/components/ui/icons.tsx";

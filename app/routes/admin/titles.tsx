@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import toast from "react-hot-toast";
 import { Form, href, Link, Outlet, useFetcher, useLocation, useNavigation } from "react-router";
 import { AdminPagination } from "#app/components/admin/admin-pagination.tsx";
-import { formatCount, formatDuration, plural } from "#app/components/admin/format.ts";
+import { formatCount, formatDuration, plural } from "#app/utils/format.ts";
 import { TitleThumb } from "#app/components/admin/title-thumb.tsx";
 import { buttonClass, ConfirmDialog, EmptyState, inputClass, PageHeader, useConfirm } from "#app/components/admin/ui.tsx";
 import { EditIcon, PlusIcon, SearchIcon, TrashIcon } from "#app/components/ui/icons.tsx";

@@ -1,6 +1,6 @@
 import { createContext, useContext, type ReactNode } from "react";
 import { Form, Link, useLocation, useNavigation } from "react-router";
-import { exactTime } from "#app/components/admin/format.ts";
+import { exactTime } from "#app/utils/format.ts";
 import { Button, buttonClass } from "#app/components/admin/ui.tsx";
 import { ErrorList, Field, FormState, inputClass, useFormState } from "#app/components/forms/field.tsx";
 import { EditIcon, ExternalIcon, SearchIcon } from "#app/components/ui/icons.tsx";
