@@ -81,3 +81,9 @@ export const GENRES = [
  */
 export const PAGE_SHARED_MAX_AGE_S = 10;
 export const PAGE_STALE_WHILE_REVALIDATE_S = 30;
+
+/**
+ * The longest address stored anywhere (download links, artwork, visitors' forms,
+ * the operator's webhook): browsers and proxies handle 2,048 characters safely.
+ */
+export const MAX_URL_LENGTH = 2_048;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { compactPages, pageHref, pageWindow, parsePageParam } from "./pagination.ts";
+import { clampPage, compactPages, pageHref, pageRequest, pageWindow, parsePageParam, totalPagesOf } from "./pagination.ts";
 
 describe("pageWindow", () => {
   it("centres five numbers on the current page", () => {
@@ -54,5 +54,23 @@ describe("compactPages", () => {
   });
   it("clamps a page outside the range", () => {
     expect(compactPages(99, 4)).toEqual([1, 2, 3, 4]);
+  });
+});
+
+describe("the paging policy", () => {
+  it("has at least one page, also for an empty listing", () => {
+    expect(totalPagesOf(0, 20)).toBe(1);
+    expect(totalPagesOf(20, 20)).toBe(1);
+    expect(totalPagesOf(21, 20)).toBe(2);
+  });
+  it("reads a requested page as a whole number from 1", () => {
+    expect(pageRequest(3, 20)).toEqual({ page: 3, perPage: 20, offset: 40 });
+    for (const odd of [undefined, 0, -4, Number.NaN, Number.POSITIVE_INFINITY]) expect(pageRequest(odd, 20).page).toBe(1);
+    expect(pageRequest(2.7, 10)).toEqual({ page: 2, perPage: 10, offset: 10 });
+  });
+  it("shows the last page for a page past the end", () => {
+    expect(clampPage(99, 20, 45)).toEqual({ page: 3, perPage: 20, offset: 40, totalPages: 3 });
+    expect(clampPage(5, 20, 0)).toEqual({ page: 1, perPage: 20, offset: 0, totalPages: 1 });
+    expect(clampPage(2, 20, 45)).toEqual({ page: 2, perPage: 20, offset: 20, totalPages: 3 });
   });
 });

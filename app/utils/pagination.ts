@@ -1,5 +1,38 @@
 import { PAGINATION_WINDOW } from "#app/constants.ts";
 
+/*
+ * The one paging policy of every listing (site, search, admin, inbox, activity):
+ * pages count from 1; an empty listing has one (empty) page; a page past the end
+ * shows the last page. Listings that count before they fetch clamp the page
+ * (`clampPage`); listings that count and fetch together (the public pages) return
+ * the empty page with the real `totalPages`, and their route redirects to the last
+ * page so the address says which page it is.
+ */
+
+/** How many pages `total` items make, at least one. */
+export function totalPagesOf(total: number, perPage: number): number {
+  return Math.max(1, Math.ceil(total / perPage));
+}
+
+/** A requested page as a whole number from 1 (anything else is page 1), with its row offset. */
+export function pageRequest(page: number | undefined, perPage: number): { page: number; perPage: number; offset: number } {
+  const size = Math.max(1, Math.floor(perPage));
+  const wanted = page !== undefined && Number.isFinite(page) ? Math.max(1, Math.floor(page)) : 1;
+  return { page: wanted, perPage: size, offset: (wanted - 1) * size };
+}
+
+/** pageRequest once the total is known: a page past the end becomes the last page. */
+export function clampPage(
+  page: number | undefined,
+  perPage: number,
+  total: number,
+): { page: number; perPage: number; offset: number; totalPages: number } {
+  const request = pageRequest(page, perPage);
+  const totalPages = totalPagesOf(total, request.perPage);
+  const current = Math.min(request.page, totalPages);
+  return { page: current, perPage: request.perPage, offset: (current - 1) * request.perPage, totalPages };
+}
+
 /**
  * Up to `size` consecutive page numbers centred on the current page, shifted to
  * stay within 1..totalPages.

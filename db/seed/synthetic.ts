@@ -1,4 +1,4 @@
-import { slugify } from "#app/modules/catalogue/slug.ts";
+import { slugify } from "#app/utils/slug.ts";
 
 // Generated catalogue data for benchmarks: plausible shapes and sizes, fake
 // names, and link addresses under the reserved .example domain.

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { formatCount } from "./format.ts";
+import { formatCount } from "#app/utils/format.ts";
 
 export interface Bar {
   /** Short label under the bar and in the table. */

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { formatCount, percentOf } from "./format.ts";
+import { formatCount, percentOf } from "#app/utils/format.ts";
 
 export interface DonutSegment {
   label: string;

@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { href, isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { GENERIC_ERROR } from "#app/components/layout/error-view.tsx";
 
 /** Errors of one admin screen, shown inside the panel's frame so the sidebar stays usable. */
@@ -13,7 +13,7 @@ export function AdminErrorBoundary() {
         {status === 404 ? "Not found" : status === 403 ? "Not allowed" : "Something went wrong"}
       </h1>
       <p className="mt-2 text-mist-300">{message ?? (status === 404 ? "This item does not exist (any more)." : GENERIC_ERROR)}</p>
-      <Link to="/dashboard" className="mt-6 inline-block font-semibold text-accent-300 hover:text-accent-400">
+      <Link to={href("/dashboard")} className="mt-6 inline-block font-semibold text-accent-300 hover:text-accent-400">
         Back to the overview
       </Link>
     </div>

@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import type { Role } from "#app/modules/auth/schema.ts";
 
 export interface AdminNavItem {
@@ -12,13 +13,13 @@ export interface AdminNavItem {
 
 /** The dashboard sidebar, in the spec's order (plus Add content, Inbox and Activity). */
 export const ADMIN_NAV: AdminNavItem[] = [
-  { to: "/dashboard", label: "Overview", icon: "overview", end: true },
-  { to: "/dashboard/movies", label: "Movies", icon: "movies" },
-  { to: "/dashboard/tv", label: "TV Shows", icon: "tv" },
-  { to: "/add", label: "Add content", icon: "add" },
-  { to: "/dashboard/inbox", label: "Inbox", icon: "inbox" },
-  { to: "/dashboard/users", label: "Users", icon: "users", roles: ["admin"] },
-  { to: "/dashboard/analytics", label: "Analytics", icon: "analytics" },
-  { to: "/dashboard/activity", label: "Activity", icon: "activity" },
-  { to: "/dashboard/settings", label: "Settings", icon: "settings" },
+  { to: href("/dashboard"), label: "Overview", icon: "overview", end: true },
+  { to: href("/dashboard/movies"), label: "Movies", icon: "movies" },
+  { to: href("/dashboard/tv"), label: "TV Shows", icon: "tv" },
+  { to: href("/add"), label: "Add content", icon: "add" },
+  { to: href("/dashboard/inbox"), label: "Inbox", icon: "inbox" },
+  { to: href("/dashboard/users"), label: "Users", icon: "users", roles: ["admin"] },
+  { to: href("/dashboard/analytics"), label: "Analytics", icon: "analytics" },
+  { to: href("/dashboard/activity"), label: "Activity", icon: "activity" },
+  { to: href("/dashboard/settings"), label: "Settings", icon: "settings" },
 ];

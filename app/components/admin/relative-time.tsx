@@ -1,4 +1,4 @@
-import { exactTime, relativeTime } from "./format.ts";
+import { exactTime, relativeTime } from "#app/utils/format.ts";
 
 /**
  * "5 minutes ago", with the exact time in the element's dateTime and tooltip.

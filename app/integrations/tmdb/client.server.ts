@@ -1,8 +1,9 @@
 import type { z } from "zod";
-import { validImdbId, validTmdbId } from "./ids.ts";
+import { validTmdbId } from "./ids.ts";
 import { mapMovie, mapSearch, mapSeason, mapTv } from "./map.ts";
 import { rawFindSchema, rawMovieSchema, rawSearchSchema, rawSeasonSchema, rawTvSchema, type RawSeason } from "./schema.ts";
 import type { ExternalSearchItem, ExternalSeason, ExternalTitle, ExternalType } from "./types.ts";
+import { validImdbId } from "#app/utils/imdb.ts";
 
 /**
  * The one client for the TMDB v3 API (docs/decisions/010-tmdb.md).

@@ -1,4 +1,6 @@
 import type { ExternalType } from "./types.ts";
+import { imdbIdFromUrl, validImdbId } from "#app/utils/imdb.ts";
+import { slugify } from "#app/utils/slug.ts";
 
 /** TMDB ids are positive integers; anything else is refused before a request is built. */
 export function validTmdbId(value: unknown): number | null {
@@ -6,10 +8,6 @@ export function validTmdbId(value: unknown): number | null {
   if (!/^[1-9]\d{0,9}$/.test(text)) return null;
   const n = Number(text);
   return Number.isSafeInteger(n) && n <= 2_147_483_647 ? n : null;
-}
-
-export function validImdbId(value: unknown): string | null {
-  return typeof value === "string" && /^tt\d{7,10}$/.test(value) ? value : null;
 }
 
 export type TmdbLookup = { kind: "tmdb"; id: number; type: ExternalType | null } | { kind: "imdb"; id: string };
@@ -22,7 +20,7 @@ export function parseLookup(text: string): TmdbLookup | null {
   const t = text.trim();
   const id = validTmdbId(t);
   if (id) return { kind: "tmdb", id, type: null };
-  const imdb = validImdbId(t.toLowerCase());
+  const imdb = validImdbId(t.toLowerCase()) ?? imdbIdFromUrl(t);
   if (imdb) return { kind: "imdb", id: imdb };
   let url: URL;
   try {
@@ -36,24 +34,12 @@ export function parseLookup(text: string): TmdbLookup | null {
     const found = m ? validTmdbId(m[2]) : null;
     return found ? { kind: "tmdb", id: found, type: m![1] as ExternalType } : null;
   }
-  if (host === "imdb.com" || host === "m.imdb.com") {
-    const m = /^\/title\/(tt\d{7,10})(?:\/|$)/.exec(url.pathname);
-    return m ? { kind: "imdb", id: m[1]! } : null;
-  }
   return null;
 }
 
 /** Where a title only TMDB knows is shown: /movie/tmdb-603/the-matrix, /movie/tmdb-tv-1399/game-of-thrones. */
 export function externalTitlePath(item: { type: ExternalType; tmdbId: number; title: string }): string {
-  const slug =
-    item.title
-      .normalize("NFKD")
-      .replace(/[\u0300-\u036f]/g, "")
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, "-")
-      .replace(/^-+|-+$/g, "")
-      .slice(0, 80) || "title";
-  return `/movie/tmdb-${item.type === "tv" ? "tv-" : ""}${item.tmdbId}/${slug}`;
+  return `/movie/tmdb-${item.type === "tv" ? "tv-" : ""}${item.tmdbId}/${encodeURIComponent(slugify(item.title))}`;
 }
 
 /** The TMDB reference in a title route's id segment, if it is one. */

@@ -1,6 +1,7 @@
 import type { Db } from "#app/db/client.server.ts";
 import { toCount } from "#app/db/dialect.server.ts";
 import type { Page } from "#app/modules/catalogue/types.ts";
+import { clampPage } from "#app/utils/pagination.ts";
 
 /** Who did something: an account, or the operator at the command line (id null). */
 export interface Actor {
@@ -65,19 +66,12 @@ export async function listAudit(
   options: { page?: number; perPage?: number; entityType?: AuditEntityType } = {},
 ): Promise<Page<AuditEntry>> {
   const perPage = options.perPage ?? 25;
-  const requested = Math.max(1, Math.floor(options.page ?? 1));
   let base = db.selectFrom("audit_log");
   if (options.entityType) base = base.where("entity_type", "=", options.entityType);
   const totalRow = await base.select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow();
   const total = toCount(totalRow.n as number | string);
-  const totalPages = Math.max(1, Math.ceil(total / perPage));
-  const rows = await base
-    .selectAll()
-    .orderBy("at", "desc")
-    .orderBy("id", "desc")
-    .limit(perPage)
-    .offset((requested - 1) * perPage)
-    .execute();
+  const { page, offset, totalPages } = clampPage(options.page, perPage, total);
+  const rows = await base.selectAll().orderBy("at", "desc").orderBy("id", "desc").limit(perPage).offset(offset).execute();
   return {
     items: rows.map((r) => ({
       id: r.id,
@@ -90,7 +84,7 @@ export async function listAudit(
       summary: r.summary,
       details: parseDetails(r.details),
     })),
-    page: requested,
+    page,
     perPage,
     total,
     totalPages,

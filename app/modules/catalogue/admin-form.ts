@@ -3,6 +3,7 @@ import { DEFAULT_FILE_FORMAT } from "#app/constants.ts";
 import { fieldErrors } from "#app/utils/submission.ts";
 import { titleInputSchema, type ParsedTitleInput, type TitleInput } from "./schema.ts";
 import type { LinkStatus, TitleDetail, TitleType } from "./types.ts";
+import { href } from "react-router";
 
 /**
  * The title editor's form (the Add screen and the Edit modal): its values, how
@@ -36,20 +37,34 @@ export const LINK_STATUS_LABELS: Record<LinkStatus, string> = { ok: "Working", b
 
 /** Where an admin list lives; the edit modal returns to it. */
 export function adminListPath(type: TitleType): string {
-  return type === "movie" ? "/dashboard/movies" : "/dashboard/tv";
+  return type === "movie" ? href("/dashboard/movies") : href("/dashboard/tv");
+}
+
+/** The edit modal of a title, over the list of its type. */
+export function adminEditPath(title: { type: TitleType; id: number }): string {
+  const id = String(title.id);
+  return title.type === "movie" ? href("/dashboard/movies/:id", { id }) : href("/dashboard/tv/:id", { id });
+}
+
+/** The Add screen, set to a type (movies are its default). */
+export function adminAddPath(type: TitleType): string {
+  return type === "movie" ? href("/add") : `${href("/add")}?type=tv`;
 }
 
 /** The title type an admin path is about (/dashboard/tv/… is TV, the rest movies). */
 export function adminTypeOfPath(pathname: string): TitleType {
-  return pathname.startsWith("/dashboard/tv/") || pathname === "/dashboard/tv" ? "tv" : "movie";
+  const tv = href("/dashboard/tv");
+  return pathname.startsWith(`${tv}/`) || pathname === tv ? "tv" : "movie";
 }
 
 const rowKey = z.string().regex(/^[A-Za-z0-9_-]{1,40}$/);
 const rowId = z.number().int().positive().optional();
 const str = (max: number) => z.string().max(max);
 const linkStatus = z.enum(LINK_STATUSES);
+// An address's length is the catalogue schema's to judge (MAX_URL_LENGTH, with a message on the field); the body limit bounds it here.
+const url = z.string();
 
-const linkRowSchema = z.object({ key: rowKey, id: rowId, label: str(200), url: str(4_096), status: linkStatus });
+const linkRowSchema = z.object({ key: rowKey, id: rowId, label: str(200), url, status: linkStatus });
 const zipRowSchema = linkRowSchema.extend({ size: str(200) });
 const fileRowSchema = z.object({
   key: rowKey,
@@ -66,7 +81,7 @@ const groupRowSchema = z.object({
   files: z.array(fileRowSchema).max(1_000),
   zipLinks: z.array(zipRowSchema).max(100),
 });
-const screenshotRowSchema = z.object({ key: rowKey, id: rowId, url: str(4_096) });
+const screenshotRowSchema = z.object({ key: rowKey, id: rowId, url });
 
 /** The editor's values as the browser sends them: loose text, checked for meaning by editorToInput. */
 export const editorValuesSchema = z.object({
@@ -86,9 +101,9 @@ export const editorValuesSchema = z.object({
   storyline: str(40_000),
   subtitles: z.array(str(200)).max(100),
   adult: z.boolean(),
-  posterUrl: str(4_096),
-  backgroundUrl: str(4_096),
-  trailerUrl: str(4_096),
+  posterUrl: url,
+  backgroundUrl: url,
+  trailerUrl: url,
   fileFormat: str(40),
   uploadedAt: str(40),
   screenshots: z.array(screenshotRowSchema).max(200),
@@ -385,6 +400,43 @@ export function checkEditor(values: EditorValues): EditorCheck {
     return { ok: false, message: missingTitle || missingTmdb ? TITLE_AND_TMDB_REQUIRED : FIELDS_NEED_ATTENTION, fields, mapping };
   }
   return { ok: true, input: mapping.input, parsed: result.data!, mapping };
+}
+
+export const EDITOR_UNREADABLE = "The form could not be read. Reload the page and try again.";
+
+/**
+ * A long series' tree (seasons × qualities × episodes × links) outgrows the form
+ * kit's 256 KB default; the server's own 1 MB cap (ADR 004) still applies.
+ */
+export const EDITOR_BODY_LIMIT = 1024 * 1024;
+
+/** The editor's save, checked once: the catalogue input it stands for, and where its paths were typed. */
+export interface CheckedEditor {
+  input: ParsedTitleInput;
+  mapping: EditorMapping;
+}
+
+/**
+ * The schema of the editor's save for the form kit (`handleSubmission`): the
+ * browser's values checked by checkEditor (as a title of `type` when given, the
+ * list the edit modal belongs to), giving the validated catalogue input. Messages
+ * land on the editor's fields; a body that is not the editor's shape is one
+ * message for the whole form.
+ */
+export function titleEditorSchema(type?: TitleType) {
+  return z.unknown().transform((payload, ctx): CheckedEditor => {
+    const shape = editorValuesSchema.safeParse(payload);
+    if (!shape.success) {
+      ctx.addIssue({ code: "custom", path: [], message: EDITOR_UNREADABLE });
+      return z.NEVER;
+    }
+    const check = checkEditor(type ? { ...shape.data, type } : shape.data);
+    if (check.ok) return { input: check.parsed, mapping: check.mapping };
+    for (const [key, messages] of Object.entries(check.fields)) {
+      for (const message of messages) ctx.addIssue({ code: "custom", path: key === "form" ? [] : [key], message });
+    }
+    return z.NEVER;
+  });
 }
 
 const KNOWN_LABELS: Record<string, string> = {

@@ -3,7 +3,7 @@ import type { Db } from "#app/db/client.server.ts";
 import { buildMovie, buildSeries } from "#tests/factories/titles.ts";
 import { describeEachDatabase } from "#tests/helpers/database.ts";
 import { parseAdminListParams } from "./admin-list.ts";
-import { escapeLike, getCatalogueStats, listAdminTitles } from "./admin-read.server.ts";
+import { getCatalogueStats, listAdminTitles } from "./admin-read.server.ts";
 import type { TitleInput } from "./schema.ts";
 import { createTitle } from "./write.server.ts";
 
@@ -22,13 +22,6 @@ async function createTitles(
 }
 
 const titlesOf = (page: { items: { title: string }[] }) => page.items.map((i) => i.title);
-
-describe("escapeLike", () => {
-  it("escapes the wildcards and the escape character", () => {
-    expect(escapeLike("50% off_now\\")).toBe("50\\% off\\_now\\\\");
-    expect(escapeLike("plain")).toBe("plain");
-  });
-});
 
 describe("parseAdminListParams", () => {
   it("reads search text, sort and page, falling back to defaults for anything else", () => {

@@ -5,6 +5,8 @@ import { toCount } from "#app/db/dialect.server.ts";
 import type { LinkStatus, TitleType } from "#app/db/schema.ts";
 import type { AdminSort } from "./admin-list.ts";
 import type { Page } from "./types.ts";
+import { clampPage } from "#app/utils/pagination.ts";
+import { escapeLike } from "#app/utils/sql.ts";
 
 /** The reads behind the admin panel's lists and overview. */
 
@@ -33,11 +35,6 @@ export interface AdminListOptions {
   perPage?: number;
 }
 
-/** `text` as a LIKE pattern that matches it literally: `%`, `_` and the escape character itself are escaped. */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
-}
-
 /**
  * A page of titles of one type, optionally filtered by title text and ordered
  * A-Z, Z-A or newest upload first. A page past the end is clamped to the last.
@@ -53,18 +50,13 @@ export async function listAdminTitles(db: Db, options: AdminListOptions): Promis
 
   const { n } = await base.select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow();
   const total = toCount(n as number | string);
-  const totalPages = Math.max(1, Math.ceil(total / perPage));
-  const requested = Number.isFinite(options.page) ? Math.floor(options.page!) : 1;
-  const page = Math.min(Math.max(1, requested), totalPages);
+  const { page, offset, totalPages } = clampPage(options.page, perPage, total);
 
   let query = base.select(["t.id", "t.type", "t.slug", "t.title", "t.release_date", "t.poster_url", "t.runtime_minutes", "t.uploaded_at"]);
   const sort = options.sort ?? "newest";
   if (sort === "newest") query = query.orderBy("t.uploaded_at", "desc").orderBy("t.id", "desc");
   else query = query.orderBy(sql`lower(t.title)`, sort === "az" ? "asc" : "desc").orderBy("t.id", sort === "az" ? "asc" : "desc");
-  const rows = await query
-    .limit(perPage)
-    .offset((page - 1) * perPage)
-    .execute();
+  const rows = await query.limit(perPage).offset(offset).execute();
 
   const ids = rows.map((r) => r.id);
   const [genres, seasons, links] = ids.length

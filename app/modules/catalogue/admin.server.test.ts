@@ -3,10 +3,23 @@ import { describeEachDatabase } from "#tests/helpers/database.ts";
 import { buildMovie, buildSeries } from "#tests/factories/titles.ts";
 import { listAudit, type Actor } from "#app/modules/audit/audit.server.ts";
 import { AppError } from "#app/utils/errors.ts";
-import { emptyEditorValues, emptyLink, TITLE_AND_TMDB_REQUIRED, valuesFromTitle, type EditorValues } from "./admin-form.ts";
+import { validate } from "#app/utils/submission.server.ts";
+import {
+  EDITOR_UNREADABLE,
+  emptyEditorValues,
+  emptyLink,
+  TITLE_AND_TMDB_REQUIRED,
+  titleEditorSchema,
+  valuesFromTitle,
+  type EditorValues,
+} from "./admin-form.ts";
 import { addTitle, addTitleFromEditor, removeFromTitle, saveTitleFromEditor } from "./admin.server.ts";
 import { getTitle } from "./read.server.ts";
+import type { TitleType } from "./types.ts";
 import { createTitle } from "./write.server.ts";
+
+/** The editor's values as the route hands them over: checked by the editor's schema (as a title of `type`). */
+const checked = (values: EditorValues, type?: TitleType) => titleEditorSchema(type).parse(values);
 
 const actor: Actor = { id: null, name: "Editor Tester" };
 const NOW = "2026-03-01T10:00:00.000Z";
@@ -58,7 +71,7 @@ describeEachDatabase("admin catalogue writes", (ctx) => {
   const audit = async () => (await listAudit(ctx.db, { perPage: 50 })).items;
 
   it("adds a title from the editor, audited as title.create", async () => {
-    const title = await addTitleFromEditor(ctx.db, actor, movieForm("The Matrix"));
+    const title = await addTitleFromEditor(ctx.db, actor, checked(movieForm("The Matrix")));
     expect(title).toMatchObject({ type: "movie", title: "The Matrix", tmdbId: 603, slug: "the-matrix", uploadedAt: NOW });
     expect(title.genres.map((g) => g.name)).toEqual(["Action", "Sci-Fi"]);
     expect(title.releases[0]!.files[0]!.links.map((l) => [l.label, l.status])).toEqual([
@@ -70,28 +83,28 @@ describeEachDatabase("admin catalogue writes", (ctx) => {
     expect(entry!.summary).toBe("Added the movie “The Matrix” with 2 links");
   });
 
-  it("refuses invalid editor input with messages per editor field, writing nothing", async () => {
-    const missing = await failure(addTitleFromEditor(ctx.db, actor, emptyEditorValues("movie", NOW)));
+  it("refuses invalid editor input at the boundary with messages per editor field", () => {
+    const missing = validate(titleEditorSchema(), emptyEditorValues("movie", NOW));
+    expect(missing.ok).toBe(false);
+    if (missing.ok) return;
     expect(missing.status).toBe(400);
-    expect(missing.message).toBe(TITLE_AND_TMDB_REQUIRED);
-    expect(missing.fields).toMatchObject({ title: [TITLE_AND_TMDB_REQUIRED], tmdbId: [TITLE_AND_TMDB_REQUIRED] });
+    expect(missing.failure.error).toBe(TITLE_AND_TMDB_REQUIRED);
+    expect(missing.failure.fields).toMatchObject({ title: [TITLE_AND_TMDB_REQUIRED], tmdbId: [TITLE_AND_TMDB_REQUIRED] });
 
     const form = movieForm("Bad Trailer");
     const link = form.groups[0]!.files[0]!.links[1]!;
     form.trailerUrl = "javascript:alert(1)";
     link.url = "javascript:alert(2)";
-    const unsafe = await failure(addTitleFromEditor(ctx.db, actor, form));
-    expect(unsafe.status).toBe(400);
-    expect(unsafe.fields).toEqual({
+    const unsafe = validate(titleEditorSchema(), form);
+    expect(unsafe.ok ? null : unsafe.failure.fields).toEqual({
       trailerUrl: ["Must be an http:// or https:// address"],
       [`${link.key}.url`]: ["Must be an http:// or https:// address"],
     });
 
-    for (const payload of [null, {}, "text", { ...movieForm("x"), groups: "no" }]) {
-      expect((await failure(addTitleFromEditor(ctx.db, actor, payload))).status).toBe(400);
+    for (const payload of [{}, { title: 5 }, { ...movieForm("x"), groups: "no" }]) {
+      const result = validate(titleEditorSchema(), payload);
+      expect(result.ok ? null : [result.status, result.failure.fields]).toEqual([400, { form: [EDITOR_UNREADABLE] }]);
     }
-    expect(await ctx.db.selectFrom("titles").select("id").execute()).toEqual([]);
-    expect(await audit()).toEqual([]);
   });
 
   it("saves the edit form over a title, keeping what the form does not show, audited as title.update", async () => {
@@ -100,11 +113,20 @@ describeEachDatabase("admin catalogue writes", (ctx) => {
       buildMovie({ title: "Night", slug: "night-custom", featured: true, featuredOrder: 3, imdbId: "tt0063350", originalTitle: "La Nuit" }),
     );
     const values = valuesFromTitle(created);
-    const saved = await saveTitleFromEditor(ctx.db, actor, created.id, "movie", {
-      ...values,
-      tagline: "A new tagline",
-      screenshots: [...values.screenshots, { key: "new1", url: "https://images.example/3.jpg" }],
-    });
+    const saved = await saveTitleFromEditor(
+      ctx.db,
+      actor,
+      created.id,
+      "movie",
+      checked(
+        {
+          ...values,
+          tagline: "A new tagline",
+          screenshots: [...values.screenshots, { key: "new1", url: "https://images.example/3.jpg" }],
+        },
+        "movie",
+      ),
+    );
     expect(saved).toMatchObject({
       tagline: "A new tagline",
       slug: "night-custom",
@@ -124,11 +146,20 @@ describeEachDatabase("admin catalogue writes", (ctx) => {
     expect(entry!.summary).toBe("Edited “Night” (tagline, screenshots)");
 
     // A renamed title gets the new title's slug; a new actor has no character yet.
-    const renamed = await saveTitleFromEditor(ctx.db, actor, created.id, "movie", {
-      ...valuesFromTitle(saved),
-      title: "Night Two",
-      actors: "Duane Jones, New Face",
-    });
+    const renamed = await saveTitleFromEditor(
+      ctx.db,
+      actor,
+      created.id,
+      "movie",
+      checked(
+        {
+          ...valuesFromTitle(saved),
+          title: "Night Two",
+          actors: "Duane Jones, New Face",
+        },
+        "movie",
+      ),
+    );
     expect(renamed.slug).toBe("night-two");
     expect(renamed.cast).toEqual([
       { name: "Duane Jones", character: "Ben" },
@@ -139,10 +170,10 @@ describeEachDatabase("admin catalogue writes", (ctx) => {
   it("only saves a title through the list of its type, and a missing one is a 404", async () => {
     const show = await createTitle(ctx.db, buildSeries());
     const values = valuesFromTitle(show);
-    expect((await failure(saveTitleFromEditor(ctx.db, actor, show.id, "movie", values))).status).toBe(404);
-    expect((await failure(saveTitleFromEditor(ctx.db, actor, 999_999, "tv", values))).status).toBe(404);
+    expect((await failure(saveTitleFromEditor(ctx.db, actor, show.id, "movie", checked(values)))).status).toBe(404);
+    expect((await failure(saveTitleFromEditor(ctx.db, actor, 999_999, "tv", checked(values, "tv")))).status).toBe(404);
     // The type cannot be switched from the form either.
-    const saved = await saveTitleFromEditor(ctx.db, actor, show.id, "tv", { ...values, type: "movie" });
+    const saved = await saveTitleFromEditor(ctx.db, actor, show.id, "tv", checked({ ...values, type: "movie" }, "tv"));
     expect(saved.type).toBe("tv");
     expect(saved.releases.map((r) => r.season)).toEqual(show.releases.map((r) => r.season));
   });
@@ -156,10 +187,19 @@ describeEachDatabase("admin catalogue writes", (ctx) => {
     const file = group.files[0]!;
     const stolen = { ...file.links[0]!, key: "stolen", id: foreign };
     const error = await failure(
-      saveTitleFromEditor(ctx.db, actor, a.id, "movie", {
-        ...values,
-        groups: [{ ...group, files: [{ ...file, links: [...file.links, stolen] }] }, ...values.groups.slice(1)],
-      }),
+      saveTitleFromEditor(
+        ctx.db,
+        actor,
+        a.id,
+        "movie",
+        checked(
+          {
+            ...values,
+            groups: [{ ...group, files: [{ ...file, links: [...file.links, stolen] }] }, ...values.groups.slice(1)],
+          },
+          "movie",
+        ),
+      ),
     );
     expect(error.status).toBe(400);
     expect(error.fields).toEqual({ "stolen.id": ["This link does not belong here"] });
@@ -202,7 +242,7 @@ describeEachDatabase("admin catalogue writes", (ctx) => {
   it("saving the edit form untouched changes nothing and says so", async () => {
     for (const input of [buildMovie({ title: "Same" }), buildSeries({ title: "Same" })]) {
       const created = await createTitle(ctx.db, input);
-      const saved = await saveTitleFromEditor(ctx.db, actor, created.id, created.type, valuesFromTitle(created));
+      const saved = await saveTitleFromEditor(ctx.db, actor, created.id, created.type, checked(valuesFromTitle(created), created.type));
       // Screenshots are rewritten on every save (nothing refers to their ids); the rest keeps its ids.
       const comparable = (t: typeof saved) => ({ ...t, updatedAt: null, screenshots: t.screenshots.map((s) => s.url) });
       expect(comparable(saved)).toEqual(comparable(created));

@@ -3,20 +3,22 @@ import { inTransaction } from "#app/db/transaction.server.ts";
 import { recordAudit, type Actor } from "#app/modules/audit/audit.server.ts";
 import { closeReportsOfReplacedLinks, openReportsOnTitleLinks } from "#app/modules/inbox/reports/fixes.server.ts";
 import { AppError, isAppError } from "#app/utils/errors.ts";
-import { checkEditor, editorValuesSchema, FIELDS_NEED_ATTENTION, toEditorErrors, type EditorMapping } from "./admin-form.ts";
+import { toEditorErrors, type CheckedEditor, type EditorMapping } from "./admin-form.ts";
 import { getTitle } from "./read.server.ts";
-import type { TitleInput } from "./schema.ts";
+import type { ParsedTitleInput, TitleInput } from "./schema.ts";
 import type { TitleDetail, TitleType } from "./types.ts";
 import {
-  createTitle,
+  createParsedTitle,
   deleteLink,
   deleteRelease,
   deleteScreenshot,
   deleteTitle,
   deleteZipLink,
-  replaceTitle,
+  parseTitleInput,
+  replaceParsedTitle,
   TITLE_NOT_FOUND,
 } from "./write.server.ts";
+import { plural } from "#app/utils/format.ts";
 
 /**
  * The catalogue writes the admin panel makes: each is the plain catalogue write
@@ -86,38 +88,52 @@ function changedFields(before: TitleDetail, after: TitleDetail): string[] {
 }
 
 export async function addTitle(db: Db, actor: Actor, input: TitleInput): Promise<TitleDetail> {
+  return addParsedTitle(db, actor, parseTitleInput(input));
+}
+
+async function addParsedTitle(db: Db, actor: Actor, data: ParsedTitleInput): Promise<TitleDetail> {
   return inTransaction(db, async (trx) => {
-    const title = await createTitle(trx, input);
+    const title = await createParsedTitle(trx, data);
     await recordAudit(trx, actor, {
       action: "title.create",
       entityType: "title",
       entityId: title.id,
-      summary: `Added the ${typeWord(title.type)} “${title.title}” with ${linkCount(title)} link${linkCount(title) === 1 ? "" : "s"}`,
+      summary: `Added the ${typeWord(title.type)} “${title.title}” with ${plural(linkCount(title), "link")}`,
     });
     return title;
   });
 }
 
 export async function saveTitle(db: Db, actor: Actor, id: number, input: TitleInput): Promise<TitleDetail> {
+  const data = parseTitleInput(input);
   return inTransaction(db, async (trx) => {
     const before = await getTitle(trx, id, { includeDisabled: true });
     if (!before) throw new AppError(404, TITLE_NOT_FOUND);
-    // Taken before the replace: deleting a link clears its reports' link_id.
-    const reported = await openReportsOnTitleLinks(trx, id);
-    const after = await replaceTitle(trx, id, input);
-    const changed = changedFields(before, after);
-    const links = linkCount(before) === linkCount(after) ? "" : `; links ${linkCount(before)} → ${linkCount(after)}`;
-    await recordAudit(trx, actor, {
-      action: "title.update",
-      entityType: "title",
-      entityId: id,
-      summary: changed.length ? `Edited “${after.title}” (${changed.join(", ")}${links})` : `Saved “${after.title}” without changes`,
-      details: { changed },
-    });
-    // A broken-link report is answered by replacing its link (ADR 003 keeps ids, so a changed address shows).
-    await closeReportsOfReplacedLinks(trx, actor, reported);
-    return after;
+    return saveParsedTitle(trx, actor, before, data);
   });
+}
+
+/**
+ * The replace with its audit entry and report closing, over `before` (the tree read
+ * in this transaction): the write, the comparison and the summary all use that one read.
+ */
+async function saveParsedTitle(trx: Db, actor: Actor, before: TitleDetail, data: ParsedTitleInput): Promise<TitleDetail> {
+  const id = before.id;
+  // Taken before the replace: deleting a link clears its reports' link_id.
+  const reported = await openReportsOnTitleLinks(trx, id);
+  const after = await replaceParsedTitle(trx, before, data);
+  const changed = changedFields(before, after);
+  const links = linkCount(before) === linkCount(after) ? "" : `; links ${linkCount(before)} → ${linkCount(after)}`;
+  await recordAudit(trx, actor, {
+    action: "title.update",
+    entityType: "title",
+    entityId: id,
+    summary: changed.length ? `Edited “${after.title}” (${changed.join(", ")}${links})` : `Saved “${after.title}” without changes`,
+    details: { changed },
+  });
+  // A broken-link report is answered by replacing its link (ADR 003 keeps ids, so a changed address shows).
+  await closeReportsOfReplacedLinks(trx, actor, reported);
+  return after;
 }
 
 export type TitlePart = "title" | "screenshot" | "release" | "link" | "zip";
@@ -174,20 +190,6 @@ export async function removeFromTitle(db: Db, actor: Actor, titleId: number, par
   });
 }
 
-/**
- * The editor's values as sent by the browser, checked (as a title of `type` when
- * given); a 400 with messages per editor field otherwise.
- */
-function checkedEditorInput(payload: unknown, type?: TitleType): { input: TitleInput; mapping: EditorMapping } {
-  const shape = editorValuesSchema.safeParse(payload);
-  if (!shape.success)
-    throw new AppError(400, FIELDS_NEED_ATTENTION, { fields: { form: ["The form could not be read. Reload the page and try again."] } });
-  const values = type ? { ...shape.data, type } : shape.data;
-  const check = checkEditor(values);
-  if (!check.ok) throw new AppError(400, check.message, { fields: check.fields });
-  return { input: check.input, mapping: check.mapping };
-}
-
 /** Field messages of the catalogue write (e.g. an id that does not belong) moved onto the editor's fields. */
 async function withEditorErrors<T>(mapping: EditorMapping, work: () => Promise<T>): Promise<T> {
   try {
@@ -200,33 +202,38 @@ async function withEditorErrors<T>(mapping: EditorMapping, work: () => Promise<T
   }
 }
 
-/** The Add screen's save: the editor's values become a new title (audited by addTitle). */
-export async function addTitleFromEditor(db: Db, actor: Actor, payload: unknown): Promise<TitleDetail> {
-  const { input, mapping } = checkedEditorInput(payload);
-  return withEditorErrors(mapping, () => addTitle(db, actor, input));
+/** The Add screen's save: the editor's checked values become a new title (audited). */
+export async function addTitleFromEditor(db: Db, actor: Actor, { input, mapping }: CheckedEditor): Promise<TitleDetail> {
+  return withEditorErrors(mapping, () => addParsedTitle(db, actor, input));
 }
 
 /**
- * The Edit modal's save: replaces the title's tree (audited by saveTitle). The title
- * must be of `type` (the list the modal was opened from). What the editor does not
- * show is kept: type, original title, IMDb id, featured place, the actors'
- * characters, and the slug unless the title changed.
+ * The Edit modal's save: replaces the title's tree (audited). The title must be of
+ * `type` (the list the modal was opened from). What the editor does not show is
+ * kept: type, original title, IMDb id, featured place, the actors' characters, and
+ * the slug unless the title changed. The tree is read once before and once after.
  */
-export async function saveTitleFromEditor(db: Db, actor: Actor, id: number, type: TitleType, payload: unknown): Promise<TitleDetail> {
+export async function saveTitleFromEditor(
+  db: Db,
+  actor: Actor,
+  id: number,
+  type: TitleType,
+  { input, mapping }: CheckedEditor,
+): Promise<TitleDetail> {
   return inTransaction(db, async (trx) => {
     const current = await getTitle(trx, id, { includeDisabled: true });
     if (!current || current.type !== type) throw new AppError(404, TITLE_NOT_FOUND);
-    const { input, mapping } = checkedEditorInput(payload, type);
     const characters = new Map(current.cast.map((c) => [c.name.toLowerCase(), c.character]));
-    const merged: TitleInput = {
+    const merged: ParsedTitleInput = {
       ...input,
+      type,
       slug: input.title === current.title ? current.slug : null,
       originalTitle: current.originalTitle,
       imdbId: current.imdbId,
       featured: current.featured,
       featuredOrder: current.featuredOrder,
-      cast: (input.cast ?? []).map((c) => ({ name: c.name, character: characters.get(c.name.toLowerCase()) ?? null })),
+      cast: input.cast.map((c) => ({ name: c.name, character: characters.get(c.name.toLowerCase()) ?? null })),
     };
-    return withEditorErrors(mapping, () => saveTitle(trx, actor, id, merged));
+    return withEditorErrors(mapping, () => saveParsedTitle(trx, actor, current, merged));
   });
 }

@@ -1,6 +1,7 @@
 /** Site paths of catalogue pages: one place for each URL shape (SPEC.md section 2). */
 
 import type { LinkDetailsRef } from "./types.ts";
+import { parseId } from "#app/utils/ids.ts";
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
@@ -44,7 +45,8 @@ export function parseLinkDetailsRef(type: string, seasonId: string, key: string)
   if (type !== "tv") return null;
   const episode = new RegExp(`^${EPISODE_REF_PREFIX}([1-9]\\d{0,9})$`).exec(seasonId);
   if (episode) return { kind: "file", id: Number(episode[1]) };
-  return /^[1-9]\d{0,9}$/.test(seasonId) ? { kind: "release", id: Number(seasonId) } : null;
+  const id = parseId(seasonId);
+  return id === null ? null : { kind: "release", id };
 }
 
 export function middlemanPath(linkId: number): string {

@@ -18,6 +18,7 @@ import type {
   TitleDetail,
   TitleRef,
 } from "./types.ts";
+import { pageRequest, totalPagesOf } from "#app/utils/pagination.ts";
 
 export interface ListOptions {
   page?: number;
@@ -47,13 +48,12 @@ function toCard(row: CardRow): TitleCard {
 }
 
 function pageWindow(options: ListOptions) {
-  const perPage = Math.max(1, Math.floor(options.perPage ?? LISTING_PAGE_SIZE));
-  const page = Math.max(1, Math.floor(Number.isFinite(options.page) ? options.page! : 1));
-  return { page, perPage, offset: (page - 1) * perPage };
+  return pageRequest(options.page, options.perPage ?? LISTING_PAGE_SIZE);
 }
 
+/** Past the end, the page is empty; the listing's route redirects to the last page (app/utils/pagination.ts). */
 function toPage<T>(items: T[], total: number, page: number, perPage: number): Page<T> {
-  return { items, page, perPage, total, totalPages: Math.max(1, Math.ceil(total / perPage)) };
+  return { items, page, perPage, total, totalPages: totalPagesOf(total, perPage) };
 }
 
 /** The catalogue, newest upload first. */

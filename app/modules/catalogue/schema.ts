@@ -1,18 +1,8 @@
 import { z } from "zod";
-import { DEFAULT_FILE_FORMAT } from "#app/constants.ts";
+import { DEFAULT_FILE_FORMAT, MAX_URL_LENGTH } from "#app/constants.ts";
 import { releaseKey } from "./slug.ts";
+import { isHttpUrl } from "#app/utils/url.ts";
 
-/** http(s) only: a stored address is later rendered as a link or redirected to. */
-export function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "";
-  } catch {
-    return false;
-  }
-}
-
-const MAX_URL = 2_048;
 const text = (max: number) => z.string().trim().max(max, `Must be at most ${max} characters`);
 /** Optional text: blank becomes null. */
 const optionalText = (max: number) =>
@@ -22,8 +12,8 @@ const optionalText = (max: number) =>
     .max(max, `Must be at most ${max} characters`)
     .nullish()
     .transform((v) => (v ? v : null));
-const httpUrl = text(MAX_URL).refine(isHttpUrl, "Must be an http:// or https:// address");
-const optionalHttpUrl = optionalText(MAX_URL).refine((v) => v === null || isHttpUrl(v), "Must be an http:// or https:// address");
+const httpUrl = text(MAX_URL_LENGTH).refine(isHttpUrl, "Must be an http:// or https:// address");
+const optionalHttpUrl = optionalText(MAX_URL_LENGTH).refine((v) => v === null || isHttpUrl(v), "Must be an http:// or https:// address");
 const rowId = z.number().int().positive().optional();
 
 const isoDate = z

@@ -1,22 +1,4 @@
-const MAX_SLUG_LENGTH = 80;
-
-/**
- * URL slug of a title: lowercase, whitespace to hyphens, letters of any script and
- * digits kept, accents and everything else stripped. Never empty.
- */
-export function slugify(text: string): string {
-  const slug = text
-    .normalize("NFKD")
-    .replace(/\p{M}+/gu, "")
-    .toLowerCase()
-    .replace(/&/g, " and ")
-    .replace(/[^\p{L}\p{N}\s-]+/gu, "")
-    .trim()
-    .replace(/[\s-]+/g, "-")
-    .slice(0, MAX_SLUG_LENGTH)
-    .replace(/^-+|-+$/g, "");
-  return slug || "title";
-}
+import { slugify } from "#app/utils/slug.ts";
 
 /** Genre URL segment: the spec's rule, lowercase with spaces as hyphens. */
 export function genreSlug(name: string): string {

@@ -2,19 +2,22 @@ import type { Db } from "#app/db/client.server.ts";
 import type { LinkKind, NewTitleRow, TitleType } from "#app/db/schema.ts";
 import { inTransaction } from "#app/db/transaction.server.ts";
 import { AppError } from "#app/utils/errors.ts";
-import { parseOrThrow } from "#app/utils/validation.ts";
+import { SOME_FIELDS_INVALID, validate } from "#app/utils/submission.server.ts";
 import { indexTitles } from "#app/modules/search/index.server.ts";
 import { bumpContentVersion } from "#app/modules/site/content-version.server.ts";
 import { getTitle } from "./read.server.ts";
 import { titleInputSchema, type ParsedReleaseInput, type ParsedTitleInput, type TitleInput } from "./schema.ts";
-import { firstFreeSlug, genreSlug, slugify } from "./slug.ts";
-import type { TitleDetail } from "./types.ts";
+import { firstFreeSlug, genreSlug } from "./slug.ts";
+import type { FileEntry, Link, Release, TitleDetail } from "./types.ts";
+import { slugify } from "#app/utils/slug.ts";
 
 export const TITLE_NOT_FOUND = "No item found with this ID. Please try again later.";
 
 /** Validates a title tree; invalid input is a 400 with messages per field path. */
 export function parseTitleInput(input: unknown): ParsedTitleInput {
-  return parseOrThrow(titleInputSchema, input, "Some fields need attention.");
+  const parsed = validate(titleInputSchema, input as Record<string, unknown>, SOME_FIELDS_INVALID);
+  if (!parsed.ok) throw new AppError(400, parsed.failure.error, { fields: parsed.failure.fields });
+  return parsed.data;
 }
 
 function titleColumns(data: ParsedTitleInput) {
@@ -79,39 +82,52 @@ async function resolveGenreIds(trx: Db, names: string[]): Promise<number[]> {
   return [...new Set(slugs.map((s) => bySlug.get(s)!))];
 }
 
-/** Genres, credits, subtitles and screenshots: rows nothing else refers to, so they are rewritten. */
-async function writeAttributes(trx: Db, titleId: number, data: ParsedTitleInput, replacing: boolean) {
-  if (replacing) {
-    await Promise.all(
-      (["title_genres", "credits", "title_subtitles", "screenshots"] as const).map((table) =>
-        trx.deleteFrom(table).where("title_id", "=", titleId).execute(),
-      ),
-    );
+/** Genres, credits, subtitles and screenshots: rows nothing else refers to, so a list that changed is rewritten. */
+async function writeAttributes(trx: Db, titleId: number, data: ParsedTitleInput, before: TitleDetail | null) {
+  const same = (a: unknown, b: unknown) => before !== null && JSON.stringify(a) === JSON.stringify(b);
+  const genresSame = same([...new Set(before?.genres.map((g) => g.slug))], [...new Set(data.genres.map(genreSlug))]);
+  const creditsSame = same([before?.directors, before?.cast], [data.directors, data.cast]);
+  const subtitlesSame = same(before?.subtitles, data.subtitles);
+  const screenshotsSame = same(
+    before?.screenshots.map((s) => s.url),
+    data.screenshots,
+  );
+  if (before) {
+    const lists = [
+      ["title_genres", genresSame],
+      ["credits", creditsSame],
+      ["title_subtitles", subtitlesSame],
+      ["screenshots", screenshotsSame],
+    ] as const;
+    const changed = lists.filter(([, same]) => !same).map(([table]) => table);
+    await Promise.all(changed.map((table) => trx.deleteFrom(table).where("title_id", "=", titleId).execute()));
   }
-  const genreIds = await resolveGenreIds(trx, data.genres);
-  if (genreIds.length) {
-    await trx
-      .insertInto("title_genres")
-      .values(genreIds.map((genre_id, position) => ({ title_id: titleId, genre_id, position })))
-      .execute();
+  if (!genresSame) {
+    const genreIds = await resolveGenreIds(trx, data.genres);
+    if (genreIds.length) {
+      await trx
+        .insertInto("title_genres")
+        .values(genreIds.map((genre_id, position) => ({ title_id: titleId, genre_id, position })))
+        .execute();
+    }
   }
   const credits = [
     ...data.directors.map((name) => ({ role: "director" as const, name, character: null })),
     ...data.cast.map((c) => ({ role: "cast" as const, name: c.name, character: c.character })),
   ];
-  if (credits.length) {
+  if (!creditsSame && credits.length) {
     await trx
       .insertInto("credits")
       .values(credits.map((c, position) => ({ title_id: titleId, ...c, position })))
       .execute();
   }
-  if (data.subtitles.length) {
+  if (!subtitlesSame && data.subtitles.length) {
     await trx
       .insertInto("title_subtitles")
       .values(data.subtitles.map((language, position) => ({ title_id: titleId, language, position })))
       .execute();
   }
-  if (data.screenshots.length) {
+  if (!screenshotsSame && data.screenshots.length) {
     await trx
       .insertInto("screenshots")
       .values(data.screenshots.map((url, position) => ({ title_id: titleId, url, position })))
@@ -123,27 +139,26 @@ async function writeAttributes(trx: Db, titleId: number, data: ParsedTitleInput,
  * Rows of the download tree keep their ids across edits (an out-link's id is in
  * visitors' bookmarks and its click count hangs on it): an input row with an id
  * updates that row, one without is inserted, and rows left out are deleted.
- * An id that does not belong where it is given is refused.
+ * An id that does not belong where it is given is refused. What exists is taken
+ * from the tree read before the write (same transaction), not queried per row.
  */
-function claim(existing: Set<number>, kept: Set<number>, id: number, path: string, what: string) {
-  if (!existing.has(id) || kept.has(id)) {
-    throw new AppError(400, "Some fields need attention.", { fields: { [path]: [`This ${what} does not belong here`] } });
+function claim<T extends { id: number }>(existing: T[], kept: Set<number>, id: number, path: string, what: string): T {
+  const row = existing.find((r) => r.id === id);
+  if (!row || kept.has(id)) {
+    throw new AppError(400, SOME_FIELDS_INVALID, { fields: { [path]: [`This ${what} does not belong here`] } });
   }
   kept.add(id);
+  return row;
 }
 
-async function existingIds(query: Promise<{ id: number }[]>, fresh: boolean): Promise<Set<number>> {
-  return fresh ? new Set() : new Set((await query).map((r) => r.id));
-}
-
-async function syncReleases(trx: Db, titleId: number, releases: ParsedReleaseInput[], fresh: boolean) {
-  const existing = await existingIds(trx.selectFrom("releases").select("id").where("title_id", "=", titleId).execute(), fresh);
+async function syncReleases(trx: Db, titleId: number, releases: ParsedReleaseInput[], existing: Release[]) {
   const kept = new Set<number>();
   for (const [position, release] of releases.entries()) {
     const path = `releases.${position}`;
     let releaseId: number;
+    let old: Release | null = null;
     if (release.id !== undefined) {
-      claim(existing, kept, release.id, `${path}.id`, "download group");
+      old = claim(existing, kept, release.id, `${path}.id`, "download group");
       releaseId = release.id;
       await trx
         .updateTable("releases")
@@ -159,20 +174,20 @@ async function syncReleases(trx: Db, titleId: number, releases: ParsedReleaseInp
           .executeTakeFirstOrThrow()
       ).id;
     }
-    await syncFiles(trx, releaseId, release, path, fresh || release.id === undefined);
-    await syncLinks(trx, releaseId, null, "zip", release.zipLinks, `${path}.zipLinks`, fresh || release.id === undefined);
+    await syncFiles(trx, releaseId, release, path, old?.files ?? []);
+    await syncLinks(trx, releaseId, null, "zip", release.zipLinks, `${path}.zipLinks`, old?.zipLinks ?? []);
   }
   await deleteUnkept(trx, "releases", existing, kept);
 }
 
-async function syncFiles(trx: Db, releaseId: number, release: ParsedReleaseInput, path: string, fresh: boolean) {
-  const existing = await existingIds(trx.selectFrom("files").select("id").where("release_id", "=", releaseId).execute(), fresh);
+async function syncFiles(trx: Db, releaseId: number, release: ParsedReleaseInput, path: string, existing: FileEntry[]) {
   const kept = new Set<number>();
   for (const [position, file] of release.files.entries()) {
     const filePath = `${path}.files.${position}`;
     let fileId: number;
+    let old: FileEntry | null = null;
     if (file.id !== undefined) {
-      claim(existing, kept, file.id, `${filePath}.id`, "file");
+      old = claim(existing, kept, file.id, `${filePath}.id`, "file");
       fileId = file.id;
       await trx.updateTable("files").set({ title: file.title, size: file.size, position }).where("id", "=", fileId).execute();
     } else {
@@ -184,7 +199,7 @@ async function syncFiles(trx: Db, releaseId: number, release: ParsedReleaseInput
           .executeTakeFirstOrThrow()
       ).id;
     }
-    await syncLinks(trx, releaseId, fileId, "file", file.links, `${filePath}.links`, fresh || file.id === undefined);
+    await syncLinks(trx, releaseId, fileId, "file", file.links, `${filePath}.links`, old?.links ?? []);
   }
   await deleteUnkept(trx, "files", existing, kept);
 }
@@ -204,18 +219,8 @@ async function syncLinks(
   kind: LinkKind,
   links: LinkInput[],
   path: string,
-  fresh: boolean,
+  existing: Link[],
 ) {
-  const existing = await existingIds(
-    trx
-      .selectFrom("links")
-      .select("id")
-      .where("release_id", "=", releaseId)
-      .where("kind", "=", kind)
-      .where("file_id", fileId === null ? "is" : "=", fileId)
-      .execute(),
-    fresh,
-  );
   const kept = new Set<number>();
   const inserts = [];
   for (const [position, link] of links.entries()) {
@@ -231,14 +236,18 @@ async function syncLinks(
   await deleteUnkept(trx, "links", existing, kept);
 }
 
-async function deleteUnkept(trx: Db, table: "releases" | "files" | "links", existing: Set<number>, kept: Set<number>) {
-  const gone = [...existing].filter((id) => !kept.has(id));
+async function deleteUnkept(trx: Db, table: "releases" | "files" | "links", existing: { id: number }[], kept: Set<number>) {
+  const gone = existing.map((r) => r.id).filter((id) => !kept.has(id));
   if (gone.length) await trx.deleteFrom(table).where("id", "in", gone).execute();
 }
 
 /** Creates a title with its whole tree in one transaction. */
 export async function createTitle(db: Db, input: TitleInput): Promise<TitleDetail> {
-  const data = parseTitleInput(input);
+  return createParsedTitle(db, parseTitleInput(input));
+}
+
+/** createTitle for input its caller has already validated (the admin editor's schema does). */
+export async function createParsedTitle(db: Db, data: ParsedTitleInput): Promise<TitleDetail> {
   return inTransaction(db, async (trx) => {
     const now = new Date().toISOString();
     const slug = await uniqueSlug(trx, data.type, data.slug ?? data.title);
@@ -247,8 +256,8 @@ export async function createTitle(db: Db, input: TitleInput): Promise<TitleDetai
       .values({ ...titleColumns(data), slug, uploaded_at: data.uploadedAt ?? now, created_at: now, updated_at: now })
       .returning("id")
       .executeTakeFirstOrThrow();
-    await writeAttributes(trx, id, data, false);
-    await syncReleases(trx, id, data.releases, true);
+    await writeAttributes(trx, id, data, null);
+    await syncReleases(trx, id, data.releases, []);
     await indexTitles(trx, [id]);
     await bumpContentVersion(trx);
     return (await getTitle(trx, id, { includeDisabled: true }))!;
@@ -259,21 +268,37 @@ export async function createTitle(db: Db, input: TitleInput): Promise<TitleDetai
 export async function replaceTitle(db: Db, id: number, input: TitleInput): Promise<TitleDetail> {
   const data = parseTitleInput(input);
   return inTransaction(db, async (trx) => {
-    const current = await trx.selectFrom("titles").select(["id", "uploaded_at"]).where("id", "=", id).executeTakeFirst();
+    const current = await getTitle(trx, id, { includeDisabled: true });
     if (!current) throw new AppError(404, TITLE_NOT_FOUND);
-    const slug = await uniqueSlug(trx, data.type, data.slug ?? data.title, id);
+    return replaceParsedTitle(trx, current, data);
+  });
+}
+
+/**
+ * replaceTitle for validated input over `current`, the title's whole tree (with
+ * disabled links) as read in the caller's transaction: the write takes the ids it
+ * may keep from it instead of reading them again, and rewrites only the lists
+ * that changed. Returns the tree as stored afterwards (one read).
+ */
+export async function replaceParsedTitle(db: Db, current: TitleDetail, data: ParsedTitleInput): Promise<TitleDetail> {
+  return inTransaction(db, async (trx) => {
+    const id = current.id;
+    const wanted = data.slug ?? data.title;
+    // An unchanged slug of the same type is still this title's own; no need to look for a free one.
+    const slug =
+      data.type === current.type && slugify(wanted) === current.slug ? current.slug : await uniqueSlug(trx, data.type, wanted, id);
     await trx
       .updateTable("titles")
       .set({
         ...titleColumns(data),
         slug,
-        uploaded_at: data.uploadedAt ?? current.uploaded_at,
+        uploaded_at: data.uploadedAt ?? current.uploadedAt,
         updated_at: new Date().toISOString(),
       })
       .where("id", "=", id)
       .execute();
-    await writeAttributes(trx, id, data, true);
-    await syncReleases(trx, id, data.releases, false);
+    await writeAttributes(trx, id, data, current);
+    await syncReleases(trx, id, data.releases, current.releases);
     await indexTitles(trx, [id]);
     await bumpContentVersion(trx);
     return (await getTitle(trx, id, { includeDisabled: true }))!;

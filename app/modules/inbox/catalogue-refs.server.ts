@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { Db } from "#app/db/client.server.ts";
 import type { LinkStatus, TitleType } from "#app/db/schema.ts";
-import { escapeLike } from "#app/modules/catalogue/admin-read.server.ts";
+import { escapeLike } from "#app/utils/sql.ts";
 
 /** The catalogue as the inbox names it: titles with their edit and public pages, and their links. */
 

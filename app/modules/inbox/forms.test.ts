@@ -4,7 +4,8 @@ import { clientErrors as allErrors, firstErrors, formValues, type FormValues } f
 import { contactSchema } from "./contact/schema.ts";
 import { dmcaSchema } from "./dmca/schema.ts";
 import { brokenLinkSchema } from "./reports/schema.ts";
-import { contentNameMessage, imdbIdFromUrl, quickRequestSchema, requestSchema } from "./requests/schema.ts";
+import { contentNameMessage, quickRequestSchema, requestSchema } from "./requests/schema.ts";
+import { imdbIdFromUrl } from "#app/utils/imdb.ts";
 
 /** The first message per field, as the forms show them. */
 const clientErrors = (schema: z.ZodType, values: FormValues) => {

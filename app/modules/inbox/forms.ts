@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { YEAR_RANGE } from "#app/constants.ts";
+import { MAX_URL_LENGTH, YEAR_RANGE } from "#app/constants.ts";
 import { parseId } from "#app/utils/ids.ts";
 
 /**
@@ -22,7 +22,7 @@ export const LIMITS = {
   message: 5_000,
   title: 500,
   year: 4,
-  url: 2_000,
+  url: MAX_URL_LENGTH,
   seasonEpisode: 100,
   honeypot: 500,
   /** An admin's note or reason on an inbox item. */

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { INBOX_KINDS, type InboxKind } from "./events.ts";
+import { MAX_URL_LENGTH } from "#app/constants.ts";
 
 /**
  * Who hears of new inbox submissions, and of which kinds. Private to
@@ -14,7 +15,7 @@ export interface NotifySettings {
 }
 
 export const MAX_RECIPIENTS = 10;
-export const WEBHOOK_URL_MAX = 2000;
+export const WEBHOOK_URL_MAX = MAX_URL_LENGTH;
 
 /** DMCA notices have legal deadlines, so they notify until an admin says otherwise; the rest start off. */
 export const DEFAULT_NOTIFY_SETTINGS: NotifySettings = {

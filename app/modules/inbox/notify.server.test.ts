@@ -15,6 +15,7 @@ import type { InboxEvent } from "./events.ts";
 import { getLastDeliveryFailure, getNotifySettings, NOTIFY_SETTINGS_INVALID, updateNotifySettings } from "./notify-settings.server.ts";
 import { notifySettingsInput, type NotifySettings } from "./notify-settings.ts";
 import { createNotifier, notifyOperators, sendTestNotification, type Notifier } from "./notify.server.ts";
+import { MAX_URL_LENGTH } from "#app/constants.ts";
 
 const ACTOR = { id: null, name: "Operator" };
 const SHORT_TIMEOUT_MS = 300;
@@ -289,8 +290,8 @@ describeEachDatabase("operator notifications", (ctx) => {
     const eleven = Array.from({ length: 11 }, (_, i) => `ops${i}@cinedex.test`).join(",");
     expect((await failure({ recipients: eleven })).fields).toEqual({ recipients: ["Please enter at most 10 addresses"] });
     expect((await failure({ webhookUrl: "https://user:pw@hooks.example/x" })).fields?.webhookUrl).toHaveLength(1);
-    expect((await failure({ webhookUrl: `https://hooks.example/${"a".repeat(2_000)}` })).fields).toEqual({
-      webhookUrl: ["Webhook address must be at most 2000 characters"],
+    expect((await failure({ webhookUrl: `https://hooks.example/${"a".repeat(MAX_URL_LENGTH)}` })).fields).toEqual({
+      webhookUrl: [`Webhook address must be at most ${MAX_URL_LENGTH} characters`],
     });
     expect((await failure({ recipients: "Ops <ops@cinedex.test>" })).fields?.recipients?.[0]).toMatch(/^“Ops” is not an e-mail address/);
     expect(await getNotifySettings(ctx.db)).toMatchObject({ recipients: [], webhookUrl: null });

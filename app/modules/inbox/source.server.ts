@@ -2,11 +2,12 @@ import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from "kys
 import type { Db } from "#app/db/client.server.ts";
 import { toCount } from "#app/db/dialect.server.ts";
 import type { Actor } from "#app/modules/audit/audit.server.ts";
-import { escapeLike } from "#app/modules/catalogue/admin-read.server.ts";
+import { escapeLike } from "#app/utils/sql.ts";
 import type { Page } from "#app/modules/catalogue/types.ts";
 import type { TitleWithLinks } from "./catalogue-refs.server.ts";
 import { LIMITS } from "./forms.ts";
 import { INBOX_PAGE_SIZE, type InboxListParams } from "./inbox.ts";
+import { clampPage } from "#app/utils/pagination.ts";
 
 /**
  * What the admin inbox needs of each kind of submission (`InboxKindSource`, one
@@ -89,13 +90,12 @@ export async function listNewestFirst<DB, TB extends keyof DB, O extends ListedC
   // The builder is generic over the kind's table, so its result type is spelled out.
   const counted = (await base.select(sql<number | string>`count(*)`.as("n")).executeTakeFirstOrThrow()) as { n: number | string };
   const total = toCount(counted.n);
-  const totalPages = Math.max(1, Math.ceil(total / INBOX_PAGE_SIZE));
-  const current = Math.min(Math.max(1, page), totalPages);
+  const { page: current, offset, totalPages } = clampPage(page, INBOX_PAGE_SIZE, total);
   const rows = await select(base)
     .orderBy(sql.ref(`${alias}created_at`), "desc")
     .orderBy(sql.ref(`${alias}id`), "desc")
     .limit(INBOX_PAGE_SIZE)
-    .offset((current - 1) * INBOX_PAGE_SIZE)
+    .offset(offset)
     .execute();
   const items = rows.map((row) => ({
     id: row.id,

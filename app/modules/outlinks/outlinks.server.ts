@@ -3,9 +3,10 @@ import { isbot } from "isbot";
 import type { Db } from "#app/db/client.server.ts";
 import { inTransaction } from "#app/db/transaction.server.ts";
 import type { LinkKind, LinkStatus } from "#app/db/schema.ts";
-import { isHttpUrl } from "#app/modules/catalogue/schema.ts";
+import { isHttpUrl } from "#app/utils/url.ts";
 import { releaseKey } from "#app/modules/catalogue/slug.ts";
 import type { TitleRef } from "#app/modules/catalogue/types.ts";
+import { parseId } from "#app/utils/ids.ts";
 
 export const LINK_NOT_FOUND = "This download link does not exist or has been removed.";
 /** A link taken down (e.g. for a DMCA notice): 410 Gone, so crawlers and caches drop it. */
@@ -28,7 +29,7 @@ export interface Outlink {
 
 /** Parses a link id from a query value; anything but a plain positive number is no id. */
 export function parseLinkId(value: string | null): number | null {
-  return value && /^[1-9]\d{0,9}$/.test(value) && Number(value) <= 2_147_483_647 ? Number(value) : null;
+  return parseId(value);
 }
 
 /**

@@ -6,6 +6,7 @@ import type { Database, SearchDocumentsTable, TitleType } from "#app/db/schema.t
 import type { Page, TitleCard } from "#app/modules/catalogue/types.ts";
 import { parseQuery, similarity, SIMILARITY_THRESHOLD, trigrams } from "./text.ts";
 import type { SearchFilters, SearchSort } from "./types.ts";
+import { pageRequest, totalPagesOf } from "#app/utils/pagination.ts";
 
 export type { SearchFilters, SearchSort };
 
@@ -158,9 +159,7 @@ async function cards(db: Db, ids: number[]): Promise<TitleCard[]> {
 }
 
 function pageOf(options: Pick<SearchOptions, "page" | "limit">) {
-  const perPage = Math.min(MAX_PAGE_SIZE, Math.max(1, Math.floor(options.limit ?? LISTING_PAGE_SIZE)));
-  const page = Math.max(1, Math.floor(Number.isFinite(options.page) ? options.page! : 1));
-  return { page, perPage, offset: (page - 1) * perPage };
+  return pageRequest(options.page, Math.min(MAX_PAGE_SIZE, options.limit ?? LISTING_PAGE_SIZE));
 }
 
 const emptyResults = (page: number, perPage: number, query: string | null): SearchResults => ({
@@ -293,7 +292,7 @@ export async function searchCatalogue(db: Db, options: SearchOptions): Promise<S
       page,
       perPage,
       total,
-      totalPages: Math.ceil(total / perPage),
+      totalPages: totalPagesOf(total, perPage),
       query: query.text,
       match: "words",
     };
@@ -309,7 +308,7 @@ export async function searchCatalogue(db: Db, options: SearchOptions): Promise<S
     page,
     perPage,
     total: similar.length,
-    totalPages: Math.ceil(similar.length / perPage),
+    totalPages: totalPagesOf(similar.length, perPage),
     query: query.text,
     match: "similar",
   };
@@ -340,7 +339,7 @@ export async function browseCatalogue(db: Db, options: Omit<SearchOptions, "text
     page,
     perPage,
     total,
-    totalPages: Math.max(1, Math.ceil(total / perPage)),
+    totalPages: totalPagesOf(total, perPage),
   };
 }
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { BANNER_AUTO_CLOSE_MS, MIDDLEMAN_COUNTDOWN_S } from "#app/constants.ts";
-import { isHttpUrl } from "#app/modules/catalogue/schema.ts";
+import { isHttpUrl } from "#app/utils/url.ts";
 import { BANNERS, type BannerId } from "#app/modules/site/banners.ts";
 import { DEFAULT_BANNERS, DEFAULT_SITE_NAME } from "./defaults.ts";
 

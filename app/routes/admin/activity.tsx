@@ -1,7 +1,7 @@
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { ActivityList, ENTITY_LABELS, toActivityItem } from "#app/components/admin/activity-list.tsx";
 import { AdminPagination } from "#app/components/admin/admin-pagination.tsx";
-import { formatCount } from "#app/components/admin/format.ts";
+import { formatCount } from "#app/utils/format.ts";
 import { Card, EmptyState, PageHeader } from "#app/components/admin/ui.tsx";
 import { getApp } from "#app/context.ts";
 import { listAudit, type AuditEntityType } from "#app/modules/audit/audit.server.ts";
@@ -10,7 +10,7 @@ import type { Route } from "./+types/activity";
 
 export { AdminErrorBoundary as ErrorBoundary } from "#app/components/admin/error-boundary.tsx";
 
-const PATH = "/dashboard/activity";
+const PATH = href("/dashboard/activity");
 const PER_PAGE = 25;
 const ENTITY_TYPES = Object.keys(ENTITY_LABELS) as AuditEntityType[];
 const FILTER_LABELS: Record<AuditEntityType, string> = {
@@ -30,9 +30,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const entityType = ENTITY_TYPES.includes(typeParam as AuditEntityType) ? (typeParam as AuditEntityType) : undefined;
   const { page } = parsePageParam(url.searchParams.get("page"));
   const { db } = getApp(context);
-  let entries = await listAudit(db, { page, perPage: PER_PAGE, entityType });
-  // A page past the end (an old link, a hand-edited URL) shows the last page instead.
-  if (entries.page > entries.totalPages) entries = await listAudit(db, { page: entries.totalPages, perPage: PER_PAGE, entityType });
+  // A page past the end (an old link, a hand-edited URL) shows the last page (listAudit clamps it).
+  const entries = await listAudit(db, { page, perPage: PER_PAGE, entityType });
   return {
     entityType: entityType ?? null,
     items: entries.items.map(toActivityItem),

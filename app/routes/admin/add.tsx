@@ -11,15 +11,17 @@ import { addTitleFromEditor } from "#app/modules/catalogue/admin.server.ts";
 import {
   ADD_FAILED,
   addedMessage,
-  adminListPath,
+  adminEditPath,
   checkEditor,
+  EDITOR_BODY_LIMIT,
   emptyEditorValues,
   NO_ERRORS,
+  titleEditorSchema,
   type EditorErrors,
 } from "#app/modules/catalogue/admin-form.ts";
 import { titlePath } from "#app/modules/catalogue/paths.ts";
 import type { TitleType } from "#app/modules/catalogue/types.ts";
-import { actionError } from "#app/utils/action.server.ts";
+import { handleSubmission } from "#app/utils/submission.server.ts";
 import type { Route } from "./+types/add";
 
 export { AdminErrorBoundary as ErrorBoundary };
@@ -37,19 +39,22 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { type: typeParam(new URL(request.url)), now: new Date().toISOString() };
 }
 
+/** The editor's JSON, checked once here with the editor's schema; the module takes it typed. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const payload: unknown = await request.json().catch(() => null);
-  try {
-    const title = await addTitleFromEditor(getApp(context).db, actorFrom(context), payload);
-    return {
-      ok: true as const,
-      message: addedMessage(title.type),
-      title: { id: title.id, type: title.type, slug: title.slug, title: title.title },
-      now: new Date().toISOString(),
-    };
-  } catch (error) {
-    return actionError(error);
-  }
+  return handleSubmission(
+    request,
+    titleEditorSchema(),
+    async (edit) => {
+      const title = await addTitleFromEditor(getApp(context).db, actorFrom(context), edit);
+      return {
+        ok: true as const,
+        message: addedMessage(title.type),
+        title: { id: title.id, type: title.type, slug: title.slug, title: title.title },
+        now: new Date().toISOString(),
+      };
+    },
+    { maxBytes: EDITOR_BODY_LIMIT },
+  );
 }
 
 const HEADINGS: Record<TitleType, string> = { movie: "Add New Movie", tv: "Add New TV Show" };
@@ -152,7 +157,7 @@ export default function AddTitle({ loaderData }: Route.ComponentProps) {
             View on site
           </Link>{" "}
           ·{" "}
-          <Link to={`${adminListPath(added.type)}/${added.id}`} className="font-semibold underline">
+          <Link to={adminEditPath(added)} className="font-semibold underline">
             Edit it
           </Link>
         </p>

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { BarChart } from "#app/components/admin/bar-chart.tsx";
-import { formatCount } from "#app/components/admin/format.ts";
+import { formatCount } from "#app/utils/format.ts";
 import { RelativeTime } from "#app/components/admin/relative-time.tsx";
 import { StatCard, StatGrid } from "#app/components/admin/stat-card.tsx";
 import { Card, EmptyState, PageHeader } from "#app/components/admin/ui.tsx";
@@ -9,6 +9,7 @@ import { getApp } from "#app/context.ts";
 import { getAnalyticsReport, type DailyClicks } from "#app/modules/analytics/analytics.server.ts";
 import { ANALYTICS_TOP_LIMIT, ANALYTICS_WINDOW_DAYS } from "#app/modules/analytics/windows.ts";
 import type { Route } from "./+types/analytics";
+import { adminEditPath } from "#app/modules/catalogue/admin-form.ts";
 
 export { AdminErrorBoundary as ErrorBoundary } from "#app/components/admin/error-boundary.tsx";
 
@@ -131,10 +132,7 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
               {report.titles.map((t) => (
                 <tr key={t.id}>
                   <th scope="row" className={`${td} font-normal`}>
-                    <Link
-                      to={`/dashboard/${t.type === "movie" ? "movies" : "tv"}/${t.id}`}
-                      className="font-medium text-white hover:text-accent-300"
-                    >
+                    <Link to={adminEditPath(t)} className="font-medium text-white hover:text-accent-300">
                       {t.title}
                     </Link>
                     <span className="ml-2 text-xs text-mist-400">{t.type === "movie" ? "Movie" : "TV show"}</span>

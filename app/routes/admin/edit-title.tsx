@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from "react";
-import { data, useFetcher, useLocation, useNavigate } from "react-router";
+import { data, href, useFetcher, useLocation, useNavigate } from "react-router";
 import toast from "react-hot-toast";
 import { AdminErrorBoundary } from "#app/components/admin/error-boundary.tsx";
 import type { SavedPart } from "#app/components/admin/title-editor/context.tsx";
@@ -18,9 +18,11 @@ import {
   CONFIRM_DELETE,
   DELETE_FAILED,
   DELETED,
+  EDITOR_BODY_LIMIT,
   NO_ERRORS,
   SAVE_FAILED,
   SAVED,
+  titleEditorSchema,
   valuesFromTitle,
   type EditorErrors,
 } from "#app/modules/catalogue/admin-form.ts";
@@ -28,11 +30,12 @@ import { getTitle } from "#app/modules/catalogue/read.server.ts";
 import type { TitleDetail } from "#app/modules/catalogue/types.ts";
 import { TITLE_NOT_FOUND } from "#app/modules/catalogue/write.server.ts";
 import { countOpenReportsOnTitle } from "#app/modules/inbox/reports/fixes.server.ts";
-import { actionError } from "#app/utils/action.server.ts";
-import { AppError } from "#app/utils/errors.ts";
+import { requireId } from "#app/utils/ids.ts";
+import { handleSubmission } from "#app/utils/submission.server.ts";
 import type { Route } from "./+types/edit-title";
 import type { action as deleteAction } from "./delete-title-part.ts";
 import type { action as fixReportsAction } from "./fix-title-reports.ts";
+import { plural } from "#app/utils/format.ts";
 
 export { AdminErrorBoundary as ErrorBoundary };
 
@@ -40,31 +43,28 @@ export function meta({ data }: Route.MetaArgs) {
   return [{ title: data ? `Edit “${data.title.title}” | Cinedex Admin` : "Cinedex Admin" }];
 }
 
-function positiveId(value: string | undefined): number | null {
-  const n = value && /^\d{1,12}$/.test(value) ? Number(value) : NaN;
-  return Number.isSafeInteger(n) && n > 0 ? n : null;
-}
-
 /** The title, which must be of the type of the list the modal opens over (a TV id under /dashboard/movies is a 404). */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const id = positiveId(params.id);
-  const title = id ? await getTitle(getApp(context).db, id, { includeDisabled: true }) : null;
+  const id = requireId(params.id, TITLE_NOT_FOUND);
+  const title = await getTitle(getApp(context).db, id, { includeDisabled: true });
   if (!title || title.type !== adminTypeOfPath(new URL(request.url).pathname)) throw data(TITLE_NOT_FOUND, { status: 404 });
   // Reloaded after every save, so reports a replaced link closed are gone from the offer.
   return { title, openReports: await countOpenReportsOnTitle(getApp(context).db, title.id) };
 }
 
+/** The editor's JSON, checked once here with the editor's schema (as a title of this list's type); the module takes it typed. */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const payload: unknown = await request.json().catch(() => null);
-  try {
-    const id = positiveId(params.id);
-    if (!id) throw new AppError(404, TITLE_NOT_FOUND);
-    const type = adminTypeOfPath(new URL(request.url).pathname);
-    const title = await saveTitleFromEditor(getApp(context).db, actorFrom(context), id, type, payload);
-    return { ok: true as const, message: SAVED, title };
-  } catch (error) {
-    return actionError(error);
-  }
+  const id = requireId(params.id, TITLE_NOT_FOUND);
+  const type = adminTypeOfPath(new URL(request.url).pathname);
+  return handleSubmission(
+    request,
+    titleEditorSchema(type),
+    async (edit) => {
+      const title = await saveTitleFromEditor(getApp(context).db, actorFrom(context), id, type, edit);
+      return { ok: true as const, message: SAVED, title };
+    },
+    { maxBytes: EDITOR_BODY_LIMIT },
+  );
 }
 
 const TOASTER_ID = "title-editor";
@@ -149,7 +149,7 @@ function EditDialog({ title, openReports }: { title: TitleDetail; openReports: n
     setPendingRemoval(() => removal.apply);
     void remove.submit(
       { part: removal.part, partId: String(removal.id) },
-      { method: "post", action: `/dashboard/titles/${title.id}/delete` },
+      { method: "post", action: href("/dashboard/titles/:id/delete", { id: String(title.id) }) },
     );
   };
 
@@ -235,7 +235,7 @@ function EditDialog({ title, openReports }: { title: TitleDetail; openReports: n
   );
 }
 
-export const reportsFixedMessage = (n: number) => `${n} report${n === 1 ? "" : "s"} marked fixed`;
+export const reportsFixedMessage = (n: number) => `${plural(n, "report")} marked fixed`;
 
 /** Open broken-link reports on this title, with the one-click close the inbox would otherwise need. */
 function OpenReports({ titleId, count }: { titleId: number; count: number }) {
@@ -244,7 +244,7 @@ function OpenReports({ titleId, count }: { titleId: number; count: number }) {
     if (fix.state === "idle" && fix.data?.ok) toast.success(reportsFixedMessage(fix.data.fixed), { toasterId: TOASTER_ID });
   }, [fix.state, fix.data]);
   if (count === 0) return null;
-  const reports = `${count} open broken-link report${count === 1 ? "" : "s"}`;
+  const reports = plural(count, "open broken-link report");
   return (
     <div
       role="region"
@@ -253,7 +253,10 @@ function OpenReports({ titleId, count }: { titleId: number; count: number }) {
     >
       <p>
         This title has {reports}.{" "}
-        <a href="/dashboard/inbox/reports?status=open" className="font-semibold underline underline-offset-2">
+        <a
+          href={`${href("/dashboard/inbox/:kind", { kind: "reports" })}?status=open`}
+          className="font-semibold underline underline-offset-2"
+        >
           See them in the inbox
         </a>
       </p>
@@ -261,9 +264,9 @@ function OpenReports({ titleId, count }: { titleId: number; count: number }) {
         variant="secondary"
         size="sm"
         disabled={fix.state !== "idle"}
-        onClick={() => fix.submit(null, { method: "post", action: `/dashboard/titles/${titleId}/fix-reports` })}
+        onClick={() => fix.submit(null, { method: "post", action: href("/dashboard/titles/:id/fix-reports", { id: String(titleId) }) })}
       >
-        Mark {count} report{count === 1 ? "" : "s"} fixed
+        Mark {plural(count, "report")} fixed
       </Button>
     </div>
   );

@@ -1,7 +1,7 @@
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { ActivityList, toActivityItem } from "#app/components/admin/activity-list.tsx";
 import { DonutChart } from "#app/components/admin/donut-chart.tsx";
-import { formatCount } from "#app/components/admin/format.ts";
+import { formatCount } from "#app/utils/format.ts";
 import { StatCard, StatGrid } from "#app/components/admin/stat-card.tsx";
 import { Card, EmptyState, PageHeader } from "#app/components/admin/ui.tsx";
 import { ChartIcon, ExternalIcon, FilmIcon, PlusIcon, TvIcon } from "#app/components/ui/icons.tsx";
@@ -14,6 +14,7 @@ import { getCatalogueStats } from "#app/modules/catalogue/admin-read.server.ts";
 import { inboxItemPath, inboxPath } from "#app/modules/inbox/events.ts";
 import { getInboxSummary, type InboxSummary } from "#app/modules/inbox/inbox.server.ts";
 import type { Route } from "./+types/overview";
+import { adminAddPath } from "#app/modules/catalogue/admin-form.ts";
 
 export { AdminErrorBoundary as ErrorBoundary } from "#app/components/admin/error-boundary.tsx";
 
@@ -49,8 +50,8 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
       <PageHeader title={`Welcome back, ${name}!`} subtitle="Here is how the catalogue is doing." />
 
       <StatGrid label="Catalogue figures">
-        <StatCard label="Movies" value={formatCount(stats.movies)} href="/dashboard/movies" icon={<FilmIcon size={18} />} />
-        <StatCard label="TV Shows" value={formatCount(stats.tvShows)} href="/dashboard/tv" icon={<TvIcon size={18} />} />
+        <StatCard label="Movies" value={formatCount(stats.movies)} href={href("/dashboard/movies")} icon={<FilmIcon size={18} />} />
+        <StatCard label="TV Shows" value={formatCount(stats.tvShows)} href={href("/dashboard/tv")} icon={<TvIcon size={18} />} />
         <StatCard
           label="Download links"
           value={formatCount(stats.links)}
@@ -68,7 +69,7 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
           label="Out-link clicks"
           value={formatCount(clicks)}
           hint={`In the last ${OVERVIEW_CLICK_DAYS} days`}
-          href="/dashboard/analytics"
+          href={href("/dashboard/analytics")}
           icon={<ChartIcon size={18} />}
         />
       </StatGrid>
@@ -78,7 +79,7 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
           title="Recent activity"
           className="lg:col-span-2"
           action={
-            <Link to="/dashboard/activity" className="text-sm font-semibold text-accent-300 hover:text-accent-400">
+            <Link to={href("/dashboard/activity")} className="text-sm font-semibold text-accent-300 hover:text-accent-400">
               View all <span className="sr-only">activity</span>
             </Link>
           }
@@ -108,13 +109,13 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
           <Card title="Quick actions">
             <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-1">
               <Link
-                to="/add"
+                to={adminAddPath("movie")}
                 className="flex items-center gap-3 rounded-xl border border-white/8 bg-white/3 p-3 text-sm font-semibold text-white hover:border-accent-400/50 hover:bg-accent-500/10"
               >
                 <FilmIcon size={18} className="text-accent-300" /> Add a movie
               </Link>
               <Link
-                to="/add?type=tv"
+                to={adminAddPath("tv")}
                 className="flex items-center gap-3 rounded-xl border border-white/8 bg-white/3 p-3 text-sm font-semibold text-white hover:border-accent-400/50 hover:bg-accent-500/10"
               >
                 <TvIcon size={18} className="text-accent-300" /> Add a TV show

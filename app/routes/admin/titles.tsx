@@ -1,8 +1,8 @@
 import { useEffect } from "react";
 import toast from "react-hot-toast";
-import { Form, Link, Outlet, useFetcher, useLocation, useNavigation } from "react-router";
+import { Form, href, Link, Outlet, useFetcher, useLocation, useNavigation } from "react-router";
 import { AdminPagination } from "#app/components/admin/admin-pagination.tsx";
-import { formatCount, formatDuration, plural } from "#app/components/admin/format.ts";
+import { formatCount, formatDuration, plural } from "#app/utils/format.ts";
 import { TitleThumb } from "#app/components/admin/title-thumb.tsx";
 import { buttonClass, ConfirmDialog, EmptyState, inputClass, PageHeader, useConfirm } from "#app/components/admin/ui.tsx";
 import { EditIcon, PlusIcon, SearchIcon, TrashIcon } from "#app/components/ui/icons.tsx";
@@ -21,21 +21,16 @@ import {
 import { listAdminTitles, type AdminTitleSummary } from "#app/modules/catalogue/admin-read.server.ts";
 import { pageHref } from "#app/utils/pagination.ts";
 import type { Route } from "./+types/titles";
+import { adminAddPath, adminListPath, adminTypeOfPath, CONFIRM_DELETE, DELETE_FAILED, DELETED } from "#app/modules/catalogue/admin-form.ts";
 
 export { AdminErrorBoundary as ErrorBoundary } from "#app/components/admin/error-boundary.tsx";
 
 /** One module serves both lists; the path says which. */
-const LIST_PATHS: Record<TitleType, string> = { movie: "/dashboard/movies", tv: "/dashboard/tv" };
 const HEADINGS: Record<TitleType, string> = { movie: "Movies", tv: "TV Shows" };
-const ADD_PATHS: Record<TitleType, string> = { movie: "/add", tv: "/add?type=tv" };
-
-export const DELETE_CONFIRM = "Are you sure you want to delete?";
-export const DELETED = "Deleted";
-export const DELETE_FAILED = "Error deleting the movie";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const type: TitleType = url.pathname.startsWith(LIST_PATHS.tv) ? "tv" : "movie";
+  const type: TitleType = adminTypeOfPath(url.pathname);
   const params = parseAdminListParams(url.searchParams);
   const list = await listAdminTitles(getApp(context).db, { type, ...params });
   return { type, params, list };
@@ -53,7 +48,8 @@ const deleteKey = (id: number) => `admin-delete-title-${id}`;
 function useTitleDelete(id: number) {
   const fetcher = useFetcher<DeleteResult>({ key: deleteKey(id) });
   const gone = fetcher.state !== "idle" || fetcher.data?.ok === true;
-  const remove = () => void fetcher.submit({ part: "title" }, { method: "post", action: `/dashboard/titles/${id}/delete` });
+  const remove = () =>
+    void fetcher.submit({ part: "title" }, { method: "post", action: href("/dashboard/titles/:id/delete", { id: String(id) }) });
   return { gone, remove };
 }
 
@@ -168,7 +164,7 @@ function sortHref(path: string, params: AdminListParams, sort: AdminSort): strin
 }
 
 function Toolbar({ type, params }: { type: TitleType; params: AdminListParams }) {
-  const path = LIST_PATHS[type];
+  const path = adminListPath(type);
   const navigation = useNavigation();
   const searching = navigation.state === "loading" && navigation.location.pathname === path;
   return (
@@ -216,7 +212,7 @@ function Toolbar({ type, params }: { type: TitleType; params: AdminListParams })
 export default function AdminTitles({ loaderData }: Route.ComponentProps) {
   const { type, params, list } = loaderData;
   const confirm = useConfirm();
-  const path = LIST_PATHS[type];
+  const path = adminListPath(type);
   const nouns = TYPE_NOUNS[type];
   const { search } = useLocation();
 
@@ -230,7 +226,7 @@ export default function AdminTitles({ loaderData }: Route.ComponentProps) {
             : `${plural(list.total, nouns.one, nouns.many)} in the catalogue`
         }
         actions={
-          <Link to={ADD_PATHS[type]} className={buttonClass("primary")}>
+          <Link to={adminAddPath(type)} className={buttonClass("primary")}>
             <PlusIcon size={18} /> Add {nouns.one}
           </Link>
         }
@@ -284,7 +280,7 @@ export default function AdminTitles({ loaderData }: Route.ComponentProps) {
       )}
 
       <AdminPagination page={list.page} totalPages={list.totalPages} hrefFor={(n) => pageHref(path, search, n)} />
-      <ConfirmDialog {...confirm.dialogProps} message={DELETE_CONFIRM} confirmLabel="Delete" danger />
+      <ConfirmDialog {...confirm.dialogProps} message={CONFIRM_DELETE} confirmLabel="Delete" danger />
       <Outlet />
     </>
   );

@@ -9,9 +9,10 @@ import { archivePath, linkDetailsPath, titlePath } from "#app/modules/catalogue/
 import { getArchive } from "#app/modules/catalogue/read.server.ts";
 import { originOf, seoMeta } from "#app/utils/seo.ts";
 import type { Route } from "./+types/archive";
+import { parseId } from "#app/utils/ids.ts";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const id = /^\d{1,9}$/.test(params.id) ? Number(params.id) : null;
+  const id = parseId(params.id);
   const archive = id === null ? null : await getArchive(getApp(context).db, id, params.quality);
   if (!archive) throw data("Failed to fetch data", { status: 404 });
   return { archive };

@@ -14,6 +14,7 @@ import { copyText } from "#app/utils/clipboard.ts";
 import { formatReleaseDate } from "#app/utils/dates.ts";
 import { originOf, seoMeta } from "#app/utils/seo.ts";
 import type { Route } from "./+types/link-details";
+import { parseId } from "#app/utils/ids.ts";
 
 function canonicalPath(details: LinkDetails, ref: LinkDetailsRef): string {
   const { title, release } = details;
@@ -23,7 +24,7 @@ function canonicalPath(details: LinkDetails, ref: LinkDetailsRef): string {
 }
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const id = /^\d{1,9}$/.test(params.id) ? Number(params.id) : null;
+  const id = parseId(params.id);
   const ref = parseLinkDetailsRef(params.type, params.seasonId, params.quality);
   const details = id === null || ref === null ? null : await getLinkDetails(getApp(context).db, id, ref);
   if (!details || (details.title.type === "movie") !== (params.type === "movie")) throw data("Failed to fetch data", { status: 404 });

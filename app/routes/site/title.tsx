@@ -25,6 +25,7 @@ import { submitQuickRequest } from "#app/modules/inbox/requests/submit.server.ts
 import { handleVisitorForm } from "#app/modules/inbox/visitor-forms.server.ts";
 import { jsonLd, originOf, seoMeta } from "#app/utils/seo.ts";
 import type { Route } from "./+types/title";
+import { parseId } from "#app/utils/ids.ts";
 
 /**
  * A title only TMDB knows (/movie/tmdb-603/slug, /movie/tmdb-tv-1399/slug): built
@@ -57,9 +58,9 @@ async function externalLoader(
 export async function loader({ params, context }: Route.LoaderArgs) {
   const ref = parseExternalRouteId(params.id);
   if (ref) return externalLoader(ref, params.slug, context);
-  const id = /^\d{1,9}$/.test(params.id) ? Number(params.id) : NaN;
+  const id = parseId(params.id);
   const { db, publicUrl } = getApp(context);
-  const title = Number.isNaN(id) ? null : await getTitle(db, id);
+  const title = id === null ? null : await getTitle(db, id);
   if (!title) throw data(TITLE_NOT_FOUND, { status: 404 });
   if (params.slug !== title.slug) throw redirect(titlePath(title), 301);
   return { title, structuredData: titleStructuredData(title, `${publicUrl}${titlePath(title)}`) };
@@ -74,8 +75,8 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
 /** The quick request (a quality of this title); the location comes from the client address, never stored itself. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const app = getApp(context);
-  const id = /^\d{1,9}$/.test(params.id) ? Number(params.id) : NaN;
-  const title = Number.isNaN(id) ? null : await getTitle(app.db, id);
+  const id = parseId(params.id);
+  const title = id === null ? null : await getTitle(app.db, id);
   if (!title) throw data(TITLE_NOT_FOUND, { status: 404 });
   return handleVisitorForm(request, app, {
     form: "quick-request",

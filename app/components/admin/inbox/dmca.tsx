@@ -1,5 +1,5 @@
 import { href } from "react-router";
-import { exactTime } from "#app/components/admin/format.ts";
+import { exactTime } from "#app/utils/format.ts";
 import { RelativeTime } from "#app/components/admin/relative-time.tsx";
 import { Card } from "#app/components/admin/ui.tsx";
 import type { InboxLinkRef, TitleWithLinks } from "#app/modules/inbox/catalogue-refs.server.ts";

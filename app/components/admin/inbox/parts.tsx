@@ -1,10 +1,10 @@
 import { createContext, useContext, type ReactNode } from "react";
 import { Form, Link, useLocation, useNavigation } from "react-router";
-import { exactTime } from "#app/components/admin/format.ts";
+import { exactTime } from "#app/utils/format.ts";
 import { Button, buttonClass } from "#app/components/admin/ui.tsx";
 import { ErrorList, Field, FormState, inputClass, useFormState } from "#app/components/forms/field.tsx";
 import { EditIcon, ExternalIcon, SearchIcon } from "#app/components/ui/icons.tsx";
-import { adminListPath } from "#app/modules/catalogue/admin-form.ts";
+import { adminEditPath } from "#app/modules/catalogue/admin-form.ts";
 import { titlePath } from "#app/modules/catalogue/paths.ts";
 import type { InboxTitleRef } from "#app/modules/inbox/catalogue-refs.server.ts";
 import { LIMITS } from "#app/modules/inbox/forms.ts";
@@ -64,7 +64,7 @@ export function TitleLinks({ title }: { title: InboxTitleRef }) {
         {title.year ? ` (${title.year})` : ""}
       </span>
       <Link
-        to={`${adminListPath(title.type)}/${title.id}`}
+        to={adminEditPath(title)}
         className="inline-flex items-center gap-1 text-sm font-semibold text-accent-300 hover:text-accent-200"
       >
         <EditIcon size={14} /> Edit title<span className="sr-only"> {title.title}</span>

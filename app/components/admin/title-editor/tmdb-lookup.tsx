@@ -1,9 +1,9 @@
 import { useEffect, useId, useState } from "react";
-import { Link, useFetcher } from "react-router";
+import { href, Link, useFetcher } from "react-router";
 import toast from "react-hot-toast";
 import { Button } from "#app/components/admin/ui.tsx";
 import { parseLookup } from "#app/integrations/tmdb/ids.ts";
-import { adminListPath, INVALID_TMDB_ID, type EditorValues } from "#app/modules/catalogue/admin-form.ts";
+import { adminEditPath, INVALID_TMDB_ID, type EditorValues } from "#app/modules/catalogue/admin-form.ts";
 import {
   applyExternalFields,
   externalChanges,
@@ -42,7 +42,7 @@ export function TmdbLookup({ values, setValues, disabled }: { values: EditorValu
       toast.error(INVALID_TMDB_ID, { toasterId });
       return;
     }
-    void fetcher.submit({ type: values.type, query: text }, { method: "post", action: "/dashboard/tmdb" });
+    void fetcher.submit({ type: values.type, query: text }, { method: "post", action: href("/dashboard/tmdb") });
   };
 
   useEffect(() => {
@@ -72,7 +72,7 @@ export function TmdbLookup({ values, setValues, disabled }: { values: EditorValu
           {existing && (
             <p className="mt-2 rounded-lg bg-amber-400/10 px-3 py-2 text-sm text-amber-200" role="status">
               Already in the catalogue: “{existing.title}”.{" "}
-              <Link to={`${adminListPath(existing.type)}/${existing.id}`} className="font-semibold underline">
+              <Link to={adminEditPath(existing)} className="font-semibold underline">
                 Edit it
               </Link>
             </p>

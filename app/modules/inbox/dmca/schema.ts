@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { DMCA_CONTENT_TYPES } from "#app/constants.ts";
-import { isHttpUrl } from "#app/modules/catalogue/schema.ts";
+import { isHttpUrl } from "#app/utils/url.ts";
 import { ACTION_NOT_AVAILABLE } from "#app/modules/inbox/inbox.ts";
 import { choice, honeypot, idField, isEmail, LIMITS, optional, required } from "#app/modules/inbox/forms.ts";
 import { parseId } from "#app/utils/ids.ts";
+import { plural } from "#app/utils/format.ts";
 
 /** DMCA notices: the rights holder's form, and the admin's take-down, re-enable and reject forms. */
 
@@ -34,7 +35,7 @@ export type DmcaForm = z.output<typeof dmcaSchema>;
 
 export const CHOOSE_DMCA_TARGETS = "Choose at least one link or title to disable.";
 
-const links = (n: number) => `${n} link${n === 1 ? "" : "s"}`;
+const links = (n: number) => plural(n, "link");
 
 export const DMCA_ACTION_MESSAGES = {
   actioned: (disabled: number) => `Notice actioned: ${links(disabled)} disabled`,

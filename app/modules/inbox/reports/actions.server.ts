@@ -4,6 +4,7 @@ import { recordAudit, type Actor } from "#app/modules/audit/audit.server.ts";
 import { INBOX_ITEM_NOT_FOUND, STATUS_NOT_ALLOWED, type InboxStatus } from "#app/modules/inbox/inbox.ts";
 import { keptNote, nowIso } from "#app/modules/inbox/source.server.ts";
 import { AppError } from "#app/utils/errors.ts";
+import { plural } from "#app/utils/format.ts";
 
 /** The admin's status changes of a broken-link report group, each audited in its transaction. */
 
@@ -42,7 +43,7 @@ export async function setReportGroupStatus(
       .where((eb) => eb.or([eb("id", "=", id), eb("primary_id", "=", id)]))
       .executeTakeFirst();
     const size = Number(result.numUpdatedRows);
-    const reports = `${size} report${size === 1 ? "" : "s"}`;
+    const reports = plural(size, "report");
     const verb = status === "open" ? "Reopened" : status === "fixed" ? "Marked fixed" : "Marked invalid";
     await recordAudit(trx, actor, {
       action: audit.action ?? (status === "open" ? "report.reopen" : `report.${status}`),

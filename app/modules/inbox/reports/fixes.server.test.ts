@@ -4,7 +4,7 @@ import { insertReport, insertReportGroup } from "#tests/factories/inbox.ts";
 import { buildMovie } from "#tests/factories/titles.ts";
 import { listAudit, type Actor } from "#app/modules/audit/audit.server.ts";
 import { actorOf, createAdmin } from "#app/modules/auth/accounts.server.ts";
-import { valuesFromTitle } from "#app/modules/catalogue/admin-form.ts";
+import { titleEditorSchema, valuesFromTitle } from "#app/modules/catalogue/admin-form.ts";
 import { removeFromTitle, saveTitleFromEditor } from "#app/modules/catalogue/admin.server.ts";
 import { createTitle } from "#app/modules/catalogue/write.server.ts";
 import { countOpenReportsOnTitle, FIXED_FROM_EDITOR_NOTE, LINK_REPLACED_NOTE, markTitleReportsFixed } from "./fixes.server.ts";
@@ -36,7 +36,7 @@ describeEachDatabase("broken-link reports and the title editor", (ctx) => {
     const values = valuesFromTitle(movie);
     values.groups[0]!.files[0]!.links[0]!.url = "https://mirror.example/new-detour";
     values.groups = [values.groups[0]!];
-    await saveTitleFromEditor(ctx.db, actor, movie.id, "movie", values);
+    await saveTitleFromEditor(ctx.db, actor, movie.id, "movie", titleEditorSchema("movie").parse(values));
 
     expect(await report(changed.primaryId)).toEqual({ status: "fixed", resolution_note: LINK_REPLACED_NOTE, resolved_by: actor.id });
     expect((await report(changed.mergedIds[0]!)).status).toBe("fixed");
@@ -64,7 +64,7 @@ describeEachDatabase("broken-link reports and the title editor", (ctx) => {
     const id = await insertReport(ctx.db, { contentName: "Stable", linkId: a.id, linkUrl: a.url, titleId: movie.id });
     const values = valuesFromTitle(movie);
     values.overview = "A new overview.";
-    await saveTitleFromEditor(ctx.db, actor, movie.id, "movie", values);
+    await saveTitleFromEditor(ctx.db, actor, movie.id, "movie", titleEditorSchema("movie").parse(values));
     expect((await report(id)).status).toBe("open");
   });
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { REQUEST_CONTENT_TYPES, REQUEST_QUALITY_OPTIONS, YEAR_RANGE } from "#app/constants.ts";
 import { choice, honeypot, idField, isEmail, isYear, LIMITS, optional, required } from "#app/modules/inbox/forms.ts";
+import { imdbIdFromUrl } from "#app/utils/imdb.ts";
 
 /**
  * Content requests: the three ways a visitor asks for a title (the request form,
@@ -40,20 +41,6 @@ export function askedCountMessage({ requestCount, repeat }: { requestCount: numb
       ? "You have asked for this title before."
       : `You have asked for this title before; ${requestCount} people have asked in all.`;
   return requestCount === 1 ? "You are the first to ask for this title." : `${requestCount} people have asked for this title.`;
-}
-
-/** The IMDb id of an IMDb title URL (https://www.imdb.com/title/tt0133093/ and its variants), else null. */
-export function imdbIdFromUrl(value: string): string | null {
-  let url: URL;
-  try {
-    url = new URL(value.trim());
-  } catch {
-    return null;
-  }
-  if (url.protocol !== "https:" && url.protocol !== "http:") return null;
-  if (!/^((www|m)\.)?imdb\.com$/i.test(url.hostname)) return null;
-  const match = /^\/(?:[a-z]{2}\/)?title\/(tt\d{7,10})\/?/.exec(url.pathname);
-  return match ? match[1]! : null;
 }
 
 // ---------------------------------------------------------------- visitor forms

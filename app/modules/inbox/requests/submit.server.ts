@@ -7,7 +7,6 @@ import { lockForMerge } from "#app/modules/inbox/merge-lock.server.ts";
 import { parseOrThrow } from "#app/utils/validation.ts";
 import {
   contentRequestInputSchema,
-  imdbIdFromUrl,
   requestTitleKey,
   type ContentRequestInput,
   type QuickRequestForm,
@@ -15,6 +14,7 @@ import {
   type RequestSource,
   type SearchRequestForm,
 } from "./schema.ts";
+import { imdbIdFromUrl } from "#app/utils/imdb.ts";
 
 /**
  * Storing what visitors ask for. Every way of asking lands in one pending request

@@ -1,6 +1,6 @@
 import { Form, Link, useNavigation, useRouteLoaderData } from "react-router";
 import { AdminPagination } from "#app/components/admin/admin-pagination.tsx";
-import { plural } from "#app/components/admin/format.ts";
+import { plural } from "#app/utils/format.ts";
 import { InboxTabs, StatusBadge } from "#app/components/admin/inbox/common.tsx";
 import { RelativeTime } from "#app/components/admin/relative-time.tsx";
 import { buttonClass, EmptyState, PageHeader } from "#app/components/admin/ui.tsx";

@@ -9,6 +9,7 @@ import { findReportedLink, submitLinkReport } from "#app/modules/inbox/reports/s
 import { handleVisitorForm } from "#app/modules/inbox/visitor-forms.server.ts";
 import { originOf, seoMeta } from "#app/utils/seo.ts";
 import type { Route } from "./+types/broken-links";
+import { parseId } from "#app/utils/ids.ts";
 
 export function meta({ matches }: Route.MetaArgs) {
   return seoMeta(originOf(matches), {
@@ -17,8 +18,6 @@ export function meta({ matches }: Route.MetaArgs) {
     path: "/broken-links",
   });
 }
-
-const ID = /^[1-9]\d{0,8}$/;
 
 /**
  * The form starts from what the address says: the title page's Report anchor
@@ -33,9 +32,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const value = query.get(name) ?? "";
     return options.includes(value) ? value : "";
   };
-  const linkId = query.get("linkId") ?? "";
-  const link = ID.test(linkId) ? await findReportedLink(db, Number(linkId)) : null;
-  const titleId = query.get("titleId") ?? "";
+  const linkId = parseId(query.get("linkId"));
+  const link = linkId === null ? null : await findReportedLink(db, linkId);
+  const titleId = parseId(query.get("titleId"));
   const values: Record<string, string> = {
     contentName: text("contentName", LIMITS.title) || (link?.title ?? ""),
     seasonEpisode: text("seasonEpisode", LIMITS.seasonEpisode) || (link?.titleType === "tv" ? (link.fileTitle ?? link.season ?? "") : ""),
@@ -43,7 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     linkType: pick("linkType", BROKEN_REPORT_LINK_TYPES) || (link?.linkType ?? ""),
   };
   if (link) values.linkId = String(link.linkId);
-  else if (ID.test(titleId)) values.titleId = titleId;
+  else if (titleId !== null) values.titleId = String(titleId);
   return { values, link: link ? { label: link.label, title: link.title, fileTitle: link.fileTitle } : null };
 }
 

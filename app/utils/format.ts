@@ -1,4 +1,6 @@
-/** Formatting shared by the admin screens; deterministic, so server and browser render the same text. */
+import { formatRuntime } from "./dates.ts";
+
+/** Formatting (counts, plurals, times, durations); deterministic, so server and browser render the same text. */
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ["year", 365 * 86_400_000],
@@ -41,12 +43,9 @@ export function percentOf(value: number, total: number): number {
   return total > 0 ? Math.round((value / total) * 100) : 0;
 }
 
-/** "1h 35m", "45m", or "—" when the runtime is not known. */
+/** "1h 35m", "45m" (formatRuntime's text, the site's too), or "—" when the runtime is not known. */
 export function formatDuration(minutes: number | null): string {
-  if (!minutes || minutes <= 0) return "—";
-  const h = Math.floor(minutes / 60);
-  const m = minutes % 60;
-  return h ? `${h}h ${m}m` : `${m}m`;
+  return (minutes !== null && minutes > 0 ? formatRuntime(minutes) : null) ?? "—";
 }
 
 /** "1 season", "3 seasons". */
