@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import {
+  href,
   isRouteErrorResponse,
   Links,
   Meta,
@@ -40,7 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 // A banner dismissed by a fetcher is already hidden on the page: nothing to reload.
 export function shouldRevalidate({ formAction, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  if (formAction === "/banners/dismiss") return false;
+  if (formAction === href("/banners/dismiss")) return false;
   return defaultShouldRevalidate;
 }
 

@@ -103,7 +103,7 @@ test.describe("with TMDB configured (a local mock of the API)", () => {
     await page.goto("/add?type=tv");
     await page.getByPlaceholder("Enter TMDB ID").fill("67070");
     await page.getByRole("button", { name: "Fetch details" }).click();
-    await expect(toast(page, "Movie details fetched successfully!")).toBeVisible();
+    await expect(toast(page, "TV show details fetched successfully!")).toBeVisible();
     await expect(page.getByLabel("Title", { exact: true })).toHaveValue("Fleabag");
     await page.getByRole("tab", { name: "Download Links" }).click();
     const values = await inputValues(page);

@@ -27,46 +27,6 @@ export function Button({
   return <button type={type} className={`${buttonClass(variant, size)} ${className}`} {...props} />;
 }
 
-export const inputClass =
-  "block w-full rounded-lg border border-white/12 bg-ink-900 px-3 py-2 text-sm text-white placeholder:text-mist-400 focus:border-accent-400 focus:outline-none focus:ring-2 focus:ring-accent-400/30 aria-[invalid=true]:border-red-400 disabled:opacity-60";
-
-/** A labelled control with its hint and error, wired up for screen readers. */
-export function Field({
-  label,
-  hint,
-  error,
-  children,
-  className = "",
-}: {
-  label: ReactNode;
-  hint?: ReactNode;
-  error?: string | string[] | null;
-  children: (props: { id: string; "aria-describedby"?: string; "aria-invalid"?: boolean }) => ReactNode;
-  className?: string;
-}) {
-  const id = useId();
-  const message = Array.isArray(error) ? error[0] : error;
-  const describedBy = [hint ? `${id}-hint` : null, message ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
-  return (
-    <div className={className}>
-      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-mist-100">
-        {label}
-      </label>
-      {children({ id, "aria-describedby": describedBy, "aria-invalid": message ? true : undefined })}
-      {hint && (
-        <p id={`${id}-hint`} className="mt-1.5 text-xs text-mist-400">
-          {hint}
-        </p>
-      )}
-      {message && (
-        <p id={`${id}-error`} className="mt-1.5 text-sm text-red-300" role="alert">
-          {message}
-        </p>
-      )}
-    </div>
-  );
-}
-
 export function Card({
   title,
   action,

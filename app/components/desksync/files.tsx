@@ -1,7 +1,8 @@
 import { useEffect, useState } from "react";
 import toast from "react-hot-toast";
 import { Form, href, Link, useRevalidator, useSearchParams } from "react-router";
-import { Button, buttonClass, EmptyState, inputClass } from "#app/components/admin/ui.tsx";
+import { Button, buttonClass, EmptyState } from "#app/components/admin/ui.tsx";
+import { inputClass } from "#app/components/forms/field.tsx";
 import { describeMime, DRIVE_SEARCH_MAX, DRIVE_TEXT, FOLDER_MIME, formatBytes, type DriveFile } from "#app/modules/desksync/schema.ts";
 import { copyText } from "#app/utils/clipboard.ts";
 
@@ -46,7 +47,7 @@ export function SearchBox({ search }: { search: string }) {
         defaultValue={search}
         placeholder="Search files"
         maxLength={DRIVE_SEARCH_MAX}
-        className={inputClass}
+        className={inputClass("compact")}
       />
       <Button type="submit" variant="secondary">
         Search

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { Link, useFetcher, useLocation, useRouteLoaderData } from "react-router";
+import { href, Link, useFetcher, useLocation, useRouteLoaderData } from "react-router";
 import { DEFAULT_BANNERS } from "#app/modules/settings/defaults.ts";
 import type { Settings } from "#app/modules/settings/schema.ts";
 import { ALL_BANNERS, BANNERS, type BannerId } from "#app/modules/site/banners.ts";
@@ -38,7 +38,7 @@ export function NoticeBanners({ dismissed, autoClose }: { dismissed: BannerId[];
     setHidden((was) => [...was, ...ids]);
     // The notice after the dismissed one takes its place.
     setShownIndex(index);
-    void fetcher.submit({ banner: value, via: "fetch" }, { method: "post", action: "/banners/dismiss" });
+    void fetcher.submit({ banner: value, via: "fetch" }, { method: "post", action: href("/banners/dismiss") });
   };
   const iconButton =
     "flex h-8 w-8 shrink-0 items-center justify-center rounded-full text-mist-300 hover:bg-white/10 hover:text-white [html:not(.js)_&]:hidden";
@@ -74,7 +74,7 @@ export function NoticeBanners({ dismissed, autoClose }: { dismissed: BannerId[];
           )}
           <fetcher.Form
             method="post"
-            action="/banners/dismiss"
+            action={href("/banners/dismiss")}
             onSubmit={(event) => {
               event.preventDefault();
               dismiss([banner.id], banner.id);
@@ -93,7 +93,7 @@ export function NoticeBanners({ dismissed, autoClose }: { dismissed: BannerId[];
           {visible.length > 1 && (
             <fetcher.Form
               method="post"
-              action="/banners/dismiss"
+              action={href("/banners/dismiss")}
               onSubmit={(event) => {
                 event.preventDefault();
                 dismiss(

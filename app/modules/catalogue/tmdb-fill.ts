@@ -9,6 +9,8 @@ import { emptyLink, emptyZip, newRowKey, type EditorValues, type GroupRow } from
  */
 
 export const FETCHED = "Movie details fetched successfully!";
+/** The spec words the fetch for movies; a TV show's says what was fetched. */
+export const FETCHED_TV = "TV show details fetched successfully!";
 export const FETCH_FAILED = "Failed to fetch movie details";
 export const FETCH_ERROR = "An error occurred while fetching movie details.";
 export const TMDB_NOT_CONFIGURED = "TMDB is not configured on this site";

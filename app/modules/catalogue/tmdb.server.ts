@@ -51,10 +51,11 @@ export interface EditorLookup {
 }
 
 /** An expected failure of the admin's fetch: the toast's message and the reason shown beside the field. */
+/** A lookup that found no title: the message is the toast, the detail sits under the lookup field (`query`). */
 export class LookupError extends AppError {
   readonly detail: string;
   constructor(status: number, message: string, detail: string) {
-    super(status, message);
+    super(status, message, { fields: { query: [detail] } });
     this.detail = detail;
   }
 }

@@ -4,7 +4,8 @@ import { Form, href, Link, Outlet, useFetcher, useLocation, useNavigation } from
 import { AdminPagination } from "#app/components/admin/admin-pagination.tsx";
 import { formatCount, formatDuration, plural } from "#app/utils/format.ts";
 import { TitleThumb } from "#app/components/admin/title-thumb.tsx";
-import { buttonClass, ConfirmDialog, EmptyState, inputClass, PageHeader, useConfirm } from "#app/components/admin/ui.tsx";
+import { buttonClass, ConfirmDialog, EmptyState, PageHeader, useConfirm } from "#app/components/admin/ui.tsx";
+import { inputClass } from "#app/components/forms/field.tsx";
 import { EditIcon, PlusIcon, SearchIcon, TrashIcon } from "#app/components/ui/icons.tsx";
 import { getApp } from "#app/context.ts";
 import type { TitleType } from "#app/db/schema.ts";
@@ -183,7 +184,7 @@ function Toolbar({ type, params }: { type: TitleType; params: AdminListParams })
             defaultValue={params.q}
             maxLength={ADMIN_SEARCH_MAX_LENGTH}
             placeholder={`Search ${TYPE_NOUNS[type].many}…`}
-            className={`${inputClass} pl-9`}
+            className={`${inputClass("compact")} pl-9`}
           />
         </div>
         {params.sort !== "newest" && <input type="hidden" name="sort" value={params.sort} />}

@@ -1,5 +1,6 @@
 import { useFetcher } from "react-router";
-import { Button, Card, ConfirmDialog, EmptyState, inputClass, PageHeader, useConfirm } from "#app/components/admin/ui.tsx";
+import { Button, Card, ConfirmDialog, EmptyState, PageHeader, useConfirm } from "#app/components/admin/ui.tsx";
+import { inputClass } from "#app/components/forms/field.tsx";
 import { FileRows, Paging, SearchBox, useDriveFailureToast } from "#app/components/desksync/files.tsx";
 import { useResultToast } from "#app/components/forms/result.tsx";
 import { getApp } from "#app/context.ts";
@@ -59,7 +60,7 @@ export default function Share({ loaderData }: Route.ComponentProps) {
           <label htmlFor="share-link" className="sr-only">
             Share link
           </label>
-          <input id="share-link" readOnly value={shared.link} className={inputClass} onFocus={(e) => e.currentTarget.select()} />
+          <input id="share-link" readOnly value={shared.link} className={inputClass("compact")} onFocus={(e) => e.currentTarget.select()} />
         </Card>
       )}
       {!loaderData.failed && (

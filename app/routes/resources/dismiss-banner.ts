@@ -1,5 +1,6 @@
 import { data, redirect } from "react-router";
 import { z } from "zod";
+import { MAX_URL_LENGTH } from "#app/constants.ts";
 import { bannersToDismiss, dismissedBanners, dismissedBannersCookie } from "#app/modules/site/banners.ts";
 import { safeLocalPath } from "#app/utils/redirect.ts";
 import { failure, parseSubmission } from "#app/utils/submission.server.ts";
@@ -11,7 +12,7 @@ export const UNKNOWN_NOTICE = "Unknown notice";
 const dismissSchema = z.object({
   banner: z.string(UNKNOWN_NOTICE).transform((value, ctx) => bannersToDismiss(value) ?? (ctx.addIssue(UNKNOWN_NOTICE), z.NEVER)),
   via: z.string().max(20).optional(),
-  redirectTo: z.string().max(2_000).optional(),
+  redirectTo: z.string().max(MAX_URL_LENGTH).optional(),
 });
 
 export async function action({ request }: Route.ActionArgs) {

@@ -1,6 +1,7 @@
 import { Form, href, useFetcher, useNavigation } from "react-router";
 import { Button, Card } from "#app/components/admin/ui.tsx";
 import { Field, inputClass as kitInputClass } from "#app/components/forms/field.tsx";
+import { MAX_URL_LENGTH } from "#app/constants.ts";
 import { FormMessage, useResultToast } from "#app/components/forms/result.tsx";
 import { INBOX_KINDS } from "#app/modules/inbox/events.ts";
 import { INBOX_ITEM_NAMES, NOTIFY_EVENT_LABELS, notifySettingsValues, type NotifySettings } from "#app/modules/inbox/notify-settings.ts";
@@ -81,7 +82,7 @@ export function OperatorNotificationsTab({
                 {...props}
                 name="recipients"
                 rows={2}
-                maxLength={2_000}
+                maxLength={MAX_URL_LENGTH}
                 autoComplete="off"
                 spellCheck={false}
                 placeholder="ops@example.com"
@@ -104,7 +105,7 @@ export function OperatorNotificationsTab({
                 name="webhookUrl"
                 type="url"
                 inputMode="url"
-                maxLength={2_000}
+                maxLength={MAX_URL_LENGTH}
                 autoComplete="off"
                 spellCheck={false}
                 placeholder="https://hooks.example.com/…"

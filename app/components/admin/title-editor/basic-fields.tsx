@@ -1,5 +1,5 @@
 import { useState, type Dispatch, type SetStateAction } from "react";
-import { Field, inputClass } from "#app/components/admin/ui.tsx";
+import { Field, inputClass } from "#app/components/forms/field.tsx";
 import { FILE_FORMATS, SUBTITLE_LANGUAGES } from "#app/constants.ts";
 import type { EditorValues } from "#app/modules/catalogue/admin-form.ts";
 import { useHydrated } from "#app/components/ui/use-hydrated.ts";
@@ -39,14 +39,14 @@ export function BasicFields({ values, setValues }: { values: EditorValues; setVa
     placeholder?: string,
     className?: string,
   ) => (
-    <Field label={label} hint={hint} error={errors[name]} className={className}>
+    <Field label={label} hint={hint} errors={errors[name]} className={className}>
       {(props) => (
         <input
           {...props}
           value={values[name]}
           onChange={(e) => set(name, e.target.value)}
           placeholder={placeholder}
-          className={inputClass}
+          className={inputClass("compact")}
         />
       )}
     </Field>
@@ -54,21 +54,21 @@ export function BasicFields({ values, setValues }: { values: EditorValues; setVa
 
   return (
     <div className="grid gap-5 md:grid-cols-2">
-      <Field label="Title" error={errors.title} className="md:col-span-2">
+      <Field label="Title" errors={errors.title} className="md:col-span-2">
         {(props) => (
           <input
             {...props}
             value={values.title}
             onChange={(e) => set("title", e.target.value)}
             aria-required="true"
-            className={inputClass}
+            className={inputClass("compact")}
           />
         )}
       </Field>
       <div className="md:col-span-2">
         <Field
           label="TMDB ID"
-          error={errors.tmdbId}
+          errors={errors.tmdbId}
           hint={`Required, unless the ${typeWord} has no TMDB entry: then tick the box below. The fetch also takes an IMDb id (tt…) or a TMDB address.`}
         >
           {(props) => (
@@ -82,7 +82,7 @@ export function BasicFields({ values, setValues }: { values: EditorValues; setVa
                 autoComplete="off"
                 disabled={values.noTmdb}
                 aria-required={!values.noTmdb}
-                className={`${inputClass} min-w-0 max-w-xs`}
+                className={`${inputClass("compact")} min-w-0 max-w-xs`}
               />
               <TmdbLookup values={values} setValues={setValues} disabled={values.noTmdb} />
             </div>
@@ -102,19 +102,19 @@ export function BasicFields({ values, setValues }: { values: EditorValues; setVa
       {text("language", "Language", undefined, "e.g. English")}
       {text("directors", "Directors", "Comma separated")}
       {text("actors", "Actors", "Comma separated")}
-      <Field label="Release date" error={errors.releaseDate}>
+      <Field label="Release date" errors={errors.releaseDate}>
         {(props) => (
           <input
             {...props}
             type="date"
             value={values.releaseDate}
             onChange={(e) => set("releaseDate", e.target.value)}
-            className={inputClass}
+            className={inputClass("compact")}
           />
         )}
       </Field>
       <div className="grid grid-cols-2 gap-4">
-        <Field label="Rating" hint="0 to 10" error={errors.rating}>
+        <Field label="Rating" hint="0 to 10" errors={errors.rating}>
           {(props) => (
             <input
               {...props}
@@ -125,11 +125,11 @@ export function BasicFields({ values, setValues }: { values: EditorValues; setVa
               inputMode="decimal"
               value={values.rating}
               onChange={(e) => set("rating", e.target.value)}
-              className={inputClass}
+              className={inputClass("compact")}
             />
           )}
         </Field>
-        <Field label="Runtime" hint="Minutes" error={errors.runtime}>
+        <Field label="Runtime" hint="Minutes" errors={errors.runtime}>
           {(props) => (
             <input
               {...props}
@@ -139,25 +139,31 @@ export function BasicFields({ values, setValues }: { values: EditorValues; setVa
               inputMode="numeric"
               value={values.runtime}
               onChange={(e) => set("runtime", e.target.value)}
-              className={inputClass}
+              className={inputClass("compact")}
             />
           )}
         </Field>
       </div>
-      <Field label="Overview" error={errors.overview} className="md:col-span-2">
+      <Field label="Overview" errors={errors.overview} className="md:col-span-2">
         {(props) => (
-          <textarea {...props} rows={4} value={values.overview} onChange={(e) => set("overview", e.target.value)} className={inputClass} />
+          <textarea
+            {...props}
+            rows={4}
+            value={values.overview}
+            onChange={(e) => set("overview", e.target.value)}
+            className={inputClass("compact")}
+          />
         )}
       </Field>
       {text("tagline", "Tagline", undefined, undefined, "md:col-span-2")}
-      <Field label="Storyline" error={errors.storyline} className="md:col-span-2">
+      <Field label="Storyline" errors={errors.storyline} className="md:col-span-2">
         {(props) => (
           <textarea
             {...props}
             rows={4}
             value={values.storyline}
             onChange={(e) => set("storyline", e.target.value)}
-            className={inputClass}
+            className={inputClass("compact")}
           />
         )}
       </Field>
@@ -185,9 +191,14 @@ export function BasicFields({ values, setValues }: { values: EditorValues; setVa
         </div>
         {errors.subtitles && <p className="mt-1.5 text-sm text-red-300">{errors.subtitles[0]}</p>}
       </fieldset>
-      <Field label="Format" error={errors.fileFormat}>
+      <Field label="Format" errors={errors.fileFormat}>
         {(props) => (
-          <select {...props} value={values.fileFormat} onChange={(e) => set("fileFormat", e.target.value)} className={inputClass}>
+          <select
+            {...props}
+            value={values.fileFormat}
+            onChange={(e) => set("fileFormat", e.target.value)}
+            className={inputClass("compact")}
+          >
             {formats.map((f) => (
               <option key={f} value={f}>
                 {f}
@@ -196,14 +207,14 @@ export function BasicFields({ values, setValues }: { values: EditorValues; setVa
           </select>
         )}
       </Field>
-      <Field label="Upload date" hint="Your local time. Newest uploads come first on the home page." error={errors.uploadedAt}>
+      <Field label="Upload date" hint="Your local time. Newest uploads come first on the home page." errors={errors.uploadedAt}>
         {(props) => (
           <input
             {...props}
             type="datetime-local"
             value={hydrated ? toLocalInput(values.uploadedAt) : ""}
             onChange={(e) => set("uploadedAt", fromLocalInput(e.target.value))}
-            className={inputClass}
+            className={inputClass("compact")}
           />
         )}
       </Field>

@@ -1,5 +1,5 @@
 import { useId, type ComponentProps, type ReactNode } from "react";
-import { inputClass } from "#app/components/admin/ui.tsx";
+import { inputClass } from "#app/components/forms/field.tsx";
 import { TrashIcon } from "#app/components/ui/icons.tsx";
 import { LINK_STATUS_LABELS, LINK_STATUSES } from "#app/modules/catalogue/admin-form.ts";
 import type { LinkStatus } from "#app/modules/catalogue/types.ts";
@@ -51,7 +51,7 @@ export function RowControl({
 export function RowInput({ label, field, className, ...props }: ComponentProps<"input"> & { label: string; field: string }) {
   return (
     <RowControl label={label} field={field} className={className}>
-      {(aria) => <input {...props} {...aria} className={`${inputClass} py-1.5`} />}
+      {(aria) => <input {...props} {...aria} className={`${inputClass("compact")} py-1.5`} />}
     </RowControl>
   );
 }
@@ -80,7 +80,12 @@ export function StatusSelect({
             className={`pointer-events-none absolute top-1/2 left-3 h-2 w-2 -translate-y-1/2 rounded-full ${STATUS_DOT[value]}`}
             aria-hidden="true"
           />
-          <select {...aria} value={value} onChange={(e) => onChange(e.target.value as LinkStatus)} className={`${inputClass} py-1.5 pl-7`}>
+          <select
+            {...aria}
+            value={value}
+            onChange={(e) => onChange(e.target.value as LinkStatus)}
+            className={`${inputClass("compact")} py-1.5 pl-7`}
+          >
             {LINK_STATUSES.map((s) => (
               <option key={s} value={s}>
                 {LINK_STATUS_LABELS[s]}

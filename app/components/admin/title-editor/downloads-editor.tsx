@@ -1,5 +1,6 @@
 import { memo, useId, useState } from "react";
-import { Button, inputClass } from "#app/components/admin/ui.tsx";
+import { Button } from "#app/components/admin/ui.tsx";
+import { inputClass } from "#app/components/forms/field.tsx";
 import { PlusIcon } from "#app/components/ui/icons.tsx";
 import { ADMIN_QUALITY_OPTIONS } from "#app/constants.ts";
 import {
@@ -59,7 +60,7 @@ function QualitySelect({ value, onChange, field, label }: { value: string; onCha
   return (
     <RowControl label={label} field={field}>
       {(aria) => (
-        <select {...aria} value={value} onChange={(e) => onChange(e.target.value)} className={`${inputClass} py-1.5`}>
+        <select {...aria} value={value} onChange={(e) => onChange(e.target.value)} className={`${inputClass("compact")} py-1.5`}>
           <option value="">Choose a quality</option>
           {options.map((q) => (
             <option key={q} value={q}>
@@ -335,7 +336,7 @@ function BulkPaste({ name, onAdd }: { name: string; onAdd: (rows: LinkRow[]) => 
           rows={4}
           value={text}
           onChange={(e) => setText(e.target.value)}
-          className={`${inputClass} font-mono text-xs`}
+          className={`${inputClass("compact")} font-mono text-xs`}
           placeholder={"https://gofile.io/d/abc\nhttps://pixeldrain.com/u/xyz"}
         />
         <Button

@@ -1,4 +1,5 @@
-import { Button, Field, inputClass } from "#app/components/admin/ui.tsx";
+import { Button } from "#app/components/admin/ui.tsx";
+import { Field, inputClass } from "#app/components/forms/field.tsx";
 import { PlusIcon } from "#app/components/ui/icons.tsx";
 import { emptyScreenshot, type EditorValues } from "#app/modules/catalogue/admin-form.ts";
 import type { SetValues } from "./basic-fields.tsx";
@@ -26,7 +27,7 @@ export function MediaFields({ values, setValues }: { values: EditorValues; setVa
   return (
     <div className="grid gap-5">
       <div className="flex items-start gap-4">
-        <Field label="Poster URL" hint={URL_HINT} error={errors.posterUrl} className="flex-1">
+        <Field label="Poster URL" hint={URL_HINT} errors={errors.posterUrl} className="flex-1">
           {(props) => (
             <input
               {...props}
@@ -34,14 +35,14 @@ export function MediaFields({ values, setValues }: { values: EditorValues; setVa
               value={values.posterUrl}
               onChange={(e) => set("posterUrl", e.target.value)}
               placeholder="https://"
-              className={inputClass}
+              className={inputClass("compact")}
             />
           )}
         </Field>
         <Preview url={values.posterUrl} alt="Poster preview" />
       </div>
       <div className="flex items-start gap-4">
-        <Field label="Background URL" hint={URL_HINT} error={errors.backgroundUrl} className="flex-1">
+        <Field label="Background URL" hint={URL_HINT} errors={errors.backgroundUrl} className="flex-1">
           {(props) => (
             <input
               {...props}
@@ -49,13 +50,13 @@ export function MediaFields({ values, setValues }: { values: EditorValues; setVa
               value={values.backgroundUrl}
               onChange={(e) => set("backgroundUrl", e.target.value)}
               placeholder="https://"
-              className={inputClass}
+              className={inputClass("compact")}
             />
           )}
         </Field>
         <Preview url={values.backgroundUrl} alt="Background preview" wide />
       </div>
-      <Field label="Trailer URL" hint={URL_HINT} error={errors.trailerUrl}>
+      <Field label="Trailer URL" hint={URL_HINT} errors={errors.trailerUrl}>
         {(props) => (
           <input
             {...props}
@@ -63,7 +64,7 @@ export function MediaFields({ values, setValues }: { values: EditorValues; setVa
             value={values.trailerUrl}
             onChange={(e) => set("trailerUrl", e.target.value)}
             placeholder="https://"
-            className={inputClass}
+            className={inputClass("compact")}
           />
         )}
       </Field>

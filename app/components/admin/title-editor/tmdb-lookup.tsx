@@ -7,7 +7,6 @@ import { adminEditPath, INVALID_TMDB_ID, type EditorValues } from "#app/modules/
 import {
   applyExternalFields,
   externalChanges,
-  FETCHED,
   fillFromExternal,
   type FieldChange,
   type TmdbField,
@@ -31,7 +30,7 @@ export function TmdbLookup({ values, setValues, disabled }: { values: EditorValu
   // What an answer shows is derived from it; "dismissed" hides a reviewed or cancelled one.
   const [dismissed, setDismissed] = useState<unknown>(null);
   const result = fetcher.data !== dismissed && !loading ? fetcher.data : undefined;
-  const detail = result && !result.ok ? result.detail : null;
+  const detail = result && !result.ok ? (result.fields.query?.[0] ?? null) : null;
   const existing = result?.ok && tmdbMode === "fill" ? result.existing : null;
   const review = result?.ok && tmdbMode === "refresh" ? { title: result.title, changes: externalChanges(values, result.title) } : null;
 
@@ -51,7 +50,7 @@ export function TmdbLookup({ values, setValues, disabled }: { values: EditorValu
     if (!answer.ok) toast.error(answer.error, { toasterId });
     else if (tmdbMode === "fill") {
       setValues((v) => fillFromExternal(v, answer.title));
-      toast.success(FETCHED, { toasterId });
+      toast.success(answer.message, { toasterId });
     }
     // Each answer is taken in once.
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { createTmdbClient } from "#app/integrations/tmdb/client.server.ts";
+import { FETCHED, FETCHED_TV, TMDB_NOT_CONFIGURED } from "#app/modules/catalogue/tmdb-fill.ts";
+import { INVALID_TMDB_ID } from "#app/modules/catalogue/admin-form.ts";
+import { action } from "#app/routes/admin/tmdb.ts";
+import { callAdminRoute, signIn } from "#tests/helpers/admin.ts";
+import { describeEachDatabase } from "#tests/helpers/database.ts";
+import { MOCK_API_KEY, startTmdbMock, type TmdbMock } from "#tests/mocks/tmdb/server.ts";
+
+let mock: TmdbMock;
+beforeAll(async () => {
+  mock = await startTmdbMock();
+});
+afterAll(() => mock.close());
+
+describeEachDatabase("the title editor's TMDB fetch (POST /dashboard/tmdb), on the form kit", (ctx) => {
+  const lookup = async (
+    form: Record<string, string> | null,
+    options: { configured?: boolean; body?: string; contentType?: string } = {},
+  ) => {
+    const { cookie } = await signIn(ctx.db);
+    const tmdb =
+      options.configured === false
+        ? null
+        : createTmdbClient({ apiKey: MOCK_API_KEY, readToken: null, baseUrl: mock.origin, imageBase: "https://img.test/t/p" });
+    return callAdminRoute(action, ctx.db, {
+      path: "/dashboard/tmdb",
+      method: "POST",
+      cookie,
+      context: { tmdb },
+      ...(form ? { form } : { body: options.body, contentType: options.contentType }),
+    });
+  };
+
+  it("fills a movie or a TV show, each with its own wording", async () => {
+    const movie = await lookup({ type: "movie", query: "603" });
+    expect(movie.status).toBe(200);
+    expect(movie.body).toMatchObject({ ok: true, message: FETCHED, title: { title: "The Matrix" }, existing: null });
+    const show = await lookup({ type: "tv", query: "67070" });
+    expect(show.body).toMatchObject({ ok: true, message: FETCHED_TV, title: { title: "Fleabag" } });
+  });
+
+  it("a lookup that finds nothing is the kit's failure: the toast, and the detail under the field", async () => {
+    const bad = await lookup({ type: "movie", query: "not an id" });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ ok: false, error: INVALID_TMDB_ID, fields: { query: [expect.stringContaining("TMDB id")] } });
+    const off = await lookup({ type: "movie", query: "603" }, { configured: false });
+    expect(off.status).toBe(503);
+    expect(off.body).toMatchObject({ ok: false, error: TMDB_NOT_CONFIGURED });
+    const garbage = await lookup(null, { body: "{not json", contentType: "application/json" });
+    expect(garbage.status).toBe(400);
+  });
+});
