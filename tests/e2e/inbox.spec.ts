@@ -3,7 +3,15 @@ import type { Page } from "@playwright/test";
 import type { Db } from "#app/db/client.server.ts";
 import { linkDetailsPath } from "#app/modules/catalogue/paths.ts";
 import { releaseKey } from "#app/modules/catalogue/slug.ts";
-import { insertContactMessage, insertDmcaNotice, insertReport, insertReportGroup, insertRequest } from "#tests/factories/inbox.ts";
+import {
+  insertContactMessage,
+  insertDmcaNotice,
+  insertReport,
+  insertReportGroup,
+  insertRequest,
+  removeSeeded,
+  seededNone,
+} from "#tests/factories/inbox.ts";
 import { buildMovie } from "#tests/factories/titles.ts";
 import { expect, expectAccessible, testOnOwnServer as test } from "./fixtures.ts";
 
@@ -14,25 +22,6 @@ import { expect, expectAccessible, testOnOwnServer as test } from "./fixtures.ts
 test.describe.configure({ mode: "serial" });
 
 const unique = () => `Zq${crypto.randomBytes(4).toString("hex")}`;
-
-interface Seeded {
-  requests: number[];
-  reports: number[];
-  contact: number[];
-  dmca: number[];
-}
-
-async function removeSeeded(db: Db, seeded: Seeded) {
-  if (seeded.requests.length) await db.deleteFrom("content_requests").where("id", "in", seeded.requests).execute();
-  if (seeded.reports.length) {
-    await db.deleteFrom("link_reports").where("primary_id", "in", seeded.reports).execute();
-    await db.deleteFrom("link_reports").where("id", "in", seeded.reports).execute();
-  }
-  if (seeded.contact.length) await db.deleteFrom("contact_messages").where("id", "in", seeded.contact).execute();
-  if (seeded.dmca.length) await db.deleteFrom("dmca_notices").where("id", "in", seeded.dmca).execute();
-}
-
-const seededNone = (): Seeded => ({ requests: [], reports: [], contact: [], dmca: [] });
 
 // A refused decline (no reason) is a 400 answer, which the browser logs.
 test.use({ expectedConsoleErrors: [/status of 400 .*\/dashboard\/inbox\/requests\//] });

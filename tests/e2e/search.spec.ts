@@ -82,10 +82,13 @@ test("the search page pages with ellipses, filters without JavaScript and keeps 
   );
   await expectAccessible(page);
 
-  expect((await page.request.get("/search?q=pagewalk&page=99", { maxRedirects: 0 })).headers()["location"]).toBe(
-    "/search?q=pagewalk&page=4",
-  );
-  expect((await page.request.get("/search?q=pagewalk&page=0", { maxRedirects: 0 })).headers()["location"]).toBe("/search?q=pagewalk");
+  // Where a page number out of range leads (the page cache renders from sorted parameters, so compare them as a set).
+  const redirectedTo = async (path: string) => {
+    const location = new URL((await page.request.get(path, { maxRedirects: 0 })).headers()["location"]!, "http://x");
+    return [location.pathname, Object.fromEntries(location.searchParams)];
+  };
+  expect(await redirectedTo("/search?q=pagewalk&page=99")).toEqual(["/search", { q: "pagewalk", page: "4" }]);
+  expect(await redirectedTo("/search?q=pagewalk&page=0")).toEqual(["/search", { q: "pagewalk" }]);
 
   const noScript = await browser.newContext({ javaScriptEnabled: false });
   const plain = await noScript.newPage();

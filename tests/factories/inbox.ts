@@ -220,3 +220,23 @@ export async function insertDmcaNotice(db: Db, seed: DmcaSeed = {}): Promise<num
   }
   return id;
 }
+
+/** Inbox rows a test added, by kind, so it can remove them (tests on a shared server must leave its counts as they were). */
+export interface SeededInbox {
+  requests: number[];
+  reports: number[];
+  contact: number[];
+  dmca: number[];
+}
+
+export const seededNone = (): SeededInbox => ({ requests: [], reports: [], contact: [], dmca: [] });
+
+export async function removeSeeded(db: Db, seeded: SeededInbox): Promise<void> {
+  if (seeded.requests.length) await db.deleteFrom("content_requests").where("id", "in", seeded.requests).execute();
+  if (seeded.reports.length) {
+    await db.deleteFrom("link_reports").where("primary_id", "in", seeded.reports).execute();
+    await db.deleteFrom("link_reports").where("id", "in", seeded.reports).execute();
+  }
+  if (seeded.contact.length) await db.deleteFrom("contact_messages").where("id", "in", seeded.contact).execute();
+  if (seeded.dmca.length) await db.deleteFrom("dmca_notices").where("id", "in", seeded.dmca).execute();
+}
