@@ -1,6 +1,5 @@
 import crypto from "node:crypto";
 import type { Page } from "@playwright/test";
-import type { Db } from "#app/db/client.server.ts";
 import { linkDetailsPath } from "#app/modules/catalogue/paths.ts";
 import { releaseKey } from "#app/modules/catalogue/slug.ts";
 import {
