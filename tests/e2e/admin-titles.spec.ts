@@ -258,7 +258,10 @@ test("validation: required title and TMDB id, TMDB lookup, a javascript: trailer
   await expect(title).toBeFocused();
   await expect(page.getByText("Title and TMDB ID are required").first()).toBeVisible();
 
+  // Typing a title resolves its message at once; the TMDB id's stays until it is dealt with.
   await title.fill(name);
+  await expect(title).not.toHaveAttribute("aria-invalid", "true");
+  await expect(tmdb).toHaveAttribute("aria-invalid", "true");
   await page.getByLabel("Overview").fill("Kept after the error.");
   await page.getByRole("button", { name: "Add Movie" }).click();
   await expect(tmdb).toHaveAttribute("aria-invalid", "true");

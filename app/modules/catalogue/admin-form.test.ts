@@ -18,6 +18,7 @@ import {
   mapEditor,
   splitList,
   TITLE_AND_TMDB_REQUIRED,
+  unresolvedErrors,
   valuesFromTitle,
   type EditorValues,
 } from "./admin-form.ts";
@@ -324,5 +325,26 @@ describe("admin paths", () => {
     expect(adminTypeOfPath("/dashboard/tv/4")).toBe("tv");
     expect(adminTypeOfPath("/dashboard/tv/4.data")).toBe("tv");
     expect(adminTypeOfPath("/dashboard/movies/4")).toBe("movie");
+  });
+});
+
+describe("unresolvedErrors: what a refused save still shows after edits", () => {
+  it("drops the message of a field changed since (typed or fetched), keeps the others, and the form's while any is left", () => {
+    const refused = emptyEditorValues("movie", NOW);
+    const errors = { title: [TITLE_AND_TMDB_REQUIRED], tmdbId: [TITLE_AND_TMDB_REQUIRED], form: [FIELDS_NEED_ATTENTION] };
+    expect(unresolvedErrors(errors, refused, refused)).toBe(errors);
+    const typed = { ...refused, title: "Nosferatu" };
+    expect(unresolvedErrors(errors, refused, typed)).toEqual({ tmdbId: [TITLE_AND_TMDB_REQUIRED], form: [FIELDS_NEED_ATTENTION] });
+    const fetched = { ...typed, tmdbId: "653" };
+    expect(unresolvedErrors(errors, refused, fetched)).toEqual({});
+  });
+
+  it("follows nested paths into the download tree", () => {
+    const refused = { ...emptyEditorValues("movie", NOW), groups: [emptyGroup()] };
+    const errors = { "groups.0.quality": ["Choose a quality"] };
+    const same = { ...refused, groups: [{ ...refused.groups[0]! }] };
+    expect(unresolvedErrors(errors, refused, same)).toEqual(errors);
+    const edited = { ...refused, groups: [{ ...refused.groups[0]!, quality: "1080p" }] };
+    expect(unresolvedErrors(errors, refused, edited)).toEqual({});
   });
 });

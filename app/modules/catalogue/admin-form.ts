@@ -121,6 +121,26 @@ export type ScreenshotRow = z.infer<typeof screenshotRowSchema>;
 export type EditorErrors = Record<string, string[]>;
 export const NO_ERRORS: EditorErrors = Object.freeze({}) as EditorErrors;
 
+const valueAt = (values: unknown, path: string): unknown =>
+  path
+    .split(".")
+    .reduce<unknown>((v, key) => (v !== null && typeof v === "object" ? (v as Record<string, unknown>)[key] : undefined), values);
+
+/**
+ * The messages of a refused save that still apply: a field changed since (typed,
+ * or filled by Fetch details) loses its message, and the form-wide messages go
+ * once none of the fields they came with is left.
+ */
+export function unresolvedErrors(errors: EditorErrors, refused: EditorValues, now: EditorValues): EditorErrors {
+  if (refused === now) return errors;
+  const fieldKeys = Object.keys(errors).filter((key) => key !== "form");
+  const left = fieldKeys.filter((key) => JSON.stringify(valueAt(refused, key)) === JSON.stringify(valueAt(now, key)));
+  if (left.length === fieldKeys.length) return errors;
+  const out: EditorErrors = Object.fromEntries(left.map((key) => [key, errors[key]!]));
+  if (errors.form && left.length > 0) out.form = errors.form;
+  return out;
+}
+
 let serial = 0;
 /** A key for a row that is not saved yet (saved rows are keyed by their id). */
 export function newRowKey(): string {

@@ -16,6 +16,7 @@ import {
   EDITOR_BODY_LIMIT,
   emptyEditorValues,
   NO_ERRORS,
+  unresolvedErrors,
   titleEditorSchema,
   type EditorErrors,
 } from "#app/modules/catalogue/admin-form.ts";
@@ -69,6 +70,8 @@ export default function AddTitle({ loaderData }: Route.ComponentProps) {
   const [values, setValues] = useState(() => emptyEditorValues(loaderData.type, loaderData.now));
   const [tab, setTab] = useState<EditorTab>("basic");
   const [clientErrors, setClientErrors] = useState<EditorErrors | null>(null);
+  // The values a save was refused with: editing a field since clears its message.
+  const [refusedValues, setRefusedValues] = useState(values);
   const [added, setAdded] = useState<{ id: number; type: TitleType; slug: string; title: string } | null>(null);
   const [focusRequest, setFocusRequest] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
@@ -93,6 +96,7 @@ export default function AddTitle({ loaderData }: Route.ComponentProps) {
       setAdded(result.title);
       setTab("basic");
     } else if (result) {
+      setRefusedValues(values);
       setTab(firstTabWithErrors(result.fields, values) ?? tab);
       setFocusRequest((n) => n + 1);
     }
@@ -109,7 +113,11 @@ export default function AddTitle({ loaderData }: Route.ComponentProps) {
     if (focusRequest > 0) formRef.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus();
   }, [focusRequest]);
 
-  const errors = clientErrors ?? (fetcher.data && !fetcher.data.ok ? fetcher.data.fields : NO_ERRORS);
+  const errors = unresolvedErrors(
+    clientErrors ?? (fetcher.data && !fetcher.data.ok ? fetcher.data.fields : NO_ERRORS),
+    refusedValues,
+    values,
+  );
 
   const chooseType = (type: TitleType) => {
     setValues((v) => ({ ...v, type }));
@@ -121,6 +129,7 @@ export default function AddTitle({ loaderData }: Route.ComponentProps) {
     const check = checkEditor(values);
     if (!check.ok) {
       setClientErrors(check.fields);
+      setRefusedValues(values);
       setTab(firstTabWithErrors(check.fields, values) ?? tab);
       setFocusRequest((n) => n + 1);
       toast.error(check.message);
