@@ -18,7 +18,9 @@ async function gzipSize(request: APIRequestContext, href: string): Promise<{ byt
 }
 
 async function pageWeight(request: APIRequestContext, path: string) {
-  const html = await (await request.get(path)).text();
+  const response = await request.get(path);
+  expect(response.status(), path).toBe(200);
+  const html = await response.text();
   const scripts = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]!);
   const styles = [...html.matchAll(/<link [^>]*rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]!);
   const js = await Promise.all(scripts.map(async (href) => ({ href, ...(await gzipSize(request, href)) })));
@@ -38,9 +40,9 @@ test("the home page's scripts stay within budget and carry no form validation co
   expect(css).toBeLessThanOrEqual(CSS_BUDGET);
 });
 
-test("a genre page loads no form validation code either; a page with a form does", async ({ request }) => {
-  // (/search is not here: its "Request" buttons for titles found on TMDB are a form.)
-  for (const path of ["/genre/horror", "/genre/horror/movie"]) {
+test("genre, search and title pages load no form validation code either; a page with a form does", async ({ request }) => {
+  // The quick request on a title page and search's "Request" buttons post to the server, which validates them.
+  for (const path of ["/genre/horror", "/genre/horror/movie", "/search?q=night", "/movie/1/nosferatu"]) {
     const { scripts, css } = await pageWeight(request, path);
     expect(
       scripts.filter((s) => isZod(s.text)).map((s) => s.href),

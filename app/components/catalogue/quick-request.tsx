@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState } from "react";
 import toast from "react-hot-toast";
 import { useActionData, useFetcher } from "react-router";
-import { Honeypot } from "#app/components/forms/visitor-form.tsx";
+import { Honeypot } from "#app/components/forms/honeypot.tsx";
 import { useHydrated } from "#app/components/ui/use-hydrated.ts";
 import { REQUEST_QUALITY_OPTIONS } from "#app/constants.ts";
-import { QUICK_REQUEST_MESSAGES } from "#app/modules/inbox/requests/schema.ts";
+import { QUICK_REQUEST_MESSAGES } from "#app/modules/inbox/requests/messages.ts";
 import type { FormResult } from "#app/utils/submission.ts";
 
 /**

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { useFetcher } from "react-router";
 import toast from "react-hot-toast";
-import { Honeypot } from "#app/components/forms/visitor-form.tsx";
+import { Honeypot } from "#app/components/forms/honeypot.tsx";
 import type { ExternalSearchItem } from "#app/integrations/tmdb/types.ts";
 import type { action } from "#app/routes/api/request-title.ts";
 

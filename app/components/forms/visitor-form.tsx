@@ -2,9 +2,9 @@ import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Form, useActionData, useNavigation } from "react-router";
 import type { z } from "zod";
 import { useHydrated } from "#app/components/ui/use-hydrated.ts";
-import { HONEYPOT_FIELD } from "#app/modules/inbox/forms.ts";
 import { clientErrors, formValues, type FieldErrors, type FormResult } from "#app/utils/submission.ts";
 import { FormState } from "./field.tsx";
+import { Honeypot } from "./honeypot.tsx";
 
 /**
  * The visitor forms' frame: a plain <Form method="post"> that works without
@@ -82,18 +82,6 @@ export function VisitorForm({
         </button>
       </Form>
     </FormState>
-  );
-}
-
-/** Hidden from people (and screen readers); robots that fill every field give themselves away. */
-export function Honeypot() {
-  return (
-    <div hidden>
-      <label>
-        Leave this field empty
-        <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
-      </label>
-    </div>
   );
 }
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { HONEYPOT_FIELD } from "./honeypot.ts";
 import { MAX_URL_LENGTH, YEAR_RANGE } from "#app/constants.ts";
 import { parseId } from "#app/utils/ids.ts";
 
@@ -28,9 +29,6 @@ export const LIMITS = {
   /** An admin's note or reason on an inbox item. */
   note: 1_000,
 } as const;
-
-/** The hidden field only robots fill in; a submission with it is answered as a success and dropped. */
-export const HONEYPOT_FIELD = "website";
 
 /** Accepted in every visitor form's schema; handleVisitorForm drops a submission that fills it. */
 export const honeypot = { [HONEYPOT_FIELD]: z.unknown().optional() };

@@ -6,7 +6,8 @@ import { failure, failureFrom, readSubmission, validate } from "#app/utils/submi
 import type { FormSuccess, FormValues } from "#app/utils/submission.ts";
 import { clientHash } from "./client.server.ts";
 import type { InboxEvent } from "./events.ts";
-import { HONEYPOT_FIELD, RATE_LIMITED } from "./forms.ts";
+import { RATE_LIMITED } from "./forms.ts";
+import { HONEYPOT_FIELD } from "./honeypot.ts";
 import { notifyOperators } from "./notify.server.ts";
 import { createFixedWindowLimiter } from "./rate-limit.server.ts";
 

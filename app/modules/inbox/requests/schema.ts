@@ -2,6 +2,7 @@ import { z } from "zod";
 import { REQUEST_CONTENT_TYPES, REQUEST_QUALITY_OPTIONS, YEAR_RANGE } from "#app/constants.ts";
 import { choice, honeypot, idField, isEmail, isYear, LIMITS, optional, required } from "#app/modules/inbox/forms.ts";
 import { imdbIdFromUrl } from "#app/utils/imdb.ts";
+import { QUICK_REQUEST_MESSAGES } from "./messages.ts";
 
 /**
  * Content requests: the three ways a visitor asks for a title (the request form,
@@ -19,13 +20,6 @@ export const REQUEST_MESSAGES = {
   imdb: "Invalid URL or something went wrong. Please check the IMDB URL and try again.",
   success: "Your request has been submitted successfully!",
   failure: "Something went wrong. Please try again later.",
-} as const;
-
-export const QUICK_REQUEST_MESSAGES = {
-  quality: "Please choose a quality",
-  pending: "Please wait...",
-  success: "Thanks for requesting!",
-  failure: "Something went wrong, please try again.",
 } as const;
 
 /** "Please enter the name of the movie": the type as chosen, or "content" before one is. */

@@ -1,0 +1,7 @@
+/** The quick request's texts (SPEC.md), free of Zod: the title page draws them without loading the form code. */
+export const QUICK_REQUEST_MESSAGES = {
+  quality: "Please choose a quality",
+  pending: "Please wait...",
+  success: "Thanks for requesting!",
+  failure: "Something went wrong, please try again.",
+} as const;
