@@ -50,7 +50,6 @@ export interface EditorLookup {
   existing: CatalogueRef | null;
 }
 
-/** An expected failure of the admin's fetch: the toast's message and the reason shown beside the field. */
 /** A lookup that found no title: the message is the toast, the detail sits under the lookup field (`query`). */
 export class LookupError extends AppError {
   readonly detail: string;
