@@ -144,7 +144,12 @@ test.describe("PostgreSQL faults", () => {
       );
       expect(terminated).toBeGreaterThan(0);
       expect(outcomes.filter((o) => o !== 200 && o !== 503)).toEqual([]);
-      expect(stored).toBe(acknowledged(outcomes));
+      // Nothing acknowledged is lost. A backend terminated while its COMMIT was in flight can have
+      // committed without the server hearing so: that submission answered 503 yet is stored (in doubt,
+      // as after kill -9), so only 503 answers may account for extra rows.
+      const refused = outcomes.filter((o) => o === 503).length;
+      expect(stored).toBeGreaterThanOrEqual(acknowledged(outcomes));
+      expect(stored - acknowledged(outcomes)).toBeLessThanOrEqual(refused);
       expect(server.stderr()).not.toMatch(/Emitted 'error' event|uncaught/i);
     } finally {
       await server.stop();
