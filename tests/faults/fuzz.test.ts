@@ -5,6 +5,7 @@ import { signIn } from "#tests/helpers/admin.ts";
 import { testDialects } from "#tests/helpers/database.ts";
 import { insertRequest } from "#tests/factories/inbox.ts";
 import { rawRequest, startInProcessApp, type InProcessApp } from "./fuzz-app.ts";
+import { routePatterns, type RouteEntry } from "#tests/helpers/route-patterns.ts";
 
 /**
  * Every route of app/routes.ts, every method, fed generated garbage (issue 14):
@@ -20,23 +21,6 @@ const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TR
 
 /** Text that must never reach a client: a stack frame, a source path, a module path. */
 const LEAKS = [/\n\s+at [\w.<>]+ \(/, /\bat (?:file:\/\/|\/)[\w/.-]+:\d+:\d+/, /\/work\/|\/home\/|node_modules\//, /\.tsx?:\d+:\d+/];
-
-interface RouteEntry {
-  path?: string;
-  index?: boolean;
-  children?: RouteEntry[];
-}
-
-/** Every path the route table defines, with parents' paths joined (pattern form). */
-function routePatterns(entries: RouteEntry[], parent = ""): string[] {
-  const out: string[] = [];
-  for (const entry of entries) {
-    const own = entry.path ? `${parent}/${entry.path}`.replace(/\/+/g, "/") : parent || "/";
-    if (entry.path !== undefined || entry.index) out.push(own);
-    if (entry.children) out.push(...routePatterns(entry.children, entry.path ? own : parent));
-  }
-  return [...new Set(out)];
-}
 
 type Params = Record<string, string>;
 

@@ -7,6 +7,7 @@ import { insertContactMessage, insertRequest } from "#tests/factories/inbox.ts";
 import { signIn, TEST_PASSWORD } from "#tests/helpers/admin.ts";
 import { testDialects } from "#tests/helpers/database.ts";
 import { rawRequest, startInProcessApp, type InProcessApp, type RawAnswer } from "#tests/faults/fuzz-app.ts";
+import { routePatterns, type RouteEntry } from "#tests/helpers/route-patterns.ts";
 
 /**
  * Security regressions as code (issue 14 point 4; ASVS 5.0 L1-2 rows in
@@ -22,22 +23,6 @@ const EVIL = "https://evil.example";
 
 function expectInert(answer: RawAnswer, where: string): void {
   for (const pattern of EXECUTABLE) expect(pattern.test(answer.body), `${where} shows ${pattern}`).toBe(false);
-}
-
-interface RouteEntry {
-  path?: string;
-  index?: boolean;
-  children?: RouteEntry[];
-}
-
-function routePatterns(entries: RouteEntry[], parent = ""): string[] {
-  const out: string[] = [];
-  for (const entry of entries) {
-    const own = entry.path ? `${parent}/${entry.path}`.replace(/\/+/g, "/") : parent || "/";
-    if (entry.path !== undefined || entry.index) out.push(own);
-    if (entry.children) out.push(...routePatterns(entry.children, entry.path ? own : parent));
-  }
-  return [...new Set(out)];
 }
 
 const ADMIN_AREA = /^\/(?:dashboard|add)(?:\/|$)/;
