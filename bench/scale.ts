@@ -9,7 +9,7 @@
 // Then the cost of metrics: the cached home page straight from one instance with
 // and without METRICS. Prints req/s, p50, p99 and errors side by side. Loopback only;
 // each run lasts --duration seconds. Needs nginx and wrk (apt-get install -y nginx wrk).
-import { execFileSync, spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { execFileSync, spawnSync, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -20,6 +20,7 @@ import { migrateToLatest } from "#db/migrate.ts";
 import { seedDemoCatalogue } from "#db/seed/seed.ts";
 import { withPgClient } from "#tests/helpers/database.ts";
 import { freePort, startServer, type RunningServer } from "#tests/helpers/server-process.ts";
+import { requireTools, startNginx, wrk, type WrkResult } from "./tools.ts";
 
 const { values } = parseArgs({
   options: {
@@ -36,39 +37,11 @@ const duration = Math.min(Math.max(Number(values.duration) || 5, 1), 60);
 const connections = Math.min(Math.max(Number(values.connections) || 32, 1), 512);
 const pgUrl = values["database-url"];
 
-for (const tool of ["nginx", "wrk"]) {
-  if (spawnSync("sh", ["-c", `command -v ${tool} || test -x /usr/sbin/${tool}`]).status !== 0) {
-    console.error(`${tool} is missing. On Debian or Ubuntu: apt-get install -y nginx wrk`);
-    process.exit(1);
-  }
-}
-const NGINX = fs.existsSync("/usr/sbin/nginx") ? "/usr/sbin/nginx" : "nginx";
+requireTools(["nginx", "wrk"]);
 
 if (!values["no-build"]) {
   console.log("building…");
   execFileSync("npm", ["run", "build"], { stdio: "ignore" });
-}
-
-interface Result {
-  rps: number;
-  p50: string;
-  p99: string;
-  errors: number;
-}
-
-/** One wrk run; errors are socket errors plus answers other than 2xx/3xx. */
-function wrk(url: string, script?: string): Result {
-  const args = ["-t2", `-c${connections}`, `-d${duration}s`, "--latency", ...(script ? ["-s", script] : []), url];
-  const out = execFileSync("wrk", args, { encoding: "utf8" });
-  const percentile = (p: string) => new RegExp(`^\\s*${p}%\\s+(\\S+)`, "m").exec(out)?.[1] ?? "?";
-  const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
-  const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0);
-  return {
-    rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? 0),
-    p50: percentile("50"),
-    p99: percentile("99"),
-    errors: non2xx + (socket ? socket.slice(1).reduce((n, v) => n + Number(v), 0) : 0),
-  };
 }
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "cinedex-bench-scale-"));
@@ -104,10 +77,8 @@ async function preparePostgres(): Promise<string> {
   return target.toString();
 }
 
-/** The nginx configuration of README "Running several instances", one upstream per setup. */
-function nginxConfig(port: number, upstreams: Record<string, string[]>): string {
-  const dir = path.join(work, "nginx");
-  const user = process.getuid?.() === 0 ? "user root;\n" : "";
+/** The upstreams and proxy settings of README "Running several instances", one upstream (and path prefix) per setup. */
+function nginxHttpBlock(port: number, upstreams: Record<string, string[]>): string {
   const blocks = Object.entries(upstreams)
     .map(([name, servers]) => `  upstream ${name} {\n${servers.map((s) => `    server ${s};\n`).join("")}    keepalive 32;\n  }`)
     .join("\n");
@@ -123,39 +94,11 @@ function nginxConfig(port: number, upstreams: Record<string, string[]>): string 
     }`,
     )
     .join("\n");
-  return `${user}worker_processes 1;
-error_log ${dir}/error.log warn;
-pid ${dir}/nginx.pid;
-events { worker_connections 4096; }
-http {
-  access_log off;
-  client_body_temp_path ${dir}/body; proxy_temp_path ${dir}/proxy; fastcgi_temp_path ${dir}/fastcgi; uwsgi_temp_path ${dir}/uwsgi; scgi_temp_path ${dir}/scgi;
-${blocks}
+  return `${blocks}
   server {
     listen 127.0.0.1:${port};
 ${locations}
-  }
-}
-`;
-}
-
-async function startNginx(port: number, upstreams: Record<string, string[]>): Promise<void> {
-  const dir = path.join(work, "nginx");
-  fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(path.join(dir, "nginx.conf"), nginxConfig(port, upstreams));
-  const child = spawn(NGINX, ["-p", dir, "-c", path.join(dir, "nginx.conf"), "-g", "daemon off;"], { stdio: ["ignore", "ignore", "pipe"] });
-  let stderr = "";
-  child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-  children.push(child);
-  for (let i = 0; ; i++) {
-    try {
-      await fetch(`http://127.0.0.1:${port}/`);
-      return;
-    } catch {
-      if (child.exitCode !== null || i > 200) throw new Error(`nginx did not start: ${stderr}`);
-      await new Promise((r) => setTimeout(r, 25));
-    }
-  }
+  }`;
 }
 
 /** A wrk script posting the contact form, each request from its own client address. */
@@ -180,11 +123,11 @@ end
   return file;
 }
 
-type Row = { workload: string; setup: string; result: Result };
+type Row = { workload: string; setup: string; result: WrkResult };
 const rows: Row[] = [];
 
 function measure(workload: string, setup: string, url: string, script?: string) {
-  const result = wrk(url, script);
+  const result = wrk(url, { connections, duration, script });
   rows.push({ workload, setup, result });
   console.log(`  ${workload.padEnd(20)} ${setup.padEnd(34)} ${Math.round(result.rps).toLocaleString("en-US").padStart(8)} req/s`);
 }
@@ -201,12 +144,8 @@ async function main() {
   };
   const [c1, c2, u1, u2] = [await start({}), await start({}), await start({ PAGE_CACHE: "false" }), await start({ PAGE_CACHE: "false" })];
   const host = (s: RunningServer) => new URL(s.baseURL).host;
-  await startNginx(nginxPort, {
-    cached1: [host(c1)],
-    cached2: [host(c1), host(c2)],
-    uncached1: [host(u1)],
-    uncached2: [host(u1), host(u2)],
-  });
+  const upstreams = { cached1: [host(c1)], cached2: [host(c1), host(c2)], uncached1: [host(u1)], uncached2: [host(u1), host(u2)] };
+  await startNginx(path.join(work, "nginx"), nginxPort, nginxHttpBlock(nginxPort, upstreams), children);
   // Warm each instance's page cache.
   for (const s of [c1, c2]) await (await fetch(`${s.baseURL}/`)).arrayBuffer();
   const script = postScript(publicUrl);
