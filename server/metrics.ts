@@ -146,12 +146,20 @@ export function routeResolver(build: ServerBuild | (() => Promise<ServerBuild>))
         });
       tree = attach(byParent.get(undefined) ?? []);
     })());
-  void load().catch(() => {});
+  // A build that cannot load yet (development, Vite still starting) is tried again on a later request.
+  const tryLoad = () =>
+    void load().catch(() => {
+      loading = null;
+    });
+  tryLoad();
 
   return (pathname: string): string => {
     const known = memo.get(pathname);
     if (known !== undefined) return known;
-    if (!tree) return "unknown";
+    if (!tree) {
+      tryLoad();
+      return "unknown";
+    }
     const matches = matchRoutes(tree, pathname);
     const id = matches?.at(-1)?.route.id ?? "unmatched";
     if (memo.size >= ROUTE_MEMO_SIZE) memo.delete(memo.keys().next().value!);
