@@ -106,5 +106,6 @@ export default [
   route("sitemaps/:name", "routes/resources/sitemap-part.ts"),
   route("robots.txt", "routes/resources/robots.ts"),
   route("healthz", "routes/resources/healthz.ts"),
+  route("readyz", "routes/resources/readyz.ts"),
   route("*", "routes/site/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -5,7 +5,7 @@ import type { Logger } from "pino";
 import { pinoHttp } from "pino-http";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { appContext } from "#app/context.ts";
-import type { DatabaseHandle } from "#app/db/client.server.ts";
+import { POSTGRES_POOL_SIZE, type DatabaseHandle } from "#app/db/client.server.ts";
 import { openGeoLocator } from "#app/integrations/geoip/geoip.server.ts";
 import { createTmdbClient } from "#app/integrations/tmdb/client.server.ts";
 import type { Notifier } from "#app/modules/inbox/notify.server.ts";
@@ -13,6 +13,7 @@ import { isUnavailable } from "#app/db/faults.server.ts";
 import { readContentVersion } from "#app/modules/site/content-version.server.ts";
 import type { Config } from "./config.ts";
 import { knownMethods } from "./methods.ts";
+import { createMetrics, markRouted, metricsEndpoint, metricsMiddleware, routeResolver, type Metrics } from "./metrics.ts";
 import { createPageHandler, expressPageHandler, PageStore, type ExpressState } from "./page-cache.ts";
 import { bodyLimit, cspNonce, hstsOverHttps, MAX_BODY_BYTES, sameOriginWrites, securityHeaders } from "./security.ts";
 
@@ -27,18 +28,27 @@ export interface AppOptions {
   clientDir?: string;
   /** Development: Vite's middleware, which serves and hot-reloads sources. */
   viteMiddleware?: RequestHandler;
+  /** Shared with the rest of the process (start.ts counts database faults into it); made here when omitted. */
+  metrics?: Metrics;
 }
 
 const REQUEST_ID = /^[\w.:-]{1,100}$/;
 
-export function createApp({ config, database, logger, notifier, build, clientDir, viteMiddleware }: AppOptions) {
+export function createApp({ config, database, logger, notifier, build, clientDir, viteMiddleware, ...options }: AppOptions) {
   const app = express();
+  const metrics = config.metrics ? (options.metrics ?? createMetrics()) : null;
+  if (metrics && database.poolStats) metrics.observePool(database.poolStats, POSTGRES_POOL_SIZE);
   // One client per process, so its cache and rate-limit state are shared by all requests.
   const tmdb = config.tmdb ? createTmdbClient(config.tmdb, { onWarning: (message, error) => logger.warn({ err: error }, message) }) : null;
   // Read once: every request shares the open database.
   const geoip = openGeoLocator(config.geoipDb, (message) => logger.warn(message));
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
+  if (metrics && config.metrics) {
+    // Before logging and the rest: a scrape every few seconds is neither logged nor counted.
+    app.get("/metrics", metricsEndpoint(metrics, config.metrics));
+    app.use(metricsMiddleware(metrics, routeResolver(build)));
+  }
 
   app.use(
     pinoHttp({
@@ -100,7 +110,7 @@ export function createApp({ config, database, logger, notifier, build, clientDir
     readVersion: () => readContentVersion(database.db).catch((error: unknown) => (isUnavailable(error) ? null : Promise.reject(error))),
     store: config.pageCache && !viteMiddleware ? new PageStore(config.pageCache.maxBytes) : null,
   });
-  app.all("*splat", expressPageHandler(pages));
+  app.all("*splat", markRouted, expressPageHandler(pages));
 
   // Errors that reach Express itself: a client's malformed request (Express marks
   // those with a 4xx status, e.g. an undecodable URL) or a bug.

@@ -165,6 +165,23 @@ describe("loadConfig", () => {
 });
 
 describe("documentation of the configuration", () => {
+  it("serves metrics to loopback by default; METRICS_ALLOW and METRICS_TOKEN are checked, the token never echoed", () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).metrics).toEqual({ allow: ["127.0.0.1/8", "::1"], token: null });
+    expect(loadConfig({ DATA_DIR: dataDir, METRICS: "false" }).metrics).toBeNull();
+    expect(
+      loadConfig({ DATA_DIR: dataDir, METRICS_ALLOW: " 10.0.0.0/8 , fd00::/8,192.0.2.7", METRICS_TOKEN: "a-long-enough-token-1234" })
+        .metrics,
+    ).toEqual({ allow: ["10.0.0.0/8", "fd00::/8", "192.0.2.7"], token: "a-long-enough-token-1234" });
+    for (const bad of ["loopback", "10.0.0.0/33", "example.com", "10.0.0.1,"]) {
+      expect(errorOf({ METRICS_ALLOW: bad })).toMatch(
+        /^Invalid configuration: METRICS_ALLOW must be a comma-separated list of IP addresses or CIDR networks/,
+      );
+    }
+    const short = errorOf({ METRICS_TOKEN: "short secret" });
+    expect(short).toBe("Invalid configuration: METRICS_TOKEN must be 16 to 200 printable characters without spaces.");
+    expect(short).not.toContain("short secret");
+  });
+
   it("lists every variable the server reads in .env.example and the README", () => {
     const example = fs.readFileSync(path.join(import.meta.dirname, "..", ".env.example"), "utf8");
     const readme = fs.readFileSync(path.join(import.meta.dirname, "..", "README.md"), "utf8");

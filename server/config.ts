@@ -42,6 +42,8 @@ export interface Config {
   pageCache: { maxBytes: number } | null;
   /** WEBHOOK_ALLOW_PRIVATE: the operator webhook may target loopback, private and link-local addresses. */
   webhookAllowPrivate: boolean;
+  /** Who may read GET /metrics (METRICS, METRICS_ALLOW, METRICS_TOKEN); null when turned off. */
+  metrics: { allow: string[]; token: string | null } | null;
   /** Problems that do not stop the server but that the operator should hear of. */
   warnings: string[];
 }
@@ -248,6 +250,25 @@ const schema = z.object({
       .default(64),
   ),
   WEBHOOK_ALLOW_PRIVATE: flag,
+  METRICS: flag,
+  METRICS_ALLOW: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .transform((v) => v.split(",").map((s) => s.trim()))
+      .refine((entries) => entries.every((e) => e !== "" && !PROXY_KEYWORDS.has(e) && isProxyAddress(e)), {
+        message: "must be a comma-separated list of IP addresses or CIDR networks such as 127.0.0.1/8,::1,10.0.0.0/8",
+      })
+      .default(["127.0.0.1/8", "::1"]),
+  ),
+  METRICS_TOKEN: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^[\x21-\x7e]{16,200}$/, "must be 16 to 200 printable characters without spaces")
+      .optional(),
+  ),
   GEOIP_DB: z.preprocess(
     blankToUndefined,
     z
@@ -297,7 +318,15 @@ function parseSmtpUrl(value: string): Omit<SmtpConfig, "from"> | null {
 }
 
 /** Variables whose value must not be echoed back in an error. */
-const SECRET_VARIABLES = new Set(["SESSION_SECRET", "DATABASE_URL", "GOOGLE_CLIENT_SECRET", "TMDB_API_KEY", "TMDB_READ_TOKEN", "SMTP_URL"]);
+const SECRET_VARIABLES = new Set([
+  "METRICS_TOKEN",
+  "SESSION_SECRET",
+  "DATABASE_URL",
+  "GOOGLE_CLIENT_SECRET",
+  "TMDB_API_KEY",
+  "TMDB_READ_TOKEN",
+  "SMTP_URL",
+]);
 
 /**
  * Reads and checks the environment once. Throws a ConfigError whose message is a
@@ -364,6 +393,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     geoipDb: e.GEOIP_DB ? path.resolve(e.GEOIP_DB) : null,
     pageCache: (e.PAGE_CACHE ?? true) ? { maxBytes: e.PAGE_CACHE_MB * 1024 * 1024 } : null,
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE ?? false,
+    metrics: (e.METRICS ?? true) ? { allow: e.METRICS_ALLOW, token: e.METRICS_TOKEN ?? null } : null,
     warnings,
   };
 }

@@ -12,6 +12,7 @@ import { createApp } from "./app.ts";
 import { ConfigError, loadConfig, type Config } from "./config.ts";
 import { databaseFaultLogger } from "./db-faults.ts";
 import { createLogger } from "./logger.ts";
+import { createMetrics } from "./metrics.ts";
 
 /** Slow clients may not hold a socket for long; in-flight work gets a grace period on shutdown. */
 export const SERVER_TIMEOUTS = {
@@ -54,9 +55,16 @@ export async function startServer(options: StartOptions): Promise<http.Server> {
   const logger = createLogger(config);
   for (const warning of config.warnings) logger.warn(warning);
 
+  const metrics = config.metrics ? createMetrics() : undefined;
+  const logFault = databaseFaultLogger(logger);
   let database: DatabaseHandle;
   try {
-    database = openDatabase(config.database, { onFault: databaseFaultLogger(logger) });
+    database = openDatabase(config.database, {
+      onFault: (error) => {
+        logFault(error);
+        metrics?.databaseFault();
+      },
+    });
   } catch (error) {
     fail(`Cannot open the database: ${reason(error)}`);
   }
@@ -76,7 +84,7 @@ export async function startServer(options: StartOptions): Promise<http.Server> {
 
   const notifier = createNotifier({ smtp: config.smtp, allowPrivateWebhooks: config.webhookAllowPrivate });
   if (config.smtp) logger.info({ host: config.smtp.host, port: config.smtp.port }, "operator e-mail goes through SMTP");
-  const app = createApp({ config, database, logger, notifier, ...options });
+  const app = createApp({ config, database, logger, notifier, metrics, ...options });
   const server = http.createServer({ connectionsCheckingInterval: SERVER_TIMEOUTS.checkIntervalMs }, app);
   server.headersTimeout = SERVER_TIMEOUTS.headersMs;
   server.requestTimeout = SERVER_TIMEOUTS.requestMs;

@@ -16,6 +16,8 @@ export interface DatabaseHandle {
   dialect: DialectName;
   /** Where the data lives, safe to log (no password). */
   location: string;
+  /** PostgreSQL: the pool's connections (total, idle) and requests waiting for one, for metrics. */
+  poolStats?: () => { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -161,6 +163,7 @@ function openPostgres(url: string, onFault: FaultListener, schema?: string): Dat
   return {
     db,
     dialect: "postgres",
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     location: `PostgreSQL ${parsed.hostname}:${parsed.port || 5432}${parsed.pathname}${schema ? ` (schema ${schema})` : ""}`,
     close: () => db.destroy(),
   };
