@@ -42,6 +42,8 @@ export interface Config {
   pageCache: { maxBytes: number } | null;
   /** WEBHOOK_ALLOW_PRIVATE: the operator webhook may target loopback, private and link-local addresses. */
   webhookAllowPrivate: boolean;
+  /** REDIS_URL: rate limits and the TMDB cache live in Redis instead of the database or memory (ADR 027). May hold a password. */
+  redisUrl: string | null;
   /** Problems that do not stop the server but that the operator should hear of. */
   warnings: string[];
 }
@@ -248,6 +250,21 @@ const schema = z.object({
       .default(64),
   ),
   WEBHOOK_ALLOW_PRIVATE: flag,
+  REDIS_URL: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .refine((v) => {
+        try {
+          const url = new URL(v);
+          return (url.protocol === "redis:" || url.protocol === "rediss:") && url.hostname !== "" && !url.search && !url.hash;
+        } catch {
+          return false;
+        }
+      }, "must be an address such as redis://127.0.0.1:6379 or rediss://user:password@redis.example:6380/0")
+      .optional(),
+  ),
   GEOIP_DB: z.preprocess(
     blankToUndefined,
     z
@@ -297,7 +314,15 @@ function parseSmtpUrl(value: string): Omit<SmtpConfig, "from"> | null {
 }
 
 /** Variables whose value must not be echoed back in an error. */
-const SECRET_VARIABLES = new Set(["SESSION_SECRET", "DATABASE_URL", "GOOGLE_CLIENT_SECRET", "TMDB_API_KEY", "TMDB_READ_TOKEN", "SMTP_URL"]);
+const SECRET_VARIABLES = new Set([
+  "SESSION_SECRET",
+  "DATABASE_URL",
+  "GOOGLE_CLIENT_SECRET",
+  "TMDB_API_KEY",
+  "TMDB_READ_TOKEN",
+  "SMTP_URL",
+  "REDIS_URL",
+]);
 
 /**
  * Reads and checks the environment once. Throws a ConfigError whose message is a
@@ -364,6 +389,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     geoipDb: e.GEOIP_DB ? path.resolve(e.GEOIP_DB) : null,
     pageCache: (e.PAGE_CACHE ?? true) ? { maxBytes: e.PAGE_CACHE_MB * 1024 * 1024 } : null,
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE ?? false,
+    redisUrl: e.REDIS_URL ?? null,
     warnings,
   };
 }

@@ -16,6 +16,8 @@ export interface DatabaseHandle {
   dialect: DialectName;
   /** Where the data lives, safe to log (no password). */
   location: string;
+  /** PostgreSQL only: the pool under `db`, for libraries that speak to pg themselves (shared rate limits). */
+  pgPool?: pg.Pool;
   close(): Promise<void>;
 }
 
@@ -162,6 +164,7 @@ function openPostgres(url: string, onFault: FaultListener, schema?: string): Dat
     db,
     dialect: "postgres",
     location: `PostgreSQL ${parsed.hostname}:${parsed.port || 5432}${parsed.pathname}${schema ? ` (schema ${schema})` : ""}`,
+    pgPool: pool,
     close: () => db.destroy(),
   };
 }
