@@ -160,7 +160,8 @@ describeEachDatabase("shared cache", (ctx) => {
   it("one instance's TMDB answer and 429 back-off are what another instance uses", async () => {
     const mock: TmdbMock = await startTmdbMock();
     try {
-      const shared = ctx.dialect === "postgres" ? postgresCache(ctx.db, { maxEntries: 100, maxValueBytes: 2 ** 20 }) : memoryCache({ maxEntries: 100 });
+      const shared =
+        ctx.dialect === "postgres" ? postgresCache(ctx.db, { maxEntries: 100, maxValueBytes: 2 ** 20 }) : memoryCache({ maxEntries: 100 });
       const settings = { apiKey: MOCK_API_KEY, readToken: null, baseUrl: mock.origin, imageBase: "https://img.test/t/p" };
       const a = createTmdbClient(settings, { cache: shared });
       const b = createTmdbClient(settings, { cache: shared });
