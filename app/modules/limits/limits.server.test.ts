@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { Redis } from "ioredis";
 import pg from "pg";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createTmdbClient, TmdbError } from "#app/integrations/tmdb/client.server.ts";
+import { createTmdbClient, type TmdbError } from "#app/integrations/tmdb/client.server.ts";
 import { describeEachDatabase } from "#tests/helpers/database.ts";
 import { MOCK_API_KEY, startTmdbMock, type TmdbMock } from "#tests/mocks/tmdb/server.ts";
 import { memoryCache, postgresCache, redisCache, SHARED_CACHE_PRUNE_MS, type SharedCache } from "./cache.server.ts";
