@@ -1,4 +1,4 @@
-import { PostgresAdapter, type Kysely } from "kysely";
+import { PostgresAdapter, sql, type Kysely } from "kysely";
 
 // Frozen: state several instances on one PostgreSQL share (ADR 027). On SQLite the
 // server is one process and keeps this state in memory, so no tables are made there.
@@ -6,11 +6,14 @@ import { PostgresAdapter, type Kysely } from "kysely";
 //   library creates (key, points, expire in epoch ms).
 // - shared_cache: answers of external APIs (TMDB) and their back-off, JSON text
 //   with an expiry in epoch ms; pruned by the app.
+// Both are UNLOGGED: no write-ahead log, so a write costs no disk flush; after a
+// crash PostgreSQL empties them, which costs a minute of counts and a refetch.
 
 export async function up(db: Kysely<any>): Promise<void> {
   if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
   await db.schema
     .createTable("rate_limits")
+    .modifyFront(sql`unlogged`)
     .addColumn("key", "varchar(255)", (c) => c.primaryKey())
     .addColumn("points", "integer", (c) => c.notNull().defaultTo(0))
     .addColumn("expire", "bigint")
@@ -18,6 +21,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex("rate_limits_expire").on("rate_limits").column("expire").execute();
   await db.schema
     .createTable("shared_cache")
+    .modifyFront(sql`unlogged`)
     .addColumn("key", "varchar(255)", (c) => c.primaryKey())
     .addColumn("value", "text", (c) => c.notNull())
     .addColumn("expires_at", "bigint", (c) => c.notNull())
