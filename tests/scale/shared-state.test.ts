@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
+import { Redis } from "ioredis";
 import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "#app/db/client.server.ts";
@@ -15,13 +16,25 @@ import { MOCK_API_KEY, startTmdbMock, type TmdbMock } from "#tests/mocks/tmdb/se
  * Two instances of the production build (npm run build first) on one PostgreSQL
  * database, as behind a load balancer (ADR 027): the limits, the sign-in lock, the
  * TMDB back-off and cache, and the page cache's invalidation hold across both.
- * Skipped without TEST_DATABASE_URL. Run with `npm run test:scale`.
+ * Skipped without TEST_DATABASE_URL; run again with the shared state in Redis when
+ * TEST_REDIS_URL is set. Run with `npm run test:scale`.
  */
 
 const baseUrl = process.env.TEST_DATABASE_URL;
 const SECRET = "scale-test-session-secret-0123456789-abcdef";
 
-describe.runIf(baseUrl)("two instances on one PostgreSQL", () => {
+/** A database index of its own, emptied of the app's keys before each test. */
+function redisTestUrl(url: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = "/11";
+  return parsed.toString();
+}
+const stores = [
+  { store: "PostgreSQL", redisUrl: null as string | null },
+  ...(process.env.TEST_REDIS_URL ? [{ store: "Redis", redisUrl: redisTestUrl(process.env.TEST_REDIS_URL) }] : []),
+];
+
+describe.runIf(baseUrl).each(stores)("two instances on one PostgreSQL, shared state in $store", ({ redisUrl }) => {
   const name = `cinedex_scale_${crypto.randomBytes(4).toString("hex")}`;
   let databaseUrl: string;
   let database: DatabaseHandle;
@@ -43,6 +56,7 @@ describe.runIf(baseUrl)("two instances on one PostgreSQL", () => {
       SEED_DEMO: "false",
       TMDB_API_KEY: MOCK_API_KEY,
       TMDB_BASE_URL: tmdb.origin,
+      ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
     };
     // One after the other: the first migrates the empty database.
     a = await startServer(env);
@@ -59,6 +73,15 @@ describe.runIf(baseUrl)("two instances on one PostgreSQL", () => {
 
   beforeEach(async () => {
     await sql`truncate rate_limits, shared_cache, login_attempts`.execute(database.db);
+    if (redisUrl) {
+      const redis = new Redis(redisUrl);
+      try {
+        const keys = await redis.keys("cinedex:*");
+        if (keys.length) await redis.del(...keys);
+      } finally {
+        redis.disconnect();
+      }
+    }
   });
 
   /** A form post as the browser sends it without JavaScript (same-origin, so the CSRF guard lets it through). */
@@ -90,6 +113,15 @@ describe.runIf(baseUrl)("two instances on one PostgreSQL", () => {
       .select((eb) => eb.fn.countAll().as("n"))
       .executeTakeFirstOrThrow();
     expect(Number(stored.n)).toBe(5);
+    // Counted where the configuration says.
+    const rows = await database.db.selectFrom("rate_limits").select("key").execute();
+    if (redisUrl) {
+      expect(rows).toEqual([]);
+      const redis = new Redis(redisUrl);
+      expect(await redis.keys("cinedex:rl:form:contact:*").finally(() => redis.disconnect())).toHaveLength(1);
+    } else {
+      expect(rows).toHaveLength(1);
+    }
     // Another form has a limit of its own.
     const report = { contentName: "Nosferatu", seasonEpisode: "", quality: "720p", linkType: "Google Drive", additionalInfo: "Dead" };
     expect((await post(b, "/broken-links", report)).status).toBe(200);
