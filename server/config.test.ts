@@ -109,6 +109,19 @@ describe("loadConfig", () => {
     for (const line of [message]) expect(line.split("\n")).toHaveLength(1);
   });
 
+  it("keeps shared state in Redis only when REDIS_URL is a redis address, and never echoes it when it is wrong", () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).redisUrl).toBeNull();
+    expect(loadConfig({ DATA_DIR: dataDir, REDIS_URL: " redis://127.0.0.1:6379 " }).redisUrl).toBe("redis://127.0.0.1:6379");
+    expect(loadConfig({ DATA_DIR: dataDir, REDIS_URL: "rediss://u:p@cache.example:6380/2" }).redisUrl).toBe(
+      "rediss://u:p@cache.example:6380/2",
+    );
+    for (const bad of ["http://cache.example", "redis://", "not a url", "redis://h:6379/0?password=hunter2"]) {
+      const message = errorOf({ REDIS_URL: bad });
+      expect(message).toMatch(/^Invalid configuration: REDIS_URL must be an address such as redis:\/\/127\.0\.0\.1:6379/);
+      expect(message).not.toContain("hunter2");
+    }
+  });
+
   it("turns TMDB on with a key or a read token, and never echoes either when it is wrong", () => {
     expect(loadConfig({ DATA_DIR: dataDir }).tmdb).toBeNull();
     expect(loadConfig({ DATA_DIR: dataDir, TMDB_API_KEY: "abcdef0123456789abcdef0123456789" }).tmdb).toEqual({

@@ -44,6 +44,8 @@ export interface Config {
   webhookAllowPrivate: boolean;
   /** Who may read GET /metrics (METRICS, METRICS_ALLOW, METRICS_TOKEN); null when turned off. */
   metrics: { allow: string[]; token: string | null } | null;
+  /** REDIS_URL: rate limits and the TMDB cache live in Redis instead of the database or memory (ADR 027). May hold a password. */
+  redisUrl: string | null;
   /** Problems that do not stop the server but that the operator should hear of. */
   warnings: string[];
 }
@@ -269,6 +271,21 @@ const schema = z.object({
       .regex(/^[\x21-\x7e]{16,200}$/, "must be 16 to 200 printable characters without spaces")
       .optional(),
   ),
+  REDIS_URL: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .refine((v) => {
+        try {
+          const url = new URL(v);
+          return (url.protocol === "redis:" || url.protocol === "rediss:") && url.hostname !== "" && !url.search && !url.hash;
+        } catch {
+          return false;
+        }
+      }, "must be an address such as redis://127.0.0.1:6379 or rediss://user:password@redis.example:6380/0")
+      .optional(),
+  ),
   GEOIP_DB: z.preprocess(
     blankToUndefined,
     z
@@ -326,6 +343,7 @@ const SECRET_VARIABLES = new Set([
   "TMDB_API_KEY",
   "TMDB_READ_TOKEN",
   "SMTP_URL",
+  "REDIS_URL",
 ]);
 
 /**
@@ -394,6 +412,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pageCache: (e.PAGE_CACHE ?? true) ? { maxBytes: e.PAGE_CACHE_MB * 1024 * 1024 } : null,
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE ?? false,
     metrics: (e.METRICS ?? true) ? { allow: e.METRICS_ALLOW, token: e.METRICS_TOKEN ?? null } : null,
+    redisUrl: e.REDIS_URL ?? null,
     warnings,
   };
 }

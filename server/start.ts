@@ -8,7 +8,8 @@ import { createNotifier, NOTIFY_SHUTDOWN_WAIT_MS, type Notifier } from "#app/mod
 import { indexMissingTitles } from "#app/modules/search/index.server.ts";
 import { migrateToLatest } from "#db/migrate.ts";
 import { seedDemoIfEmpty } from "#db/seed/seed.ts";
-import { createApp } from "./app.ts";
+import { openSharedState } from "#app/modules/limits/shared-state.server.ts";
+import { createApp, sharedStateWarning } from "./app.ts";
 import { ConfigError, loadConfig, type Config } from "./config.ts";
 import { databaseFaultLogger } from "./db-faults.ts";
 import { createLogger } from "./logger.ts";
@@ -84,7 +85,9 @@ export async function startServer(options: StartOptions): Promise<http.Server> {
 
   const notifier = createNotifier({ smtp: config.smtp, allowPrivateWebhooks: config.webhookAllowPrivate });
   if (config.smtp) logger.info({ host: config.smtp.host, port: config.smtp.port }, "operator e-mail goes through SMTP");
-  const app = createApp({ config, database, logger, notifier, metrics, ...options });
+  const shared = openSharedState(database, { redisUrl: config.redisUrl, onError: sharedStateWarning(logger) });
+  logger.info(`rate limits and the TMDB cache are kept in ${shared.location}`);
+  const app = createApp({ config, database, logger, notifier, metrics, shared, ...options });
   const server = http.createServer({ connectionsCheckingInterval: SERVER_TIMEOUTS.checkIntervalMs }, app);
   server.headersTimeout = SERVER_TIMEOUTS.headersMs;
   server.requestTimeout = SERVER_TIMEOUTS.requestMs;
@@ -102,7 +105,10 @@ export async function startServer(options: StartOptions): Promise<http.Server> {
     server.listen(config.port, config.host || undefined, resolve);
   });
   logger.info({ url: config.publicUrl, database: database.location }, `Cinedex is listening on port ${config.port}`);
-  stopGracefully(server, database, notifier, logger, options.onClose);
+  stopGracefully(server, database, notifier, logger, async () => {
+    await shared.close();
+    await options.onClose?.();
+  });
   return server;
 }
 

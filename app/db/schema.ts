@@ -373,6 +373,23 @@ export interface GoogleSessionsTable {
   expires_at: string;
 }
 
+/** PostgreSQL only (ADR 027): rate-limiter-flexible's store. */
+export interface RateLimitsTable {
+  key: string;
+  points: number;
+  /** Epoch milliseconds. */
+  expire: number | null;
+}
+
+/** PostgreSQL only (ADR 027): external answers shared by instances. */
+export interface SharedCacheTable {
+  key: string;
+  /** JSON text. */
+  value: string;
+  /** Epoch milliseconds. */
+  expires_at: number;
+}
+
 export interface Database {
   titles: TitlesTable;
   genres: GenresTable;
@@ -404,6 +421,8 @@ export interface Database {
   contact_messages: ContactMessagesTable;
   dmca_notices: DmcaNoticesTable;
   dmca_notice_targets: DmcaNoticeTargetsTable;
+  rate_limits: RateLimitsTable;
+  shared_cache: SharedCacheTable;
 }
 
 export type TitleRow = Selectable<TitlesTable>;
