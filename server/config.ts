@@ -42,6 +42,10 @@ export interface Config {
   pageCache: { maxBytes: number } | null;
   /** WEBHOOK_ALLOW_PRIVATE: the operator webhook may target loopback, private and link-local addresses. */
   webhookAllowPrivate: boolean;
+  /** JOBS: this instance runs background jobs (off: a web-only instance that only queues them; ADR 028). */
+  jobsWorker: boolean;
+  /** JOBS_TEST_RECORD: test only; adds jobs that append their runs to this file (app/modules/jobs/test-jobs.server.ts). */
+  jobsTestRecord: string | null;
   /** Problems that do not stop the server but that the operator should hear of. */
   warnings: string[];
 }
@@ -248,6 +252,24 @@ const schema = z.object({
       .default(64),
   ),
   WEBHOOK_ALLOW_PRIVATE: flag,
+  JOBS: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .toLowerCase()
+      .refine((v) => ["on", "off", "true", "false", "1", "0", "yes", "no"].includes(v), "must be on or off")
+      .transform((v) => ["on", "true", "1", "yes"].includes(v))
+      .optional(),
+  ),
+  JOBS_TEST_RECORD: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .refine((v) => !v.includes("\0"), "must be a file path")
+      .optional(),
+  ),
   GEOIP_DB: z.preprocess(
     blankToUndefined,
     z
@@ -333,6 +355,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const warnings: string[] = [];
   const sessionSecret = e.SESSION_SECRET ?? sessionSecretFromDataDir(dataDir, isProduction, warnings);
   const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
+  if (e.JOBS_TEST_RECORD) warnings.push("JOBS_TEST_RECORD is set: this instance runs the test jobs (for the test suite only).");
   if (e.SMTP_FROM && !e.SMTP_URL) warnings.push("SMTP_FROM is set but SMTP_URL is not: operator notifications will not be e-mailed.");
   return {
     nodeEnv: e.NODE_ENV,
@@ -364,6 +387,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     geoipDb: e.GEOIP_DB ? path.resolve(e.GEOIP_DB) : null,
     pageCache: (e.PAGE_CACHE ?? true) ? { maxBytes: e.PAGE_CACHE_MB * 1024 * 1024 } : null,
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE ?? false,
+    jobsWorker: e.JOBS ?? true,
+    jobsTestRecord: e.JOBS_TEST_RECORD ? path.resolve(e.JOBS_TEST_RECORD) : null,
     warnings,
   };
 }
