@@ -17,6 +17,8 @@ export interface TestJobRecord {
   event: "start" | "end";
   id: string;
   attempt: number;
+  /** The schedule slot (test.tick); null for test.hold. */
+  slot: string | null;
   pid: number;
   at: string;
 }
@@ -28,8 +30,8 @@ export function defineTestJobs(runner: JobRunner, file: string): void {
     name: "test.tick",
     everySeconds: TEST_TICK_EVERY_S,
     retry: { limit: 0, delaySeconds: 1, backoff: false },
-    async run(_data, { id, attempt }) {
-      record({ job: "test.tick", event: "start", id, attempt });
+    async run(_data, { id, attempt, slot }) {
+      record({ job: "test.tick", event: "start", id, attempt, slot });
     },
   });
   runner.define({
@@ -37,9 +39,9 @@ export function defineTestJobs(runner: JobRunner, file: string): void {
     retry: { limit: 3, delaySeconds: 1, backoff: false },
     timeoutSeconds: TEST_HOLD_TIMEOUT_S,
     async run(_data, { id, attempt }) {
-      record({ job: "test.hold", event: "start", id, attempt });
+      record({ job: "test.hold", event: "start", id, attempt, slot: null });
       if (attempt === 1) await new Promise((resolve) => setTimeout(resolve, HOLD_MS));
-      record({ job: "test.hold", event: "end", id, attempt });
+      record({ job: "test.hold", event: "end", id, attempt, slot: null });
     },
   });
 }
