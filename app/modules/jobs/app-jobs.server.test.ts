@@ -77,7 +77,29 @@ describeEachDatabase("the prune job", (ctx) => {
       .values([attempt(ago(31 * DAY)), attempt(ago(29 * DAY))])
       .execute();
 
-    expect(await pruneOldRows(ctx.db, NOW)).toEqual({ adminSessions: 3, googleSessions: 1, clickVisitors: 1, loginAttempts: 1 });
+    const job = (state: "done" | "failed" | "pending", finished: string | null) => ({
+      name: "notify.deliver",
+      data: "{}",
+      state,
+      retry_limit: 1,
+      retry_delay_s: 1,
+      retry_backoff: false,
+      run_at: ago(3 * DAY),
+      finished_at: finished,
+      created_at: ago(3 * DAY),
+    });
+    await ctx.db
+      .insertInto("jobs")
+      .values([job("done", ago(3 * DAY)), job("failed", ago(3 * DAY)), job("done", ago(HOUR)), job("pending", null)])
+      .execute();
+
+    expect(await pruneOldRows(ctx.db, NOW)).toEqual({
+      adminSessions: 3,
+      googleSessions: 1,
+      clickVisitors: 1,
+      loginAttempts: 1,
+      finishedJobs: 2,
+    });
 
     const ids = async (table: "admin_sessions" | "google_sessions") =>
       (await ctx.db.selectFrom(table).select("id").orderBy("id").execute()).map((r) => r.id);
@@ -89,8 +111,16 @@ describeEachDatabase("the prune job", (ctx) => {
     expect(await ctx.db.selectFrom("link_clicks").select("count").execute()).toEqual([{ count: 1 }]);
     const attempts = await ctx.db.selectFrom("login_attempts").select("at").execute();
     expect(attempts.map((r) => r.at)).toEqual([ago(29 * DAY)]);
+    const jobs = await ctx.db.selectFrom("jobs").select("state").orderBy("state").execute();
+    expect(jobs.map((r) => r.state)).toEqual(["done", "pending"]);
 
     // Nothing is left to remove the second time.
-    expect(await pruneOldRows(ctx.db, NOW)).toEqual({ adminSessions: 0, googleSessions: 0, clickVisitors: 0, loginAttempts: 0 });
+    expect(await pruneOldRows(ctx.db, NOW)).toEqual({
+      adminSessions: 0,
+      googleSessions: 0,
+      clickVisitors: 0,
+      loginAttempts: 0,
+      finishedJobs: 0,
+    });
   });
 });

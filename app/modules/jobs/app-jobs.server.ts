@@ -5,6 +5,7 @@ import { pruneGoogleSessions } from "#app/modules/desksync/sessions.server.ts";
 import { notifyJob } from "#app/modules/inbox/notify.server.ts";
 import { pruneClickVisitors } from "#app/modules/outlinks/outlinks.server.ts";
 import type { JobRunner } from "./jobs.server.ts";
+import { pruneFinishedJobs } from "./table-runner.server.ts";
 
 export const PRUNE_JOB = "prune";
 /** Hourly: idle admin sessions end within the hour even if nobody reads them again. */
@@ -16,12 +17,14 @@ export interface PruneResult {
   googleSessions: number;
   clickVisitors: number;
   loginAttempts: number;
+  finishedJobs: number;
 }
 
 /**
  * Removes what the site no longer needs: ended admin and Google sessions, the
  * per-visitor click hashes of past days (the daily counts stay: they are the
- * analytics), and sign-in attempts past their keeping time.
+ * analytics), sign-in attempts past their keeping time, and finished jobs of the
+ * SQLite queue (pg-boss archives its own).
  */
 export async function pruneOldRows(db: AppContext["db"], now = new Date()): Promise<PruneResult> {
   const yesterday = new Date(now.getTime() - DAY_MS).toISOString().slice(0, 10);
@@ -30,6 +33,7 @@ export async function pruneOldRows(db: AppContext["db"], now = new Date()): Prom
     googleSessions: await pruneGoogleSessions(db, now),
     clickVisitors: await pruneClickVisitors(db, yesterday),
     loginAttempts: await pruneLoginAttempts(db, now),
+    finishedJobs: await pruneFinishedJobs(db, now),
   };
 }
 

@@ -150,11 +150,7 @@ export function createTableRunner(db: Db, options: RunnerOptions): JobRunner {
       working = true;
       // Runs that were active when the process stopped: nobody else can be running them.
       await db.updateTable("jobs").set({ state: "pending" }).where("state", "=", "active").execute();
-      await db
-        .deleteFrom("jobs")
-        .where("state", "in", ["done", "failed"])
-        .where("finished_at", "<", new Date(Date.now() - KEEP_FINISHED_MS).toISOString())
-        .execute();
+      await pruneFinishedJobs(db);
       for (const job of jobs.values()) loop(job);
     },
     async enqueue(name, data, { delaySeconds = 0 } = {}) {
@@ -200,6 +196,16 @@ export function createTableRunner(db: Db, options: RunnerOptions): JobRunner {
       await Promise.race([Promise.allSettled([...running]), deadline]);
     },
   };
+}
+
+/** Removes finished rows of the SQLite queue past their keeping time (at start and by the prune job); returns how many. */
+export async function pruneFinishedJobs(db: Db, now = new Date()): Promise<number> {
+  const result = await db
+    .deleteFrom("jobs")
+    .where("state", "in", ["done", "failed"])
+    .where("finished_at", "<", new Date(now.getTime() - KEEP_FINISHED_MS).toISOString())
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 /** A run that outlives its timeout fails (and is retried); the work itself cannot be cancelled, only abandoned. */
