@@ -39,6 +39,16 @@ describe("loadConfig", () => {
     });
   });
 
+  it("runs background jobs unless JOBS=off; the test jobs only with JOBS_TEST_RECORD, with a warning", () => {
+    expect(loadConfig({ DATA_DIR: dataDir })).toMatchObject({ jobsWorker: true, jobsTestRecord: null });
+    expect(loadConfig({ DATA_DIR: dataDir, JOBS: "off" }).jobsWorker).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir, JOBS: " On " }).jobsWorker).toBe(true);
+    expect(errorOf({ JOBS: "sometimes" })).toBe('Invalid configuration: JOBS must be on or off (got "sometimes").');
+    const withHooks = loadConfig({ DATA_DIR: dataDir, JOBS_TEST_RECORD: "runs.jsonl" });
+    expect(withHooks.jobsTestRecord).toBe(path.resolve("runs.jsonl"));
+    expect(withHooks.warnings).toEqual(["JOBS_TEST_RECORD is set: this instance runs the test jobs (for the test suite only)."]);
+  });
+
   it("generates a session secret once and keeps it in the data folder", () => {
     const first = loadConfig({ DATA_DIR: dataDir }).sessionSecret;
     expect(first).toMatch(/^[0-9a-f]{64}$/);

@@ -9,6 +9,7 @@ import * as inbox from "./2026-11-22T2000_inbox.ts";
 import * as contentVersion from "./2026-11-25T1100_content_version.ts";
 import * as clickVisitors from "./2026-11-25T1420_click_visitors.ts";
 import * as sharedState from "./2026-11-26T1020_shared_state.ts";
+import * as jobs from "./2026-11-26T1030_jobs.ts";
 
 /**
  * Every migration, by name. Listed explicitly (rather than read from the folder at
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-25T1100_content_version": contentVersion,
   "2026-11-25T1420_click_visitors": clickVisitors,
   "2026-11-26T1020_shared_state": sharedState,
+  "2026-11-26T1030_jobs": jobs,
 };

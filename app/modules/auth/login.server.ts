@@ -18,6 +18,7 @@ import {
   CLIENT_ATTEMPT_WINDOW_MS,
   FAILURE_MEMORY_MS,
   lockDuration,
+  LOGIN_ATTEMPT_KEEP_MS,
 } from "./policy.ts";
 import { LOGIN_FAILED, LOGIN_SUCCESS, loginSchema } from "./schema.ts";
 import { createSession, isSecureRequest, pruneSessions, sessionCookie } from "./sessions.server.ts";
@@ -174,4 +175,13 @@ export async function signInAnswer(
   });
   const cookie = sessionCookie(session.token, { secure: isSecureRequest(request), persistent: session.persistent });
   return data({ ok: true as const, message: LOGIN_SUCCESS }, { headers: { "Set-Cookie": cookie } });
+}
+
+/** Removes sign-in attempts older than LOGIN_ATTEMPT_KEEP_MS (the prune job runs it); returns how many. */
+export async function pruneLoginAttempts(db: Db, now = new Date()): Promise<number> {
+  const result = await db
+    .deleteFrom("login_attempts")
+    .where("at", "<", new Date(now.getTime() - LOGIN_ATTEMPT_KEEP_MS).toISOString())
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

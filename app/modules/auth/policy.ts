@@ -23,6 +23,9 @@ export const LOCK_MAX_MS = HOUR;
 /** Failures older than this no longer make the next lock longer. */
 export const FAILURE_MEMORY_MS = DAY;
 
+/** Sign-in attempts are kept this long for looking into a break-in attempt; the limits need only FAILURE_MEMORY_MS. */
+export const LOGIN_ATTEMPT_KEEP_MS = 30 * DAY;
+
 /** Sign-in attempts one client address may make within the window, whatever the account. */
 export const CLIENT_ATTEMPT_LIMIT = 20;
 export const CLIENT_ATTEMPT_WINDOW_MS = 15 * MINUTE;
