@@ -79,6 +79,9 @@ export async function checkLinks(db: Db, links: DueLink[], options: SweepOptions
   const delayMs = options.hostDelayMs ?? LINK_CHECK_HOST_DELAY_MS;
   const slots = new Semaphore(Math.max(1, options.concurrency ?? LINK_CHECK_CONCURRENCY));
   const { signal } = options;
+  // The sweep's clock: `now` as given, moving on with real time (pauses are measured on it).
+  const startedAt = Date.now();
+  const clock = () => (options.now?.getTime() ?? startedAt) + (Date.now() - startedAt);
 
   const byHost = new Map<string, DueLink[]>();
   for (const link of links) {
@@ -88,6 +91,7 @@ export async function checkLinks(db: Db, links: DueLink[], options: SweepOptions
 
   const record = async (link: DueLink, result: CheckResult) => {
     const recorded: RecordedCheck = await recordCheck(db, link.id, result, {
+      // A sweep's checks are all recorded at its `now`, so links checked together fall due together.
       now: options.now ?? new Date(),
       settings,
       notify: options.notify,
@@ -107,7 +111,7 @@ export async function checkLinks(db: Db, links: DueLink[], options: SweepOptions
           summary.deferred++;
           continue;
         }
-        if (Date.now() < pausedUntil) {
+        if (clock() < pausedUntil) {
           // Every link of this host waits out the pause, in the database too, so the next sweep does not ask early.
           const rest = [link, ...queue.splice(0)];
           summary.deferred += rest.length;
@@ -130,7 +134,7 @@ export async function checkLinks(db: Db, links: DueLink[], options: SweepOptions
           continue;
         }
         // The host asked for a pause: the rest of its links wait for a later sweep.
-        if (result.retryAfterMs !== null) pausedUntil = Date.now() + result.retryAfterMs;
+        if (result.retryAfterMs !== null) pausedUntil = clock() + result.retryAfterMs;
         await record(link, result);
         if (queue.length > 0 && delayMs > 0) await sleep(delayMs, signal);
       }
