@@ -3,7 +3,7 @@ import { getApp } from "#app/context.ts";
 import { markAllLinksDue } from "#app/modules/linkhealth/admin.server.ts";
 import { linkCheckButtonSchema } from "#app/modules/linkhealth/form.ts";
 import { handleSubmission } from "#app/utils/submission.server.ts";
-import { formatCount, plural } from "#app/utils/format.ts";
+import { plural } from "#app/utils/format.ts";
 import type { FormSuccess } from "#app/utils/submission.ts";
 import type { Route } from "./+types/check-all";
 
@@ -13,7 +13,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const count = await markAllLinksDue(getApp(context).db);
     return {
       ok: true,
-      message: `${formatCount(count)} ${plural(count, "link")} ${count === 1 ? "is" : "are"} due now: the scheduled link checker checks them over its next runs.`,
+      message: `${plural(count, "link")} ${count === 1 ? "is" : "are"} due now: the scheduled link checker checks them over its next runs.`,
     };
   });
 }

@@ -18,7 +18,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const left = s.deferred > 0 ? `; ${formatCount(s.deferred)} left for the scheduled checker` : "";
     return {
       ok: true,
-      message: `Checked ${formatCount(s.checked)} of ${formatCount(s.total)} ${plural(s.total, "link")}: ${formatCount(s.ok)} OK, ${formatCount(s.failed)} failed, ${formatCount(s.inconclusive)} without a clear answer${left}.`,
+      message: `Checked ${formatCount(s.checked)} of ${plural(s.total, "link")}: ${formatCount(s.ok)} OK, ${formatCount(s.failed)} failed, ${formatCount(s.inconclusive)} without a clear answer${left}.`,
     };
   });
 }
