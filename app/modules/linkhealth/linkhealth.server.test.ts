@@ -7,6 +7,7 @@ import { listAudit } from "#app/modules/audit/audit.server.ts";
 import { getTitle } from "#app/modules/catalogue/read.server.ts";
 import { createTitle } from "#app/modules/catalogue/write.server.ts";
 import type { InboxEvent } from "#app/modules/inbox/events.ts";
+import { getReportDetail } from "#app/modules/inbox/reports/queries.server.ts";
 import { getCatalogueStats } from "#app/modules/catalogue/admin-read.server.ts";
 import { updateSettings } from "#app/modules/settings/settings.server.ts";
 import { readContentVersion } from "#app/modules/site/content-version.server.ts";
@@ -122,6 +123,7 @@ describeEachDatabase("link health", (ctx) => {
       }),
     ]);
     expect((await getCatalogueStats(ctx.db)).brokenLinks).toBe(1);
+    expect(await getReportDetail(ctx.db, report!.id)).toMatchObject({ foundByChecker: true, status: "open" });
 
     // A third failure a day later: still one report, no second notification.
     await sweep(new Date(t0.getTime() + 30 * HOUR));
