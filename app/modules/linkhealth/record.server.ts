@@ -48,97 +48,123 @@ export async function recordCheck(
   result: CheckResult,
   options: { now: Date; settings: Settings["linkHealth"]; notify?: (event: InboxEvent) => void },
 ): Promise<RecordedCheck> {
-  const { now, settings } = options;
+  return (await recordChecks(db, [{ linkId, result }], options))[0]!;
+}
+
+/**
+ * recordCheck for many answers in one transaction (one commit: on SQLite with
+ * synchronous=FULL a commit is a disk flush, the sweep's main cost). Operators are
+ * notified once it has committed.
+ */
+export async function recordChecks(
+  db: Db,
+  checks: { linkId: number; result: CheckResult }[],
+  options: { now: Date; settings: Settings["linkHealth"]; notify?: (event: InboxEvent) => void },
+): Promise<RecordedCheck[]> {
+  const events: InboxEvent[] = [];
+  const recorded = await inTransaction(db, async (trx) => {
+    const out: RecordedCheck[] = [];
+    for (const { linkId, result } of checks) out.push(await recordOne(trx, linkId, result, options.now, options.settings, events));
+    return out;
+  });
+  // Inside a caller's transaction the caller commits; the events still go once this work is done.
+  for (const event of events) options.notify?.(event);
+  return recorded;
+}
+
+async function recordOne(
+  trx: Db,
+  linkId: number,
+  result: CheckResult,
+  now: Date,
+  settings: Settings["linkHealth"],
+  events: InboxEvent[],
+): Promise<RecordedCheck> {
   const at = now.toISOString();
   const intervalMs = settings.intervalHours * 3_600_000;
-  let event: InboxEvent | null = null;
-  const recorded = await inTransaction(db, async (trx) => {
-    const link = await trx.selectFrom("links").select(["id", "status"]).where("id", "=", linkId).executeTakeFirst();
-    // Deleted while it was being checked.
-    if (!link) return null;
-    const before = await trx.selectFrom("link_health").selectAll().where("link_id", "=", linkId).executeTakeFirst();
-    const wasMarked = toBool(before?.marked_broken);
-    let status: LinkHealthStatus = before?.status ?? "unknown";
-    let failures = before?.consecutive_failures ?? 0;
-    let marked = wasMarked;
-    let next = nextCheckAt(now, intervalMs);
-    if (result.outcome === "ok") {
-      status = "ok";
-      failures = 0;
-      marked = false;
-    } else if (result.outcome === "failed") {
-      failures++;
-      if (failures >= settings.failureThreshold) status = "broken";
-      else next = new Date(now.getTime() + Math.min(intervalMs, LINK_RECHECK_AFTER_FAILURE_MS)).toISOString();
-    } else if (result.retryAfterMs !== null) {
-      next = new Date(now.getTime() + Math.max(result.retryAfterMs, 60_000)).toISOString();
-    }
+  const link = await trx.selectFrom("links").select(["id", "status"]).where("id", "=", linkId).executeTakeFirst();
+  // Deleted while it was being checked.
+  if (!link) return { status: "unknown", consecutiveFailures: 0, markedBroken: false, recovered: false };
+  const before = await trx.selectFrom("link_health").selectAll().where("link_id", "=", linkId).executeTakeFirst();
+  const wasMarked = toBool(before?.marked_broken);
+  let status: LinkHealthStatus = before?.status ?? "unknown";
+  let failures = before?.consecutive_failures ?? 0;
+  let marked = wasMarked;
+  let next = nextCheckAt(now, intervalMs);
+  if (result.outcome === "ok") {
+    status = "ok";
+    failures = 0;
+    marked = false;
+  } else if (result.outcome === "failed") {
+    failures++;
+    if (failures >= settings.failureThreshold) status = "broken";
+    else next = new Date(now.getTime() + Math.min(intervalMs, LINK_RECHECK_AFTER_FAILURE_MS)).toISOString();
+  } else if (result.retryAfterMs !== null) {
+    next = new Date(now.getTime() + Math.max(result.retryAfterMs, 60_000)).toISOString();
+  }
 
-    let markedBroken = false;
-    let recovered = false;
-    if (status === "broken" && !wasMarked && link.status === "ok") {
-      await trx.updateTable("links").set({ status: "broken" }).where("id", "=", linkId).execute();
-      await bumpContentVersion(trx);
-      marked = true;
-      markedBroken = true;
-      event = await openCheckerReport(trx, linkId, result, failures, at);
-    } else if (result.outcome === "ok" && wasMarked) {
-      // Only the checker's own marking is undone: an admin's 'broken' or 'disabled' stays.
-      const changed = await trx
-        .updateTable("links")
-        .set({ status: "ok" })
-        .where("id", "=", linkId)
-        .where("status", "=", "broken")
-        .executeTakeFirst();
-      if (Number(changed.numUpdatedRows) > 0) await bumpContentVersion(trx);
-      await closeCheckerReports(trx, linkId);
-      recovered = true;
-    }
-
-    // The last conclusive answer stays on show while a host says "not now".
-    const answer =
-      result.outcome === "inconclusive" && before?.checked_at
-        ? {}
-        : {
-            http_status: result.httpStatus,
-            final_url: result.finalUrl?.slice(0, 2000) ?? null,
-            content_length: result.contentLength,
-            content_type: result.contentType,
-            response_ms: result.responseMs,
-            error: result.error?.slice(0, 500) ?? null,
-            checked_at: at,
-          };
-    const values = { status, consecutive_failures: failures, next_check_at: next, marked_broken: marked, ...answer };
-    await trx
-      .insertInto("link_health")
-      .values({ link_id: linkId, ...values })
-      .onConflict((oc) => oc.column("link_id").doUpdateSet(values))
-      .execute();
-    await trx
-      .insertInto("link_checks")
-      .values({
-        link_id: linkId,
-        checked_at: at,
-        outcome: result.outcome,
-        http_status: result.httpStatus,
-        final_url: result.finalUrl?.slice(0, 2000) ?? null,
-        response_ms: result.responseMs,
-        error: result.error?.slice(0, 500) ?? null,
-      })
-      .execute();
-    const keep = await trx
-      .selectFrom("link_checks")
-      .select("id")
-      .where("link_id", "=", linkId)
-      .orderBy("id", "desc")
-      .offset(LINK_CHECK_HISTORY)
-      .limit(1)
+  let markedBroken = false;
+  let recovered = false;
+  if (status === "broken" && !wasMarked && link.status === "ok") {
+    await trx.updateTable("links").set({ status: "broken" }).where("id", "=", linkId).execute();
+    await bumpContentVersion(trx);
+    marked = true;
+    markedBroken = true;
+    const event = await openCheckerReport(trx, linkId, result, failures, at);
+    if (event) events.push(event);
+  } else if (result.outcome === "ok" && wasMarked) {
+    // Only the checker's own marking is undone: an admin's 'broken' or 'disabled' stays.
+    const changed = await trx
+      .updateTable("links")
+      .set({ status: "ok" })
+      .where("id", "=", linkId)
+      .where("status", "=", "broken")
       .executeTakeFirst();
-    if (keep) await trx.deleteFrom("link_checks").where("link_id", "=", linkId).where("id", "<=", keep.id).execute();
-    return { status, consecutiveFailures: failures, markedBroken, recovered };
-  });
-  if (event) options.notify?.(event);
-  return recorded ?? { status: "unknown", consecutiveFailures: 0, markedBroken: false, recovered: false };
+    if (Number(changed.numUpdatedRows) > 0) await bumpContentVersion(trx);
+    await closeCheckerReports(trx, linkId);
+    recovered = true;
+  }
+
+  // The last conclusive answer stays on show while a host says "not now".
+  const answer =
+    result.outcome === "inconclusive" && before?.checked_at
+      ? {}
+      : {
+          http_status: result.httpStatus,
+          final_url: result.finalUrl?.slice(0, 2000) ?? null,
+          content_length: result.contentLength,
+          content_type: result.contentType,
+          response_ms: result.responseMs,
+          error: result.error?.slice(0, 500) ?? null,
+          checked_at: at,
+        };
+  const values = { status, consecutive_failures: failures, next_check_at: next, marked_broken: marked, ...answer };
+  await trx
+    .insertInto("link_health")
+    .values({ link_id: linkId, ...values })
+    .onConflict((oc) => oc.column("link_id").doUpdateSet(values))
+    .execute();
+  await trx
+    .insertInto("link_checks")
+    .values({
+      link_id: linkId,
+      checked_at: at,
+      outcome: result.outcome,
+      http_status: result.httpStatus,
+      final_url: result.finalUrl?.slice(0, 2000) ?? null,
+      response_ms: result.responseMs,
+      error: result.error?.slice(0, 500) ?? null,
+    })
+    .execute();
+  // One statement: drop what is older than the newest LINK_CHECK_HISTORY checks.
+  await trx
+    .deleteFrom("link_checks")
+    .where("link_id", "=", linkId)
+    .where("id", "<=", (eb) =>
+      eb.selectFrom("link_checks").select("id").where("link_id", "=", linkId).orderBy("id", "desc").offset(LINK_CHECK_HISTORY).limit(1),
+    )
+    .execute();
+  return { status, consecutiveFailures: failures, markedBroken, recovered };
 }
 
 /** Links left for later (their host asked for a pause): due again at `until`. */

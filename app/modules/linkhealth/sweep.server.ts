@@ -2,13 +2,16 @@ import type { Db } from "#app/db/client.server.ts";
 import type { InboxEvent } from "#app/modules/inbox/events.ts";
 import { getSettings } from "#app/modules/settings/settings.server.ts";
 import { checkUrl, wasCancelled, type CheckOptions, type CheckResult } from "./check.server.ts";
-import { deferLinks, recordCheck, type RecordedCheck } from "./record.server.ts";
+import { deferLinks, recordChecks } from "./record.server.ts";
 
 /** How many links the whole checker asks about at once. */
 export const LINK_CHECK_CONCURRENCY = 8;
 /** How many requests one host gets at once (the issue: 1–2), and the pause between two to the same host. */
 export const LINK_CHECK_PER_HOST = 2;
 export const LINK_CHECK_HOST_DELAY_MS = 1_000;
+/** Answers stored per transaction, and how long one may wait for the batch to fill. */
+const LINK_CHECK_WRITE_BATCH = 50;
+const LINK_CHECK_WRITE_EVERY_MS = 250;
 /** Links one scheduled sweep checks at most; the job runner calls it again later for the rest. */
 export const LINK_CHECK_SWEEP_LIMIT = 500;
 
@@ -89,18 +92,28 @@ export async function checkLinks(db: Db, links: DueLink[], options: SweepOptions
     byHost.set(host, [...(byHost.get(host) ?? []), link]);
   }
 
-  const record = async (link: DueLink, result: CheckResult) => {
-    const recorded: RecordedCheck = await recordCheck(db, link.id, result, {
-      // A sweep's checks are all recorded at its `now`, so links checked together fall due together.
-      now: options.now ?? new Date(),
-      settings,
-      notify: options.notify,
+  // Answers are stored in small batches, one transaction each (see recordChecks).
+  const pending: { linkId: number; result: CheckResult }[] = [];
+  let writing: Promise<void> = Promise.resolve();
+  const flush = () => {
+    const batch = pending.splice(0);
+    if (batch.length === 0) return writing;
+    writing = writing.then(async () => {
+      const recorded = await recordChecks(db, batch, { now: options.now ?? new Date(), settings, notify: options.notify });
+      batch.forEach(({ result }, i) => {
+        summary.checked++;
+        summary[result.outcome === "ok" ? "ok" : result.outcome === "failed" ? "failed" : "inconclusive"]++;
+        if (recorded[i]!.markedBroken) summary.markedBroken++;
+        if (recorded[i]!.recovered) summary.recovered++;
+      });
     });
-    summary.checked++;
-    summary[result.outcome === "ok" ? "ok" : result.outcome === "failed" ? "failed" : "inconclusive"]++;
-    if (recorded.markedBroken) summary.markedBroken++;
-    if (recorded.recovered) summary.recovered++;
+    return writing;
   };
+  const record = async (link: DueLink, result: CheckResult) => {
+    pending.push({ linkId: link.id, result });
+    if (pending.length >= LINK_CHECK_WRITE_BATCH) await flush();
+  };
+  const ticker = setInterval(() => void flush().catch(() => {}), LINK_CHECK_WRITE_EVERY_MS);
 
   const lanes: Promise<void>[] = [];
   for (const queue of byHost.values()) {
@@ -141,7 +154,12 @@ export async function checkLinks(db: Db, links: DueLink[], options: SweepOptions
     };
     for (let i = 0; i < Math.min(perHost, queue.length); i++) lanes.push(lane());
   }
-  await Promise.all(lanes);
+  try {
+    await Promise.all(lanes);
+  } finally {
+    clearInterval(ticker);
+  }
+  await flush();
   return summary;
 }
 
