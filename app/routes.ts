@@ -54,6 +54,14 @@ export default [
       route(":id/enable", "routes/admin/users/enable.tsx"),
     ]),
     route("dashboard/analytics", "routes/admin/analytics.tsx"),
+    // Link health (ADR 029): the screen; each form posts to a route of its own below; a link's page and history.
+    route("dashboard/link-health", "routes/admin/link-health.tsx", [
+      index("routes/admin/link-health/index.ts"),
+      route("check-all", "routes/admin/link-health/check-all.tsx"),
+      route("settings", "routes/admin/link-health/settings.tsx"),
+      route("titles/:id/check", "routes/admin/link-health/check-title.tsx"),
+    ]),
+    route("dashboard/link-health/links/:id", "routes/admin/link-health-link.tsx"),
     route("dashboard/activity", "routes/admin/activity.tsx"),
     // Settings: a route per section and per form; the Profile section is /dashboard/settings itself.
     route("dashboard/settings", "routes/admin/settings.tsx", [

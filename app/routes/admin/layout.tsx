@@ -54,6 +54,7 @@ const ICONS: Record<AdminNavItem["icon"], typeof GridIcon> = {
   inbox: InboxIcon,
   users: UsersIcon,
   analytics: ChartIcon,
+  links: ExternalIcon,
   activity: ActivityIcon,
   settings: SettingsIcon,
 };
