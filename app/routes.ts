@@ -109,6 +109,7 @@ export default [
   route("api/v1/settings", "routes/api/v1/settings.ts"),
   route("api/v1/openapi.json", "routes/api/v1/openapi.ts"),
   route("api/v1/*", "routes/api/v1/not-found.ts"),
+  route("api/docs", "routes/api/docs.tsx"),
   route("banners/dismiss", "routes/resources/dismiss-banner.ts"),
   route("share/:file", "routes/resources/share-card.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),

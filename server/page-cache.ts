@@ -33,6 +33,7 @@ const CACHED_PAGES: { path: RegExp; params: readonly string[] }[] = [
   { path: /^\/desksync\/\d+\/[^/]+\/[^/]+\/[^/]+$/, params: [] },
   { path: /^\/faq$/, params: ["q"] },
   { path: /^\/(how-to-download|about-us|site-disclaimer|privacy-policy|terms|watchlist)$/, params: [] },
+  { path: /^\/api\/docs$/, params: [] },
 ];
 
 /** Cookies that mean a signed-in admin or Google user: such requests are never served from or stored in the cache. */
