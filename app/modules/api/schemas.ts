@@ -4,6 +4,7 @@ import { GENRE_SLUG_PATTERN, QUALITY_MAX_LENGTH, YEAR_MESSAGE, YEAR_PATTERN } fr
 import { MAX_QUERY_LENGTH } from "#app/modules/search/text.ts";
 import { SEARCH_SORTS } from "#app/modules/search/types.ts";
 import { BANNERS } from "#app/modules/site/banners.ts";
+import { MAX_ID } from "#app/utils/ids.ts";
 
 /*
  * The read API's contract: the Zod schemas its routes validate query strings and
@@ -106,7 +107,7 @@ export const suggestionsQuerySchema = z.strictObject({
 export const noQuerySchema = z.strictObject({});
 
 export const titleParamsSchema = z.strictObject({
-  id: wholeNumber("id", 1, Number.MAX_SAFE_INTEGER).meta({ description: "The title's id.", example: 1 }),
+  id: wholeNumber("id", 1, MAX_ID).meta({ description: "The title's id.", example: 1 }),
 });
 
 // ---------------------------------------------------------------------------

@@ -34,6 +34,11 @@ export function meta({ matches }: Route.MetaArgs) {
 
 const schemaAnchor = (name: string) => `schema-${name}`;
 
+/** A description from the document: `backticks` mark code, as in CommonMark. */
+function Prose({ text }: { text: string }) {
+  return text.split("`").map((part, i) => (i % 2 ? <code key={i}>{part}</code> : part));
+}
+
 function Type({ type }: { type: TypeLabel }) {
   if (!type.ref) return <code>{type.text}</code>;
   return (
@@ -77,7 +82,9 @@ function FieldRows({ rows }: { rows: (FieldRow & { in?: string })[] }) {
       <td className={cell}>
         <Type type={row.type} />
       </td>
-      <td className={`${cell} text-mist-300`}>{row.description}</td>
+      <td className={`${cell} text-mist-300`}>
+        <Prose text={row.description} />
+      </td>
     </tr>
   ));
 }
@@ -122,7 +129,9 @@ export default function ApiDocs({ loaderData }: Route.ComponentProps) {
       </nav>
 
       <h2 id="basics">Basics</h2>
-      <p>{view.description}</p>
+      <p>
+        <Prose text={view.description} />
+      </p>
       <ul>
         <li>
           Every address below starts with <code>{view.baseUrl}</code>. The machine-readable description is the OpenAPI 3.1 document at{" "}
@@ -160,7 +169,9 @@ export default function ApiDocs({ loaderData }: Route.ComponentProps) {
               {op.path}
             </code>
           </p>
-          <p>{op.description}</p>
+          <p>
+            <Prose text={op.description} />
+          </p>
           <h3>Parameters</h3>
           {op.parameters.length ? (
             <Table label={`Parameters of ${op.summary}`} head={["Name", "Type", "Description"]}>
@@ -177,7 +188,9 @@ export default function ApiDocs({ loaderData }: Route.ComponentProps) {
                   <code className="text-white">{r.status}</code>
                 </td>
                 <td className={cell}>{r.type ? <Type type={r.type} /> : "none"}</td>
-                <td className={`${cell} text-mist-300`}>{r.description}</td>
+                <td className={`${cell} text-mist-300`}>
+                  <Prose text={r.description} />
+                </td>
               </tr>
             ))}
           </Table>
@@ -193,7 +206,11 @@ export default function ApiDocs({ loaderData }: Route.ComponentProps) {
           <h3 id={schemaAnchor(schema.name)} className="scroll-mt-24">
             {schema.name}
           </h3>
-          {schema.description && <p>{schema.description}</p>}
+          {schema.description && (
+            <p>
+              <Prose text={schema.description} />
+            </p>
+          )}
           <Table label={`Fields of ${schema.name}`} head={["Field", "Type", "Description"]}>
             <FieldRows rows={schema.fields} />
           </Table>
@@ -211,7 +228,9 @@ export default function ApiDocs({ loaderData }: Route.ComponentProps) {
             <dt className="font-semibold text-white">
               {p.status} {p.title}
             </dt>
-            <dd className="text-mist-300">{p.description}</dd>
+            <dd className="text-mist-300">
+              <Prose text={p.description} />
+            </dd>
           </div>
         ))}
       </dl>
