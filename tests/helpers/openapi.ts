@@ -20,8 +20,19 @@ export function documentChecker(document: OpenAPIObject) {
   ajv.addFormat("date-time", (s: string) => ISO_DATE_TIME.test(s) && !Number.isNaN(Date.parse(s)));
   ajv.addSchema(document as object, "openapi");
 
+  /** The body of a problem outside any operation (405, an unknown address), checked against the document's Problem schema. */
+  async function expectProblem(response: Response): Promise<unknown> {
+    expect(response.headers.get("content-type")).toBe("application/problem+json");
+    const validate = ajv.getSchema("openapi#/components/schemas/Problem")!;
+    const body: unknown = await response.json();
+    expect(validate(body) ? [] : validate.errors, "matches the Problem schema").toEqual([]);
+    return body;
+  }
+
   /** The body of an answer to GET `path` (the document's form, e.g. /titles/{id}), checked; null when it has none. */
-  return async function expectDocumented(response: Response, path: string): Promise<unknown> {
+  return Object.assign(expectDocumented, { expectProblem });
+
+  async function expectDocumented(response: Response, path: string): Promise<unknown> {
     const operation = document.paths?.[path]?.get;
     expect(operation, `GET ${path} is documented`).toBeDefined();
     const documented = operation!.responses?.[String(response.status)] as { content?: Record<string, unknown> } | undefined;
@@ -40,5 +51,5 @@ export function documentChecker(document: OpenAPIObject) {
     const valid = validate!(body);
     expect(valid ? [] : validate!.errors, `GET ${path} ${response.status} matches its schema`).toEqual([]);
     return body;
-  };
+  }
 }

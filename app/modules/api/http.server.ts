@@ -16,7 +16,7 @@ import type { Problem } from "./schemas.ts";
  * every failure as RFC 9457 problem details.
  */
 
-export const ALLOWED_METHODS = "GET, HEAD, OPTIONS";
+export const API_METHODS = "GET, HEAD, OPTIONS";
 
 /** Reads from any origin, without credentials (the API has no cookies to send). */
 const CORS_HEADERS = {
@@ -56,8 +56,8 @@ function preflight(): Response {
     status: 204,
     headers: {
       ...CORS_HEADERS,
-      Allow: ALLOWED_METHODS,
-      "Access-Control-Allow-Methods": ALLOWED_METHODS,
+      Allow: API_METHODS,
+      "Access-Control-Allow-Methods": API_METHODS,
       "Access-Control-Allow-Headers": "If-None-Match",
       "Access-Control-Max-Age": String(PREFLIGHT_MAX_AGE_S),
       "Cache-Control": PRIVATE_CACHE_CONTROL,
@@ -87,6 +87,9 @@ function issuesOf(error: z.ZodError, where: InvalidParam["in"], accepted: string
     return [{ name: String(issue.path[0] ?? "query"), in: where, reason: issue.message }];
   });
 }
+
+/** One refused parameter in words; a reason that already names it is enough on its own. */
+const describe = ({ name, reason }: InvalidParam) => (reason.startsWith(`${name} `) ? reason : `${name}: ${reason}`);
 
 function shapeKeys(schema: z.ZodType): string[] {
   return Object.keys((schema as unknown as { shape?: Record<string, unknown> }).shape ?? {});
@@ -138,7 +141,7 @@ export function apiLoader<Q extends z.ZodType, P extends z.ZodType | undefined>(
       if (invalid.length || !parsedQuery.success) {
         const detail =
           invalid.length === 1
-            ? `${invalid[0]!.name}: ${invalid[0]!.reason}`
+            ? describe(invalid[0]!)
             : `These parameters are invalid: ${[...new Set(invalid.map((p) => p.name))].join(", ")}.`;
         return problem(app, "invalid-parameter", detail, { invalidParams: invalid });
       }
@@ -173,8 +176,8 @@ function failure(app: AppContext, error: unknown): Response {
 
 /** Other methods on an API address: 405 naming the ones it answers (cross-site writes are refused before this, server/security.ts). */
 export function apiMethodNotAllowed({ request, context }: Pick<LoaderArgs, "request" | "context">): Response {
-  return problem(getApp(context), "method-not-allowed", `${request.method} is not allowed here. The read API answers ${ALLOWED_METHODS}.`, {
-    headers: { Allow: ALLOWED_METHODS },
+  return problem(getApp(context), "method-not-allowed", `${request.method} is not allowed here. The read API answers ${API_METHODS}.`, {
+    headers: { Allow: API_METHODS },
   });
 }
 

@@ -240,7 +240,7 @@ export default function ApiDocs({ loaderData }: Route.ComponentProps) {
             type: exampleProblemType,
             title: "Invalid parameter",
             status: 400,
-            detail: "type: type must be movie or tv",
+            detail: "type must be movie or tv",
             invalidParams: [{ name: "type", in: "query", reason: "type must be movie or tv" }],
           },
           null,
