@@ -91,9 +91,11 @@ function FieldRows({ rows }: { rows: (FieldRow & { in?: string })[] }) {
 
 function CodeBlock({ label, children }: { label: string; children: string }) {
   return (
-    <pre aria-label={label} tabIndex={0} className="overflow-x-auto rounded-lg bg-ink-800 p-4 text-sm ring-1 ring-white/10">
-      <code>{children}</code>
-    </pre>
+    <div role="region" aria-label={label} tabIndex={0} className="overflow-x-auto rounded-lg bg-ink-800 ring-1 ring-white/10">
+      <pre className="p-4 text-sm">
+        <code>{children}</code>
+      </pre>
+    </div>
   );
 }
 
