@@ -53,7 +53,7 @@ function Type({ type }: { type: TypeLabel }) {
 function Table({ label, head, children }: { label: string; head: string[]; children: ReactNode }) {
   return (
     <div role="region" aria-label={label} tabIndex={0} className="overflow-x-auto rounded-lg ring-1 ring-white/10">
-      <table className="w-full text-left text-sm">
+      <table className="w-full min-w-[36rem] text-left text-sm">
         <thead className="bg-ink-800 text-mist-300">
           <tr>
             {head.map((h) => (
@@ -71,12 +71,14 @@ function Table({ label, head, children }: { label: string; head: string[]; child
 
 const cell = "px-3 py-2";
 
-function FieldRows({ rows }: { rows: (FieldRow & { in?: string })[] }) {
+/** Parameters are marked when required; response fields, which are always present, when they may be missing. */
+function FieldRows({ rows, mark }: { rows: (FieldRow & { in?: string })[]; mark: "required" | "optional" }) {
   return rows.map((row) => (
     <tr key={row.name}>
       <td className={cell}>
         <code className="whitespace-nowrap text-white">{row.name}</code>
-        {row.required && <span className="ml-1 text-xs text-accent-300">required</span>}
+        {mark === "required" && row.required && <span className="ml-1 text-xs text-accent-300">required</span>}
+        {mark === "optional" && !row.required && <span className="ml-1 text-xs text-mist-300">optional</span>}
         {row.in === "path" && <span className="ml-1 text-xs text-mist-300">in path</span>}
       </td>
       <td className={cell}>
@@ -177,7 +179,7 @@ export default function ApiDocs({ loaderData }: Route.ComponentProps) {
           <h3>Parameters</h3>
           {op.parameters.length ? (
             <Table label={`Parameters of ${op.summary}`} head={["Name", "Type", "Description"]}>
-              <FieldRows rows={op.parameters} />
+              <FieldRows rows={op.parameters} mark="required" />
             </Table>
           ) : (
             <p>None.</p>
@@ -202,7 +204,10 @@ export default function ApiDocs({ loaderData }: Route.ComponentProps) {
       ))}
 
       <h2 id="schemas">Schemas</h2>
-      <p>The bodies of the answers. Fields may be added in later versions; none is removed or renamed within v1.</p>
+      <p>
+        The bodies of the answers. Every field is always present (null where its type allows) unless marked optional. Fields may be added in
+        later versions; none is removed or renamed within v1.
+      </p>
       {view.schemas.map((schema) => (
         <section key={schema.name} aria-labelledby={schemaAnchor(schema.name)}>
           <h3 id={schemaAnchor(schema.name)} className="scroll-mt-24">
@@ -214,7 +219,7 @@ export default function ApiDocs({ loaderData }: Route.ComponentProps) {
             </p>
           )}
           <Table label={`Fields of ${schema.name}`} head={["Field", "Type", "Description"]}>
-            <FieldRows rows={schema.fields} />
+            <FieldRows rows={schema.fields} mark="optional" />
           </Table>
         </section>
       ))}
