@@ -5,7 +5,7 @@ import { expect, expectAccessible, test } from "./fixtures.ts";
 // The read API's reference page (/api/docs), rendered on the server from the
 // OpenAPI document, and the API answering a page of another origin.
 
-test("the API reference lists every endpoint with its parameters, responses and a curl example", async ({ page, baseURL }) => {
+test("the API reference lists every endpoint with its parameters, responses and a curl example @phone", async ({ page, baseURL }) => {
   await page.goto("/api/docs");
   await expect(page.getByRole("heading", { level: 1, name: "API reference" })).toBeVisible();
   await expect(page).toHaveTitle("API reference | Cinedex");
