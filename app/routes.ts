@@ -108,6 +108,16 @@ export default [
 
   route("api/suggest", "routes/api/suggest.ts"),
   route("api/request-title", "routes/api/request-title.ts"),
+  // The public read API (ADR 031): JSON, described by the OpenAPI document; /api/docs is its reference page.
+  route("api/v1/titles", "routes/api/v1/titles.ts"),
+  route("api/v1/titles/:id", "routes/api/v1/title.ts"),
+  route("api/v1/genres", "routes/api/v1/genres.ts"),
+  route("api/v1/search", "routes/api/v1/search.ts"),
+  route("api/v1/suggestions", "routes/api/v1/suggestions.ts"),
+  route("api/v1/settings", "routes/api/v1/settings.ts"),
+  route("api/v1/openapi.json", "routes/api/v1/openapi.ts"),
+  route("api/v1/*", "routes/api/v1/not-found.ts"),
+  route("api/docs", "routes/api/docs.tsx"),
   route("banners/dismiss", "routes/resources/dismiss-banner.ts"),
   route("share/:file", "routes/resources/share-card.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),
