@@ -61,7 +61,7 @@ async function uniqueSlug(trx: Db, type: TitleType, wanted: string, exceptId?: n
 }
 
 /** Genre ids for names, in order; names not in the list yet are added to it. */
-async function resolveGenreIds(trx: Db, names: string[]): Promise<number[]> {
+export async function resolveGenreIds(trx: Db, names: string[]): Promise<number[]> {
   if (names.length === 0) return [];
   const slugs = names.map(genreSlug);
   const found = await trx.selectFrom("genres").select(["id", "slug"]).where("slug", "in", slugs).execute();
