@@ -6,6 +6,7 @@ import { inTransaction } from "#app/db/transaction.server.ts";
 import { TmdbError, type TmdbClient } from "#app/integrations/tmdb/client.server.ts";
 import type { ExternalTitle } from "#app/integrations/tmdb/types.ts";
 import { recordAudit, type Actor } from "#app/modules/audit/audit.server.ts";
+import { indexTitles } from "#app/modules/search/index.server.ts";
 import { bumpContentVersion } from "#app/modules/site/content-version.server.ts";
 import { AppError } from "#app/utils/errors.ts";
 import { plural } from "#app/utils/format.ts";
@@ -26,7 +27,7 @@ import { getTitle } from "./read.server.ts";
 import { titleInputSchema, type ParsedTitleInput } from "./schema.ts";
 import { genreSlug, releaseKey } from "./slug.ts";
 import type { TitleDetail } from "./types.ts";
-import { createParsedTitle, replaceParsedTitle, resolveGenreIds } from "./write.server.ts";
+import { insertParsedTitle, replaceParsedTitle, resolveGenreIds } from "./write.server.ts";
 
 /**
  * Catalogue import (docs/import-format.md, ADR 032): parse → validate every row →
@@ -133,8 +134,9 @@ function parsedFromDetail(detail: TitleDetail): ParsedTitleInput | null {
 function merged(current: ParsedTitleInput, item: ImportTitle): ParsedTitleInput {
   const out: Record<string, unknown> = { ...current };
   for (const field of item.provided) out[field] = item.data[field];
-  // A file without slugs keeps the catalogue's (a changed title would otherwise move the page).
+  // A blank slug keeps the catalogue's (a changed title would otherwise move the page); a blank upload time keeps its place.
   if (out.slug === null) out.slug = current.slug;
+  if (out.uploadedAt === null) out.uploadedAt = current.uploadedAt;
   return out as unknown as ParsedTitleInput;
 }
 
@@ -570,11 +572,16 @@ export async function applyImportRun(db: Db, actor: Actor, id: number, options: 
         );
         const tally = { create: 0, update: 0, skip: 0, remove: 0 };
         const done = { create: 0, update: 0, skip: 0 };
+        const createdIds: number[] = [];
         for (const item of batch) {
           const decision = await decide(trx, item, matchOf(found, item.data), tally);
-          if (decision.action === "create") await createParsedTitle(trx, decision.data);
+          if (decision.action === "create") createdIds.push(await insertParsedTitle(trx, decision.data, { index: false }));
           else if (decision.action === "update") await replaceParsedTitle(trx, decision.current, decision.data);
           done[decision.action]++;
+        }
+        if (createdIds.length > 0) {
+          await indexTitles(trx, createdIds);
+          await bumpContentVersion(trx);
         }
         const next = await trx
           .updateTable("import_runs")
