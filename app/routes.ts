@@ -53,6 +53,9 @@ export default [
       route(":id/disable", "routes/admin/users/disable.tsx"),
       route(":id/enable", "routes/admin/users/enable.tsx"),
     ]),
+    route("dashboard/import", "routes/admin/import.tsx"),
+    route("dashboard/import/:id/apply", "routes/admin/import-apply.ts"),
+    route("dashboard/export", "routes/admin/export.ts"),
     route("dashboard/analytics", "routes/admin/analytics.tsx"),
     route("dashboard/activity", "routes/admin/activity.tsx"),
     // Settings: a route per section and per form; the Profile section is /dashboard/settings itself.

@@ -14,6 +14,8 @@ import { readContentVersion } from "#app/modules/site/content-version.server.ts"
 import type { Config } from "./config.ts";
 import { knownMethods } from "./methods.ts";
 import { createPageHandler, expressPageHandler, PageStore, type ExpressState } from "./page-cache.ts";
+import { IMPORT_UPLOAD_LIMIT } from "#app/constants.ts";
+import { IMPORT_PATH } from "#app/modules/catalogue/import-format.ts";
 import { bodyLimit, cspNonce, hstsOverHttps, MAX_BODY_BYTES, sameOriginWrites, securityHeaders } from "./security.ts";
 
 export interface AppOptions {
@@ -63,7 +65,7 @@ export function createApp({ config, database, logger, notifier, build, clientDir
   app.use(securityHeaders({ development: Boolean(viteMiddleware) }));
   app.use(hstsOverHttps);
   app.use(compression());
-  app.use(bodyLimit(MAX_BODY_BYTES));
+  app.use(bodyLimit(MAX_BODY_BYTES, { [IMPORT_PATH]: IMPORT_UPLOAD_LIMIT }));
   app.use(sameOriginWrites(config.publicUrl));
 
   if (viteMiddleware) {

@@ -15,6 +15,9 @@ import type { TitleType } from "./types.ts";
 export const IMPORT_FORMATS = ["json", "csv", "ids"] as const;
 export type ImportFileFormat = (typeof IMPORT_FORMATS)[number];
 
+/** The admin Import screen, whose uploads may exceed the usual body limit (server/app.ts). */
+export const IMPORT_PATH = "/dashboard/import";
+
 export const EXPORT_FORMAT_NAME = "cinedex-catalogue";
 export const EXPORT_FORMAT_VERSION = 1;
 
