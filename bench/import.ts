@@ -7,7 +7,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { stringify } from "csv-stringify/sync";
 import { openDatabase } from "#app/db/client.server.ts";
-import { CSV_COLUMNS } from "#app/modules/catalogue/import-format.ts";
+import { CSV_COLUMNS } from "#app/modules/catalogue/import-format.server.ts";
 import { createImportRun, prepareImport, runImport } from "#app/modules/catalogue/import.server.ts";
 import { migrateToLatest } from "#db/migrate.ts";
 import { withPgClient } from "#tests/helpers/database.ts";

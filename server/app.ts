@@ -15,7 +15,7 @@ import type { Config } from "./config.ts";
 import { knownMethods } from "./methods.ts";
 import { createPageHandler, expressPageHandler, PageStore, type ExpressState } from "./page-cache.ts";
 import { IMPORT_UPLOAD_LIMIT } from "#app/constants.ts";
-import { IMPORT_PATH } from "#app/modules/catalogue/import-format.ts";
+import { IMPORT_PATH } from "#app/modules/catalogue/import-constants.ts";
 import { bodyLimit, cspNonce, hstsOverHttps, MAX_BODY_BYTES, sameOriginWrites, securityHeaders } from "./security.ts";
 
 export interface AppOptions {

@@ -5,7 +5,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { createTmdbClient } from "#app/integrations/tmdb/client.server.ts";
-import { detectFormat, IMPORT_FORMATS, type ImportFileFormat } from "#app/modules/catalogue/import-format.ts";
+import { IMPORT_FORMATS, type ImportFileFormat } from "#app/modules/catalogue/import-constants.ts";
+import { detectFormat } from "#app/modules/catalogue/import-format.server.ts";
 import {
   createImportRun,
   getImportRun,

@@ -1,5 +1,5 @@
 import type { Db } from "#app/db/client.server.ts";
-import { EXPORT_FORMAT_NAME, EXPORT_FORMAT_VERSION } from "./import-format.ts";
+import { EXPORT_FORMAT_NAME, EXPORT_FORMAT_VERSION } from "./import-constants.ts";
 import { getTitle } from "./read.server.ts";
 import type { TitleInput } from "./schema.ts";
 import type { TitleDetail } from "./types.ts";

@@ -8,7 +8,7 @@ import { buildMovie, buildSeries } from "#tests/factories/titles.ts";
 import { createTestDatabase, describeEachDatabase } from "#tests/helpers/database.ts";
 import { MOCK_API_KEY, startTmdbMock, type TmdbMock } from "#tests/mocks/tmdb/server.ts";
 import { exportCatalogue, exportText } from "./export.server.ts";
-import type { ImportFileFormat } from "./import-format.ts";
+import type { ImportFileFormat } from "./import-constants.ts";
 import { applyImportRun, claimImportRun, createImportRun, getImportRun, prepareImport, runImport } from "./import.server.ts";
 import { getTitle } from "./read.server.ts";
 import { createTitle } from "./write.server.ts";

@@ -13,16 +13,8 @@ import { plural } from "#app/utils/format.ts";
 import { slugify } from "#app/utils/slug.ts";
 import { TMDB_NOT_CONFIGURED } from "./tmdb-fill.ts";
 import { titleToInput } from "./export.server.ts";
-import {
-  MAX_REPORTED_ERRORS,
-  parseImportFile,
-  titleKeys,
-  type IdLine,
-  type ImportFileFormat,
-  type ImportTitle,
-  type RowError,
-  type TitleField,
-} from "./import-format.ts";
+import { MAX_REPORTED_ERRORS, type ImportFileFormat } from "./import-constants.ts";
+import { parseImportFile, titleKeys, type IdLine, type ImportTitle, type RowError, type TitleField } from "./import-format.server.ts";
 import { getTitle } from "./read.server.ts";
 import { titleInputSchema, type ParsedTitleInput } from "./schema.ts";
 import { genreSlug, releaseKey } from "./slug.ts";

@@ -5,28 +5,13 @@ import type { ExternalType } from "#app/integrations/tmdb/types.ts";
 import { slugify } from "#app/utils/slug.ts";
 import { titleInputSchema, type ParsedTitleInput } from "./schema.ts";
 import type { TitleType } from "./types.ts";
+import { MAX_ID_LINES, MAX_IMPORT_TITLES, type ImportFileFormat } from "./import-constants.ts";
 
 /**
  * Reading catalogue files (docs/import-format.md): JSON (the export format), CSV
  * with one row per link, or a list of TMDB / IMDb ids. Pure: no database, no TMDB.
  * Every problem is reported with the line it is on and the field it is about.
  */
-
-export const IMPORT_FORMATS = ["json", "csv", "ids"] as const;
-export type ImportFileFormat = (typeof IMPORT_FORMATS)[number];
-
-/** The admin Import screen, whose uploads may exceed the usual body limit (server/app.ts). */
-export const IMPORT_PATH = "/dashboard/import";
-
-export const EXPORT_FORMAT_NAME = "cinedex-catalogue";
-export const EXPORT_FORMAT_VERSION = 1;
-
-/** An id list is fetched from TMDB one id at a time; longer lists go in several files. */
-export const MAX_ID_LINES = 1_000;
-/** More titles than this in one file is almost certainly a mistake (the benchmark imports 10,000). */
-export const MAX_IMPORT_TITLES = 50_000;
-/** Reporting stops here: after this many, the file needs fixing as a whole. */
-export const MAX_REPORTED_ERRORS = 1_000;
 
 export interface RowError {
   /** 1-based line of the file; null when the problem is the file as a whole. */
