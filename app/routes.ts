@@ -53,6 +53,9 @@ export default [
       route(":id/disable", "routes/admin/users/disable.tsx"),
       route(":id/enable", "routes/admin/users/enable.tsx"),
     ]),
+    route("dashboard/import", "routes/admin/import.tsx"),
+    route("dashboard/import/:id/apply", "routes/admin/import-apply.ts"),
+    route("dashboard/export", "routes/admin/export.ts"),
     route("dashboard/analytics", "routes/admin/analytics.tsx"),
     // Link health (ADR 029): the screen; each form posts to a route of its own below; a link's page and history.
     route("dashboard/link-health", "routes/admin/link-health.tsx", [

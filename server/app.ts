@@ -16,6 +16,8 @@ import type { Config } from "./config.ts";
 import { knownMethods } from "./methods.ts";
 import { createMetrics, markRouted, metricsEndpoint, metricsMiddleware, routeResolver, type Metrics } from "./metrics.ts";
 import { createPageHandler, expressPageHandler, PageStore, type ExpressState } from "./page-cache.ts";
+import { IMPORT_UPLOAD_LIMIT } from "#app/constants.ts";
+import { IMPORT_PATH } from "#app/modules/catalogue/import-constants.ts";
 import { bodyLimit, cspNonce, hstsOverHttps, MAX_BODY_BYTES, sameOriginWrites, securityHeaders } from "./security.ts";
 
 export interface AppOptions {
@@ -89,7 +91,7 @@ export function createApp({ config, database, logger, notifier, shared, build, c
   app.use(securityHeaders({ development: Boolean(viteMiddleware) }));
   app.use(hstsOverHttps);
   app.use(compression());
-  app.use(bodyLimit(MAX_BODY_BYTES));
+  app.use(bodyLimit(MAX_BODY_BYTES, { [IMPORT_PATH]: IMPORT_UPLOAD_LIMIT }));
   app.use(sameOriginWrites(config.publicUrl));
 
   if (viteMiddleware) {

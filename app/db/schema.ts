@@ -442,6 +442,28 @@ export interface SharedCacheTable {
   value: string;
   /** Epoch milliseconds. */
   expires_at: number;
+export type ImportFormat = "json" | "csv" | "ids";
+export type ImportStatus = "planned" | "applying" | "done" | "failed";
+
+export interface ImportRunsTable {
+  id: Id;
+  created_at: string;
+  updated_at: string;
+  admin_id: number | null;
+  actor: string;
+  source_name: string;
+  format: ImportFormat;
+  status: ImportStatus;
+  /** JSON text: the validated titles, in file order. */
+  items: string;
+  total: number;
+  done: ColumnType<number, number | undefined, number>;
+  created: ColumnType<number, number | undefined, number>;
+  updated: ColumnType<number, number | undefined, number>;
+  skipped: ColumnType<number, number | undefined, number>;
+  /** JSON text: the dry run's counts. */
+  plan: string;
+  error: string | null;
 }
 
 export interface Database {
@@ -480,6 +502,7 @@ export interface Database {
   dmca_notice_targets: DmcaNoticeTargetsTable;
   rate_limits: RateLimitsTable;
   shared_cache: SharedCacheTable;
+  import_runs: ImportRunsTable;
 }
 
 export type TitleRow = Selectable<TitlesTable>;
