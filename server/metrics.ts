@@ -1,6 +1,8 @@
 import crypto from "node:crypto";
 import net from "node:net";
 import type { RequestHandler } from "express";
+import type { JobStats } from "#app/modules/jobs/jobs.server.ts";
+import type { SweepSummary } from "#app/modules/linkhealth/sweep.server.ts";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 
@@ -59,31 +61,30 @@ export function createMetrics({ processMetrics = true }: MetricsOptions = {}) {
     help: "Database operations that failed because the database was away (connection refused or lost, timeout, SQLite busy past its timeout).",
     registers: [registry],
   });
-  // For the job runner and the link checker to report into (wired where they start).
-  const jobs = new Counter({
-    name: "cinedex_jobs_total",
-    help: "Background jobs finished, by queue and outcome (completed, failed, retried).",
-    labelNames: ["queue", "outcome"] as const,
-    registers: [registry],
-  });
+  // The job runner's figures are read from its queue at scrape time; link checks are counted as sweeps finish.
   const linkChecks = new Counter({
     name: "cinedex_link_checks_total",
-    help: "Download-link checks, by result (ok, broken, error, skipped).",
+    help: "Download-link checks by scheduled sweeps, by result (ok, failed, inconclusive, deferred, marked_broken, recovered).",
     labelNames: ["result"] as const,
     registers: [registry],
   });
-  let queueDepth: (() => Promise<Record<string, number>>) | null = null;
-  new Gauge({
-    name: "cinedex_job_queue_depth",
-    help: "Jobs waiting to run, by queue (read at scrape time).",
-    labelNames: ["queue"] as const,
-    registers: [registry],
-    async collect() {
-      if (!queueDepth) return;
-      this.reset();
-      for (const [queue, depth] of Object.entries(await queueDepth())) this.set({ queue }, depth);
-    },
-  });
+  let jobStats: (() => Promise<JobStats[]>) | null = null;
+  const statsGauge = (name: string, help: string, pick: (s: JobStats) => number) =>
+    new Gauge({
+      name,
+      help,
+      labelNames: ["queue"] as const,
+      registers: [registry],
+      async collect() {
+        if (!jobStats) return;
+        this.reset();
+        for (const stats of await jobStats()) this.set({ queue: stats.name }, pick(stats));
+      },
+    });
+  statsGauge("cinedex_job_queue_depth", "Jobs waiting to run, including retries not yet due, by queue.", (s) => s.queued);
+  statsGauge("cinedex_jobs_active", "Jobs running now, by queue.", (s) => s.active);
+  statsGauge("cinedex_jobs_failed", "Stored jobs whose retries are used up, by queue.", (s) => s.failed);
+  statsGauge("cinedex_job_failed_attempts", "Failed attempts seen by this process since it started, by queue.", (s) => s.failures);
 
   return {
     registry,
@@ -108,11 +109,14 @@ export function createMetrics({ processMetrics = true }: MetricsOptions = {}) {
     },
     /** Count a database fault (pass to openDatabase's onFault next to the logger). */
     databaseFault: () => databaseFaults.inc(),
-    recordJob: (queue: string, outcome: "completed" | "failed" | "retried") => jobs.inc({ queue, outcome }),
-    recordLinkCheck: (result: string) => linkChecks.inc({ result }),
-    /** Where the queue depth comes from (e.g. pg-boss's getQueueSize per queue); read at each scrape. */
-    setQueueDepthSource: (source: () => Promise<Record<string, number>>) => {
-      queueDepth = source;
+    /** Counts a finished link-check sweep's results. */
+    recordLinkChecks(summary: SweepSummary) {
+      const { checked: _checked, markedBroken, ...results } = summary;
+      for (const [result, n] of Object.entries({ ...results, marked_broken: markedBroken })) if (n > 0) linkChecks.inc({ result }, n);
+    },
+    /** Where the job figures come from (the runner's stats), read at each scrape. */
+    setJobStatsSource(source: () => Promise<JobStats[]>) {
+      jobStats = source;
     },
   };
 }

@@ -92,7 +92,17 @@ export async function startServer(options: StartOptions): Promise<http.Server> {
     ...(config.jobsTestRecord ? { tickMs: 500, maintenanceSeconds: 1 } : {}),
   });
   const notifier = createNotifier({ smtp: config.smtp, allowPrivateWebhooks: config.webhookAllowPrivate, jobs });
-  defineAppJobs(jobs, { db: database.db, logger, publicUrl: config.publicUrl, notifier });
+  defineAppJobs(
+    jobs,
+    { db: database.db, logger, publicUrl: config.publicUrl, notifier },
+    {
+      linkChecks: config.linkChecks,
+      onLinkSweep: (summary) => {
+        metrics?.recordLinkChecks(summary);
+      },
+    },
+  );
+  metrics?.setJobStatsSource(() => jobs.stats());
   if (config.jobsTestRecord) defineTestJobs(jobs, config.jobsTestRecord);
   try {
     await jobs.start({ work: config.jobsWorker });
