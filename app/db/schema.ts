@@ -442,6 +442,8 @@ export interface SharedCacheTable {
   value: string;
   /** Epoch milliseconds. */
   expires_at: number;
+}
+
 export type ImportFormat = "json" | "csv" | "ids";
 export type ImportStatus = "planned" | "applying" | "done" | "failed";
 
