@@ -246,7 +246,9 @@ export function metricsEndpoint(metrics: Metrics, access: MetricsAccess): Reques
   const allowed = blockListOf(access.allow);
   return async (req, res, next) => {
     try {
+      // Answered before the security headers (so scrapes skip logging): the two that matter for text.
       res.setHeader("Cache-Control", "no-store");
+      res.setHeader("X-Content-Type-Options", "nosniff");
       const auth = req.get("authorization");
       const bearer = auth && /^Bearer\s+(\S+)\s*$/i.exec(auth)?.[1];
       if (auth !== undefined && access.token) {
