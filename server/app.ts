@@ -9,6 +9,7 @@ import { POSTGRES_POOL_SIZE, type DatabaseHandle } from "#app/db/client.server.t
 import { openGeoLocator } from "#app/integrations/geoip/geoip.server.ts";
 import { createTmdbClient } from "#app/integrations/tmdb/client.server.ts";
 import type { Notifier } from "#app/modules/inbox/notify.server.ts";
+import { openSharedState, type SharedState } from "#app/modules/limits/shared-state.server.ts";
 import { isUnavailable } from "#app/db/faults.server.ts";
 import { readContentVersion } from "#app/modules/site/content-version.server.ts";
 import type { Config } from "./config.ts";
@@ -23,6 +24,8 @@ export interface AppOptions {
   logger: Logger;
   /** Operator notifications; start.ts keeps it to wait for deliveries on shutdown. */
   notifier: Notifier;
+  /** Rate limits and the TMDB cache; opened from the configuration when not given (start.ts gives it, to close it on shutdown). */
+  shared?: SharedState;
   build: ServerBuild | (() => Promise<ServerBuild>);
   /** Production: the built client folder, served as static files. */
   clientDir?: string;
@@ -34,12 +37,25 @@ export interface AppOptions {
 
 const REQUEST_ID = /^[\w.:-]{1,100}$/;
 
-export function createApp({ config, database, logger, notifier, build, clientDir, viteMiddleware, ...options }: AppOptions) {
+/** The shared store failing is logged at most once a minute: the limits fall back to per-process counts meanwhile. */
+export function sharedStateWarning(logger: Logger): (error: unknown) => void {
+  let last = 0;
+  return (error) => {
+    if (Date.now() - last < 60_000) return;
+    last = Date.now();
+    logger.warn({ err: error }, "shared state (rate limits, TMDB cache) unavailable; counting per instance meanwhile");
+  };
+}
+
+export function createApp({ config, database, logger, notifier, shared, build, clientDir, viteMiddleware, ...options }: AppOptions) {
   const app = express();
   const metrics = config.metrics ? (options.metrics ?? createMetrics()) : null;
   if (metrics && database.poolStats) metrics.observePool(database.poolStats, POSTGRES_POOL_SIZE);
-  // One client per process, so its cache and rate-limit state are shared by all requests.
-  const tmdb = config.tmdb ? createTmdbClient(config.tmdb, { onWarning: (message, error) => logger.warn({ err: error }, message) }) : null;
+  const state = shared ?? openSharedState(database, { redisUrl: config.redisUrl, onError: sharedStateWarning(logger) });
+  // One client per process; its cache and 429 back-off live in the shared state, so every instance sees them.
+  const tmdb = config.tmdb
+    ? createTmdbClient(config.tmdb, { cache: state.cache, onWarning: (message, error) => logger.warn({ err: error }, message) })
+    : null;
   // Read once: every request shares the open database.
   const geoip = openGeoLocator(config.geoipDb, (message) => logger.warn(message));
   app.disable("x-powered-by");
@@ -100,6 +116,7 @@ export function createApp({ config, database, logger, notifier, build, clientDir
       tmdb,
       notifier,
       geoip,
+      limits: state.limits,
     });
     return context;
   };

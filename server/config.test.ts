@@ -39,6 +39,16 @@ describe("loadConfig", () => {
     });
   });
 
+  it("runs background jobs unless JOBS=off; the test jobs only with JOBS_TEST_RECORD, with a warning", () => {
+    expect(loadConfig({ DATA_DIR: dataDir })).toMatchObject({ jobsWorker: true, jobsTestRecord: null });
+    expect(loadConfig({ DATA_DIR: dataDir, JOBS: "off" }).jobsWorker).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir, JOBS: " On " }).jobsWorker).toBe(true);
+    expect(errorOf({ JOBS: "sometimes" })).toBe('Invalid configuration: JOBS must be on or off (got "sometimes").');
+    const withHooks = loadConfig({ DATA_DIR: dataDir, JOBS_TEST_RECORD: "runs.jsonl" });
+    expect(withHooks.jobsTestRecord).toBe(path.resolve("runs.jsonl"));
+    expect(withHooks.warnings).toEqual(["JOBS_TEST_RECORD is set: this instance runs the test jobs (for the test suite only)."]);
+  });
+
   it("generates a session secret once and keeps it in the data folder", () => {
     const first = loadConfig({ DATA_DIR: dataDir }).sessionSecret;
     expect(first).toMatch(/^[0-9a-f]{64}$/);
@@ -107,6 +117,19 @@ describe("loadConfig", () => {
     );
     expect(message).not.toMatch(/hunter2|short-but-secret/);
     for (const line of [message]) expect(line.split("\n")).toHaveLength(1);
+  });
+
+  it("keeps shared state in Redis only when REDIS_URL is a redis address, and never echoes it when it is wrong", () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).redisUrl).toBeNull();
+    expect(loadConfig({ DATA_DIR: dataDir, REDIS_URL: " redis://127.0.0.1:6379 " }).redisUrl).toBe("redis://127.0.0.1:6379");
+    expect(loadConfig({ DATA_DIR: dataDir, REDIS_URL: "rediss://u:p@cache.example:6380/2" }).redisUrl).toBe(
+      "rediss://u:p@cache.example:6380/2",
+    );
+    for (const bad of ["http://cache.example", "redis://", "not a url", "redis://h:6379/0?password=hunter2"]) {
+      const message = errorOf({ REDIS_URL: bad });
+      expect(message).toMatch(/^Invalid configuration: REDIS_URL must be an address such as redis:\/\/127\.0\.0\.1:6379/);
+      expect(message).not.toContain("hunter2");
+    }
   });
 
   it("turns TMDB on with a key or a read token, and never echoes either when it is wrong", () => {

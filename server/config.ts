@@ -44,6 +44,12 @@ export interface Config {
   webhookAllowPrivate: boolean;
   /** Who may read GET /metrics (METRICS, METRICS_ALLOW, METRICS_TOKEN); null when turned off. */
   metrics: { allow: string[]; token: string | null } | null;
+  /** REDIS_URL: rate limits and the TMDB cache live in Redis instead of the database or memory (ADR 027). May hold a password. */
+  redisUrl: string | null;
+  /** JOBS: this instance runs background jobs (off: a web-only instance that only queues them; ADR 028). */
+  jobsWorker: boolean;
+  /** JOBS_TEST_RECORD: test only; adds jobs that append their runs to this file (app/modules/jobs/test-jobs.server.ts). */
+  jobsTestRecord: string | null;
   /** Problems that do not stop the server but that the operator should hear of. */
   warnings: string[];
 }
@@ -250,6 +256,24 @@ const schema = z.object({
       .default(64),
   ),
   WEBHOOK_ALLOW_PRIVATE: flag,
+  JOBS: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .toLowerCase()
+      .refine((v) => ["on", "off", "true", "false", "1", "0", "yes", "no"].includes(v), "must be on or off")
+      .transform((v) => ["on", "true", "1", "yes"].includes(v))
+      .optional(),
+  ),
+  JOBS_TEST_RECORD: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .refine((v) => !v.includes("\0"), "must be a file path")
+      .optional(),
+  ),
   METRICS: flag,
   METRICS_ALLOW: z.preprocess(
     blankToUndefined,
@@ -267,6 +291,21 @@ const schema = z.object({
     z
       .string()
       .regex(/^[\x21-\x7e]{16,200}$/, "must be 16 to 200 printable characters without spaces")
+      .optional(),
+  ),
+  REDIS_URL: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .refine((v) => {
+        try {
+          const url = new URL(v);
+          return (url.protocol === "redis:" || url.protocol === "rediss:") && url.hostname !== "" && !url.search && !url.hash;
+        } catch {
+          return false;
+        }
+      }, "must be an address such as redis://127.0.0.1:6379 or rediss://user:password@redis.example:6380/0")
       .optional(),
   ),
   GEOIP_DB: z.preprocess(
@@ -326,6 +365,7 @@ const SECRET_VARIABLES = new Set([
   "TMDB_API_KEY",
   "TMDB_READ_TOKEN",
   "SMTP_URL",
+  "REDIS_URL",
 ]);
 
 /**
@@ -362,6 +402,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const warnings: string[] = [];
   const sessionSecret = e.SESSION_SECRET ?? sessionSecretFromDataDir(dataDir, isProduction, warnings);
   const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
+  if (e.JOBS_TEST_RECORD) warnings.push("JOBS_TEST_RECORD is set: this instance runs the test jobs (for the test suite only).");
   if (e.SMTP_FROM && !e.SMTP_URL) warnings.push("SMTP_FROM is set but SMTP_URL is not: operator notifications will not be e-mailed.");
   return {
     nodeEnv: e.NODE_ENV,
@@ -394,6 +435,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pageCache: (e.PAGE_CACHE ?? true) ? { maxBytes: e.PAGE_CACHE_MB * 1024 * 1024 } : null,
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE ?? false,
     metrics: (e.METRICS ?? true) ? { allow: e.METRICS_ALLOW, token: e.METRICS_TOKEN ?? null } : null,
+    redisUrl: e.REDIS_URL ?? null,
+    jobsWorker: e.JOBS ?? true,
+    jobsTestRecord: e.JOBS_TEST_RECORD ? path.resolve(e.JOBS_TEST_RECORD) : null,
     warnings,
   };
 }

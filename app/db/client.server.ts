@@ -18,6 +18,8 @@ export interface DatabaseHandle {
   location: string;
   /** PostgreSQL: the pool's connections (total, idle) and requests waiting for one, for metrics. */
   poolStats?: () => { total: number; idle: number; waiting: number };
+  /** PostgreSQL only: the pool under `db`, for libraries that speak to pg themselves (shared rate limits). */
+  pgPool?: pg.Pool;
   close(): Promise<void>;
 }
 
@@ -165,6 +167,7 @@ function openPostgres(url: string, onFault: FaultListener, schema?: string): Dat
     dialect: "postgres",
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     location: `PostgreSQL ${parsed.hostname}:${parsed.port || 5432}${parsed.pathname}${schema ? ` (schema ${schema})` : ""}`,
+    pgPool: pool,
     close: () => db.destroy(),
   };
 }
