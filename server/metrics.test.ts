@@ -45,24 +45,44 @@ describe("route ids for labels", () => {
 });
 
 describe("metrics other parts of the server report into", () => {
-  it("database faults, jobs, link checks and the queue depth read at scrape time", async () => {
+  it("database faults and link checks count; job figures are read at scrape time, once per scrape", async () => {
     const metrics = createMetrics({ processMetrics: false });
     metrics.databaseFault();
     metrics.databaseFault();
-    metrics.recordJob("link-check", "completed");
-    metrics.recordJob("notify", "failed");
     metrics.recordLinkCheck("broken");
-    let depth = 3;
-    metrics.setQueueDepthSource(async () => ({ "link-check": depth, notify: 0 }));
+    let reads = 0;
+    let queued = 3;
+    metrics.observeJobs(async () => {
+      reads += 1;
+      return [
+        { name: "notify", queued, active: 1, failed: 2, failures: 5 },
+        { name: "prune", queued: 0, active: 0, failed: 0, failures: 0 },
+      ];
+    });
     let text = await metrics.registry.metrics();
     expect(text).toContain("cinedex_database_faults_total 2");
-    expect(text).toContain('cinedex_jobs_total{queue="link-check",outcome="completed"} 1');
-    expect(text).toContain('cinedex_jobs_total{queue="notify",outcome="failed"} 1');
     expect(text).toContain('cinedex_link_checks_total{result="broken"} 1');
-    expect(text).toContain('cinedex_job_queue_depth{queue="link-check"} 3');
-    depth = 0;
+    expect(text).toContain('cinedex_job_queue_depth{job="notify"} 3');
+    expect(text).toContain('cinedex_jobs_active{job="notify"} 1');
+    expect(text).toContain('cinedex_jobs_failed{job="notify"} 2');
+    expect(text).toContain('cinedex_job_attempt_failures_total{job="notify"} 5');
+    expect(text).toContain('cinedex_job_queue_depth{job="prune"} 0');
+    expect(reads).toBe(1);
+    queued = 0;
+    await new Promise((r) => setTimeout(r, 0));
     text = await metrics.registry.metrics();
-    expect(text).toContain('cinedex_job_queue_depth{queue="link-check"} 0');
+    expect(text).toContain('cinedex_job_queue_depth{job="notify"} 0');
+    expect(text).toContain('cinedex_job_attempt_failures_total{job="notify"} 5');
+    expect(reads).toBe(2);
     expect(text).not.toContain("process_cpu");
+  });
+
+  it("a job queue that cannot be read leaves its figures out; the rest still answers", async () => {
+    const metrics = createMetrics({ processMetrics: false });
+    metrics.observeJobs(() => Promise.reject(new Error("connection refused")));
+    metrics.databaseFault();
+    const text = await metrics.registry.metrics();
+    expect(text).toContain("cinedex_database_faults_total 1");
+    expect(text).not.toMatch(/^cinedex_job_queue_depth\{/m);
   });
 });

@@ -94,6 +94,7 @@ export async function startServer(options: StartOptions): Promise<http.Server> {
   const notifier = createNotifier({ smtp: config.smtp, allowPrivateWebhooks: config.webhookAllowPrivate, jobs });
   defineAppJobs(jobs, { db: database.db, logger, publicUrl: config.publicUrl, notifier });
   if (config.jobsTestRecord) defineTestJobs(jobs, config.jobsTestRecord);
+  metrics?.observeJobs(() => jobs.stats());
   try {
     await jobs.start({ work: config.jobsWorker });
   } catch (error) {
