@@ -102,8 +102,8 @@ export async function startServer(options: StartOptions): Promise<http.Server> {
       },
     },
   );
-  metrics?.setJobStatsSource(() => jobs.stats());
   if (config.jobsTestRecord) defineTestJobs(jobs, config.jobsTestRecord);
+  metrics?.observeJobs(() => jobs.stats());
   try {
     await jobs.start({ work: config.jobsWorker });
   } catch (error) {
