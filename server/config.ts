@@ -106,19 +106,26 @@ function isProxyAddress(value: string): boolean {
   return /^\d+$/.test(bits) && n <= (family === 4 ? 32 : 128);
 }
 
-/** An http(s) base address without query or fragment, trailing slash removed. */
-function httpUrl(fallback: string) {
+/** Trimmed text that parses as a URL the check accepts; anything else gets the message. */
+function urlWhere(accept: (url: URL) => boolean, message: string) {
   return z
     .string()
     .trim()
     .refine((v) => {
       try {
-        const url = new URL(v);
-        return (url.protocol === "http:" || url.protocol === "https:") && !url.search && !url.hash && !url.username && !url.password;
+        return accept(new URL(v));
       } catch {
         return false;
       }
-    }, "must be an http(s) address without query string")
+    }, message);
+}
+
+/** An http(s) base address without query or fragment, trailing slash removed. */
+function httpUrl(fallback: string) {
+  return urlWhere(
+    (url) => (url.protocol === "http:" || url.protocol === "https:") && !url.search && !url.hash && !url.username && !url.password,
+    "must be an http(s) address without query string",
+  )
     .transform((v) => v.replace(/\/+$/, ""))
     .default(fallback);
 }
@@ -151,17 +158,10 @@ const schema = z.object({
   DATABASE_URL: z.preprocess(blankToUndefined, z.string().optional()),
   PUBLIC_URL: z.preprocess(
     blankToUndefined,
-    z
-      .string()
-      .trim()
-      .refine((v) => {
-        try {
-          const url = new URL(v);
-          return (url.protocol === "http:" || url.protocol === "https:") && url.pathname === "/" && !url.search && !url.hash;
-        } catch {
-          return false;
-        }
-      }, "must be an http(s) origin such as https://cinedex.example (no path)")
+    urlWhere(
+      (url) => (url.protocol === "http:" || url.protocol === "https:") && url.pathname === "/" && !url.search && !url.hash,
+      "must be an http(s) origin such as https://cinedex.example (no path)",
+    )
       .transform((v) => new URL(v).origin)
       .optional(),
   ),
@@ -298,18 +298,10 @@ const schema = z.object({
   ),
   REDIS_URL: z.preprocess(
     blankToUndefined,
-    z
-      .string()
-      .trim()
-      .refine((v) => {
-        try {
-          const url = new URL(v);
-          return (url.protocol === "redis:" || url.protocol === "rediss:") && url.hostname !== "" && !url.search && !url.hash;
-        } catch {
-          return false;
-        }
-      }, "must be an address such as redis://127.0.0.1:6379 or rediss://user:password@redis.example:6380/0")
-      .optional(),
+    urlWhere(
+      (url) => (url.protocol === "redis:" || url.protocol === "rediss:") && url.hostname !== "" && !url.search && !url.hash,
+      "must be an address such as redis://127.0.0.1:6379 or rediss://user:password@redis.example:6380/0",
+    ).optional(),
   ),
   GEOIP_DB: z.preprocess(
     blankToUndefined,
