@@ -90,6 +90,11 @@ export interface RunnerOptions {
   maintenanceSeconds?: number;
   /** pg-boss's schema; defaults to "pgboss" (tests give each run its own). */
   schema?: string;
+  /**
+   * Told when the queue itself fails (the database is away); polls keep failing
+   * until it is back, so the server passes a logger that does not flood.
+   */
+  onError?: (error: unknown) => void;
 }
 
 export function createJobRunner(database: DatabaseHandle, target: DatabaseTarget, options: RunnerOptions): JobRunner {

@@ -48,7 +48,7 @@ export function createPgBossRunner(url: string, options: RunnerOptions): JobRunn
       // pg-boss's cron is not used: schedules are slots (see above).
       schedule: false,
     });
-    boss.on("error", (error) => logger.error({ err: errorText(error) }, "job queue error"));
+    boss.on("error", options.onError ?? ((error) => logger.error({ err: errorText(error) }, "job queue error")));
     return boss;
   };
   let boss: PgBoss | undefined;

@@ -95,7 +95,8 @@ export function createTableRunner(db: Db, options: RunnerOptions): JobRunner {
         if (job.everySeconds) await enqueueSlot(job, job.everySeconds);
         while (!stopping && (await runOne(job)));
       } catch (error) {
-        logger.error({ job: job.name, err: errorText(error) }, "job queue unavailable");
+        if (options.onError) options.onError(error);
+        else logger.error({ job: job.name, err: errorText(error) }, "job queue error");
       }
       if (stopping) return;
       const timer = setTimeout(() => wake(), tickMs);
