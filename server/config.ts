@@ -42,6 +42,10 @@ export interface Config {
   pageCache: { maxBytes: number } | null;
   /** WEBHOOK_ALLOW_PRIVATE: the operator webhook may target loopback, private and link-local addresses. */
   webhookAllowPrivate: boolean;
+  /** Who may read GET /metrics (METRICS, METRICS_ALLOW, METRICS_TOKEN); null when turned off. */
+  metrics: { allow: string[]; token: string | null } | null;
+  /** REDIS_URL: rate limits and the TMDB cache live in Redis instead of the database or memory (ADR 027). May hold a password. */
+  redisUrl: string | null;
   /** JOBS: this instance runs background jobs (off: a web-only instance that only queues them; ADR 028). */
   jobsWorker: boolean;
   /** JOBS_TEST_RECORD: test only; adds jobs that append their runs to this file (app/modules/jobs/test-jobs.server.ts). */
@@ -270,6 +274,40 @@ const schema = z.object({
       .refine((v) => !v.includes("\0"), "must be a file path")
       .optional(),
   ),
+  METRICS: flag,
+  METRICS_ALLOW: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .transform((v) => v.split(",").map((s) => s.trim()))
+      .refine((entries) => entries.every((e) => e !== "" && !PROXY_KEYWORDS.has(e) && isProxyAddress(e)), {
+        message: "must be a comma-separated list of IP addresses or CIDR networks such as 127.0.0.1/8,::1,10.0.0.0/8",
+      })
+      .default(["127.0.0.1/8", "::1"]),
+  ),
+  METRICS_TOKEN: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^[\x21-\x7e]{16,200}$/, "must be 16 to 200 printable characters without spaces")
+      .optional(),
+  ),
+  REDIS_URL: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .refine((v) => {
+        try {
+          const url = new URL(v);
+          return (url.protocol === "redis:" || url.protocol === "rediss:") && url.hostname !== "" && !url.search && !url.hash;
+        } catch {
+          return false;
+        }
+      }, "must be an address such as redis://127.0.0.1:6379 or rediss://user:password@redis.example:6380/0")
+      .optional(),
+  ),
   GEOIP_DB: z.preprocess(
     blankToUndefined,
     z
@@ -319,7 +357,16 @@ function parseSmtpUrl(value: string): Omit<SmtpConfig, "from"> | null {
 }
 
 /** Variables whose value must not be echoed back in an error. */
-const SECRET_VARIABLES = new Set(["SESSION_SECRET", "DATABASE_URL", "GOOGLE_CLIENT_SECRET", "TMDB_API_KEY", "TMDB_READ_TOKEN", "SMTP_URL"]);
+const SECRET_VARIABLES = new Set([
+  "METRICS_TOKEN",
+  "SESSION_SECRET",
+  "DATABASE_URL",
+  "GOOGLE_CLIENT_SECRET",
+  "TMDB_API_KEY",
+  "TMDB_READ_TOKEN",
+  "SMTP_URL",
+  "REDIS_URL",
+]);
 
 /**
  * Reads and checks the environment once. Throws a ConfigError whose message is a
@@ -387,6 +434,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     geoipDb: e.GEOIP_DB ? path.resolve(e.GEOIP_DB) : null,
     pageCache: (e.PAGE_CACHE ?? true) ? { maxBytes: e.PAGE_CACHE_MB * 1024 * 1024 } : null,
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE ?? false,
+    metrics: (e.METRICS ?? true) ? { allow: e.METRICS_ALLOW, token: e.METRICS_TOKEN ?? null } : null,
+    redisUrl: e.REDIS_URL ?? null,
     jobsWorker: e.JOBS ?? true,
     jobsTestRecord: e.JOBS_TEST_RECORD ? path.resolve(e.JOBS_TEST_RECORD) : null,
     warnings,

@@ -11,10 +11,12 @@ import { defineTestJobs } from "#app/modules/jobs/test-jobs.server.ts";
 import { indexMissingTitles } from "#app/modules/search/index.server.ts";
 import { migrateToLatest } from "#db/migrate.ts";
 import { seedDemoIfEmpty } from "#db/seed/seed.ts";
-import { createApp } from "./app.ts";
+import { openSharedState } from "#app/modules/limits/shared-state.server.ts";
+import { createApp, sharedStateWarning } from "./app.ts";
 import { ConfigError, loadConfig, type Config } from "./config.ts";
 import { databaseFaultLogger } from "./db-faults.ts";
 import { createLogger } from "./logger.ts";
+import { createMetrics } from "./metrics.ts";
 
 /** Slow clients may not hold a socket for long; in-flight work gets a grace period on shutdown. */
 export const SERVER_TIMEOUTS = {
@@ -57,9 +59,16 @@ export async function startServer(options: StartOptions): Promise<http.Server> {
   const logger = createLogger(config);
   for (const warning of config.warnings) logger.warn(warning);
 
+  const metrics = config.metrics ? createMetrics() : undefined;
+  const logFault = databaseFaultLogger(logger);
   let database: DatabaseHandle;
   try {
-    database = openDatabase(config.database, { onFault: databaseFaultLogger(logger) });
+    database = openDatabase(config.database, {
+      onFault: (error) => {
+        logFault(error);
+        metrics?.databaseFault();
+      },
+    });
   } catch (error) {
     fail(`Cannot open the database: ${reason(error)}`);
   }
@@ -98,7 +107,9 @@ export async function startServer(options: StartOptions): Promise<http.Server> {
       logger.warn("JOBS=off on SQLite: queued jobs (operator notifications) wait until the site runs with JOBS on");
   }
   if (config.smtp) logger.info({ host: config.smtp.host, port: config.smtp.port }, "operator e-mail goes through SMTP");
-  const app = createApp({ config, database, logger, notifier, ...options });
+  const shared = openSharedState(database, { redisUrl: config.redisUrl, onError: sharedStateWarning(logger) });
+  logger.info(`rate limits and the TMDB cache are kept in ${shared.location}`);
+  const app = createApp({ config, database, logger, notifier, metrics, shared, ...options });
   const server = http.createServer({ connectionsCheckingInterval: SERVER_TIMEOUTS.checkIntervalMs }, app);
   server.headersTimeout = SERVER_TIMEOUTS.headersMs;
   server.requestTimeout = SERVER_TIMEOUTS.requestMs;
@@ -116,7 +127,10 @@ export async function startServer(options: StartOptions): Promise<http.Server> {
     server.listen(config.port, config.host || undefined, resolve);
   });
   logger.info({ url: config.publicUrl, database: database.location }, `Cinedex is listening on port ${config.port}`);
-  stopGracefully(server, database, notifier, jobs, logger, options.onClose);
+  stopGracefully(server, database, notifier, jobs, logger, async () => {
+    await shared.close();
+    await options.onClose?.();
+  });
   return server;
 }
 

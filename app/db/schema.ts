@@ -110,6 +110,38 @@ export interface LinksTable {
   position: number;
 }
 
+export type LinkHealthStatus = "ok" | "broken" | "unknown";
+export type LinkCheckOutcome = "ok" | "failed" | "inconclusive";
+
+/** The link checker's view of one link (ADR 029). */
+export interface LinkHealthTable {
+  link_id: number;
+  status: Generated<LinkHealthStatus>;
+  http_status: number | null;
+  final_url: string | null;
+  content_length: number | null;
+  content_type: string | null;
+  response_ms: number | null;
+  error: string | null;
+  checked_at: string | null;
+  consecutive_failures: Generated<number>;
+  next_check_at: string | null;
+  /** The checker, not an admin, set links.status to 'broken'; only then does a recovery set it back. */
+  marked_broken: DbBool;
+}
+
+/** One check of a link; the newest few per link are kept. */
+export interface LinkChecksTable {
+  id: Id;
+  link_id: number;
+  checked_at: string;
+  outcome: LinkCheckOutcome;
+  http_status: number | null;
+  final_url: string | null;
+  response_ms: number | null;
+  error: string | null;
+}
+
 export interface SettingsTable {
   key: string;
   /** JSON text. */
@@ -342,6 +374,8 @@ export interface LinkReportsTable extends TriageColumns {
   status: Generated<LinkReportStatus>;
   resolution_note: string | null;
   client_hash: string | null;
+  /** Opened by the link checker rather than a visitor (ADR 029). */
+  found_by_checker: Generated<boolean | number>;
 }
 
 export type ContactMessageStatus = "new" | "answered" | "archived";
@@ -393,6 +427,47 @@ export interface GoogleSessionsTable {
   expires_at: string;
 }
 
+/** PostgreSQL only (ADR 027): rate-limiter-flexible's store. */
+export interface RateLimitsTable {
+  key: string;
+  points: number;
+  /** Epoch milliseconds. */
+  expire: number | null;
+}
+
+/** PostgreSQL only (ADR 027): external answers shared by instances. */
+export interface SharedCacheTable {
+  key: string;
+  /** JSON text. */
+  value: string;
+  /** Epoch milliseconds. */
+  expires_at: number;
+}
+
+export type ImportFormat = "json" | "csv" | "ids";
+export type ImportStatus = "planned" | "applying" | "done" | "failed";
+
+export interface ImportRunsTable {
+  id: Id;
+  created_at: string;
+  updated_at: string;
+  admin_id: number | null;
+  actor: string;
+  source_name: string;
+  format: ImportFormat;
+  status: ImportStatus;
+  /** JSON text: the validated titles, in file order. */
+  items: string;
+  total: number;
+  done: ColumnType<number, number | undefined, number>;
+  created: ColumnType<number, number | undefined, number>;
+  updated: ColumnType<number, number | undefined, number>;
+  skipped: ColumnType<number, number | undefined, number>;
+  /** JSON text: the dry run's counts. */
+  plan: string;
+  error: string | null;
+}
+
 export interface Database {
   titles: TitlesTable;
   genres: GenresTable;
@@ -403,6 +478,8 @@ export interface Database {
   releases: ReleasesTable;
   files: FilesTable;
   links: LinksTable;
+  link_health: LinkHealthTable;
+  link_checks: LinkChecksTable;
   settings: SettingsTable;
   link_clicks: LinkClicksTable;
   link_click_visitors: LinkClickVisitorsTable;
@@ -425,6 +502,9 @@ export interface Database {
   contact_messages: ContactMessagesTable;
   dmca_notices: DmcaNoticesTable;
   dmca_notice_targets: DmcaNoticeTargetsTable;
+  rate_limits: RateLimitsTable;
+  shared_cache: SharedCacheTable;
+  import_runs: ImportRunsTable;
 }
 
 export type TitleRow = Selectable<TitlesTable>;

@@ -45,6 +45,10 @@ export interface SafeFetchOptions extends TargetPolicy {
   maxBytes: number;
   /** 0: a redirect is returned as the answer, not followed. */
   maxRedirects?: number;
+  /** Whether the final answer's body is worth reading, decided from its status and headers (default yes). */
+  wantBody?: (status: number, headers: http.IncomingHttpHeaders) => boolean;
+  /** Ends the exchange early (as the deadline does), e.g. when the caller shuts down. */
+  signal?: AbortSignal;
 }
 
 export interface SafeResponse {
@@ -157,6 +161,30 @@ export function addressRefusal(address: string, allowPrivate = false): string | 
   return range && (range.always || !allowPrivate) ? range.name : null;
 }
 
+// ---- Test hosts ------------------------------------------------------------------
+
+let loopbackPortsForTests: ReadonlySet<number> = new Set();
+
+/**
+ * Lets tests and benchmarks reach their own listeners: `127.0.0.1` (the literal,
+ * never a name) on exactly these ports. No setting or environment variable leads
+ * here, and it throws under NODE_ENV=production, so a deployment cannot turn it on.
+ * Returns the function that takes the allowance back.
+ */
+export function allowLoopbackPortsForTests(ports: number[]): () => void {
+  if (process.env.NODE_ENV === "production") throw new Error("loopback test hosts cannot be allowed in production");
+  const before = loopbackPortsForTests;
+  loopbackPortsForTests = new Set([...before, ...ports]);
+  return () => {
+    loopbackPortsForTests = before;
+  };
+}
+
+function isAllowedTestHost(url: URL, address: string): boolean {
+  if (loopbackPortsForTests.size === 0 || address !== "127.0.0.1" || url.hostname !== "127.0.0.1") return false;
+  return loopbackPortsForTests.has(Number(url.port || (url.protocol === "https:" ? 443 : 80)));
+}
+
 // ---- Targets -----------------------------------------------------------------------
 
 const systemLookup: Lookup = async (hostname) => dns.promises.lookup(hostname, { all: true, verbatim: true });
@@ -193,7 +221,7 @@ export async function checkTarget(target: string | URL, policy: TargetPolicy = {
   const literal = net.isIP(host);
   if (literal !== 0) {
     const why = addressRefusal(host, allowPrivate);
-    if (why) throw refuse(host, why);
+    if (why && !isAllowedTestHost(url, host)) throw refuse(host, why);
     return { url, address: host, family: literal as 4 | 6 };
   }
   let addresses: { address: string; family: number }[];
@@ -219,7 +247,14 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 /** One request to a checked address; the socket's lookup answers with that address only. */
 function requestOnce(
   target: CheckedTarget,
-  options: { method: string; headers: Record<string, string>; body?: string; maxBytes: number; signal: AbortSignal },
+  options: {
+    method: string;
+    headers: Record<string, string>;
+    body?: string;
+    maxBytes: number;
+    signal: AbortSignal;
+    wantBody?: SafeFetchOptions["wantBody"];
+  },
 ): Promise<Omit<SafeResponse, "url" | "redirects">> {
   const { url, address, family } = target;
   const pinned: net.LookupFunction = (_hostname, lookupOptions, callback) => {
@@ -228,6 +263,7 @@ function requestOnce(
   };
   const client = url.protocol === "https:" ? https : http;
   return new Promise((resolve, reject) => {
+    let answered = false;
     const request = client.request(
       url,
       {
@@ -241,6 +277,7 @@ function requestOnce(
         agent: false,
       },
       (response) => {
+        answered = true;
         const chunks: Buffer[] = [];
         let size = 0;
         const finish = () => {
@@ -253,18 +290,23 @@ function requestOnce(
           });
         };
         if (options.maxBytes === 0) return finish();
+        if (options.wantBody && !options.wantBody(response.statusCode ?? 0, response.headers)) return finish();
         response.on("data", (chunk: Buffer) => {
           chunks.push(chunk);
           size += chunk.length;
           if (size >= options.maxBytes) finish();
         });
         response.on("end", finish);
-        // A body cut off part way: what arrived is the answer.
+        // A body cut off part way (a reset, or the deadline during a slow body): what arrived is the answer.
         response.on("error", finish);
+        response.on("close", finish);
       },
     );
     request.setHeader("Host", url.host);
-    request.on("error", reject);
+    // Once the answer has begun, the response's own events settle it.
+    request.on("error", (error) => {
+      if (!answered) reject(error);
+    });
     request.end(options.body);
   });
 }
@@ -275,14 +317,22 @@ function requestOnce(
  * timeoutMs, and network errors as Node raises them.
  */
 export async function safeFetch(target: string, options: SafeFetchOptions): Promise<SafeResponse> {
-  const signal = AbortSignal.timeout(options.timeoutMs);
+  const deadline = AbortSignal.timeout(options.timeoutMs);
+  const signal = options.signal ? AbortSignal.any([deadline, options.signal]) : deadline;
   const maxRedirects = options.maxRedirects ?? SAFE_FETCH_MAX_REDIRECTS;
   let method = (options.method ?? "GET").toUpperCase();
   let body = options.body;
   let current = target;
   for (let redirects = 0; ; redirects++) {
     const checked = await raceSignal(checkTarget(current, options), signal);
-    const response = await requestOnce(checked, { method, headers: options.headers ?? {}, body, maxBytes: options.maxBytes, signal });
+    const response = await requestOnce(checked, {
+      method,
+      headers: options.headers ?? {},
+      body,
+      maxBytes: options.maxBytes,
+      signal,
+      wantBody: options.wantBody,
+    });
     const location = response.headers.location;
     if (!REDIRECTS.has(response.status) || !location || redirects >= maxRedirects) {
       if (REDIRECTS.has(response.status) && maxRedirects > 0 && redirects >= maxRedirects && location) {
@@ -291,8 +341,8 @@ export async function safeFetch(target: string, options: SafeFetchOptions): Prom
       return { ...response, url: checked.url.href, redirects };
     }
     current = new URL(location, checked.url).href;
-    // As fetch does: 303, and 301/302 after a POST, continue as a GET without the body.
-    if (response.status === 303 || ((response.status === 301 || response.status === 302) && method === "POST")) {
+    // As fetch does: 303 (unless HEAD), and 301/302 after a POST, continue as a GET without the body.
+    if ((response.status === 303 && method !== "HEAD") || ((response.status === 301 || response.status === 302) && method === "POST")) {
       method = "GET";
       body = undefined;
     }

@@ -169,6 +169,8 @@ function toLink(row: Selectable<LinksTable>): Link {
 interface TreeOptions {
   /** Admin views see disabled links; visitors never do. */
   includeDisabled?: boolean;
+  /** The "hide broken links" setting: visitors do not see links marked broken (ADR 029). */
+  hideBroken?: boolean;
 }
 
 async function loadReleases(db: Db, titleId: number, options: TreeOptions & { releaseIds?: number[]; fileIds?: number[] }) {
@@ -181,6 +183,7 @@ async function loadReleases(db: Db, titleId: number, options: TreeOptions & { re
   if (options.fileIds) fileQuery = fileQuery.where("id", "in", options.fileIds);
   let linkQuery = db.selectFrom("links").selectAll().where("release_id", "in", releaseIds);
   if (!options.includeDisabled) linkQuery = linkQuery.where(visibleLink);
+  if (options.hideBroken && !options.includeDisabled) linkQuery = linkQuery.where("links.status", "!=", "broken");
   const [files, links] = await Promise.all([
     fileQuery.orderBy("position").orderBy("id").execute(),
     linkQuery.orderBy("position").orderBy("id").execute(),
@@ -304,7 +307,12 @@ export async function getArchive(db: Db, titleId: number, key: string): Promise<
  * (by release id) or one episode's links (by file id). Null when the reference
  * does not belong to the title.
  */
-export async function getLinkDetails(db: Db, titleId: number, ref: LinkDetailsRef): Promise<LinkDetails | null> {
+export async function getLinkDetails(
+  db: Db,
+  titleId: number,
+  ref: LinkDetailsRef,
+  options: Pick<TreeOptions, "hideBroken"> = {},
+): Promise<LinkDetails | null> {
   const head = await getTitleHead(db, titleId);
   if (!head) return null;
 
@@ -328,7 +336,11 @@ export async function getLinkDetails(db: Db, titleId: number, ref: LinkDetailsRe
   }
   if (releaseId === undefined || !Number.isSafeInteger(releaseId) || releaseId < 1) return null;
 
-  const [release] = await loadReleases(db, titleId, { releaseIds: [releaseId], fileIds: fileId ? [fileId] : undefined });
+  const [release] = await loadReleases(db, titleId, {
+    releaseIds: [releaseId],
+    fileIds: fileId ? [fileId] : undefined,
+    hideBroken: options.hideBroken,
+  });
   if (!release) return null;
   // A TV release page offers the season's archive links; its episodes have pages of their own.
   const showsZipsOnly = ref.kind === "release" && head.type === "tv";

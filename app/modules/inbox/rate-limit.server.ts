@@ -1,7 +1,7 @@
 /**
- * A fixed-window counter per client address, kept in memory: enough to stop one
- * address from flooding a visitor form on a single instance (several instances
- * each allow the limit).
+ * A fixed-window counter per client address, kept in memory: several instances
+ * each allow the limit. Limits that must hold across instances use the shared
+ * `context.limits` (app/modules/limits, ADR 027) instead.
  */
 export function createFixedWindowLimiter({ limit, windowMs, maxKeys = 10_000 }: { limit: number; windowMs: number; maxKeys?: number }) {
   const windows = new Map<string, { start: number; count: number }>();

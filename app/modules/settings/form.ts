@@ -45,7 +45,7 @@ export const flatFieldsSchema = z.record(z.string().max(100), z.string());
 export const siteSettingsFormSchema = flatFieldsSchema.transform(siteSettingsPatch);
 
 /** A number as typed; blank or not a number stays NaN, which the schema refuses with its message. */
-function numberFrom(text: string | undefined): number {
+export function numberFrom(text: string | undefined): number {
   const trimmed = (text ?? "").trim();
   return trimmed === "" ? Number.NaN : Number(trimmed);
 }

@@ -19,6 +19,11 @@ export const MIDDLEMAN_COUNTDOWN_RANGE_S = { min: 0, max: 60 } as const;
 const DELAY_MESSAGE = `Delay must be from ${BANNER_DELAY_RANGE_S.min} to ${BANNER_DELAY_RANGE_S.max} seconds`;
 const COUNTDOWN_MESSAGE = `Countdown must be a whole number from ${MIDDLEMAN_COUNTDOWN_RANGE_S.min} to ${MIDDLEMAN_COUNTDOWN_RANGE_S.max} seconds`;
 
+export const LINK_CHECK_INTERVAL_RANGE_H = { min: 1, max: 720 } as const;
+export const LINK_FAILURE_THRESHOLD_RANGE = { min: 1, max: 10 } as const;
+const INTERVAL_MESSAGE = `Check interval must be a whole number from ${LINK_CHECK_INTERVAL_RANGE_H.min} to ${LINK_CHECK_INTERVAL_RANGE_H.max} hours`;
+const THRESHOLD_MESSAGE = `Failures before broken must be a whole number from ${LINK_FAILURE_THRESHOLD_RANGE.min} to ${LINK_FAILURE_THRESHOLD_RANGE.max}`;
+
 const bannerSchema = z.object({
   /** Off: the notice is not shown to anyone. */
   enabled: z.boolean(),
@@ -81,6 +86,23 @@ export const settingsSchema = z.object({
     .min(MIDDLEMAN_COUNTDOWN_RANGE_S.min, COUNTDOWN_MESSAGE)
     .max(MIDDLEMAN_COUNTDOWN_RANGE_S.max, COUNTDOWN_MESSAGE)
     .default(MIDDLEMAN_COUNTDOWN_S),
+  /** The link checker (ADR 029): how often each link is checked, when it counts as broken, and what visitors see. */
+  linkHealth: z
+    .object({
+      intervalHours: z
+        .number(INTERVAL_MESSAGE)
+        .int(INTERVAL_MESSAGE)
+        .min(LINK_CHECK_INTERVAL_RANGE_H.min, INTERVAL_MESSAGE)
+        .max(LINK_CHECK_INTERVAL_RANGE_H.max, INTERVAL_MESSAGE),
+      failureThreshold: z
+        .number(THRESHOLD_MESSAGE)
+        .int(THRESHOLD_MESSAGE)
+        .min(LINK_FAILURE_THRESHOLD_RANGE.min, THRESHOLD_MESSAGE)
+        .max(LINK_FAILURE_THRESHOLD_RANGE.max, THRESHOLD_MESSAGE),
+      /** Off: a broken link stays listed, marked unavailable. */
+      hideBroken: z.boolean(),
+    })
+    .default({ intervalHours: 24, failureThreshold: 2, hideBroken: false }),
 });
 
 export type Settings = z.output<typeof settingsSchema>;
@@ -97,4 +119,5 @@ export const SETTING_LABELS: Record<SettingKey, string> = {
   banners: "notice banners",
   bannerAutoClose: "banner auto-close",
   middlemanCountdownSeconds: "download countdown",
+  linkHealth: "link checks",
 };

@@ -17,6 +17,7 @@ import {
   PlusIcon,
   SettingsIcon,
   TvIcon,
+  UploadIcon,
   UsersIcon,
 } from "#app/components/ui/icons.tsx";
 import { ADMIN_LOGOUT_REDIRECT_MS } from "#app/constants.ts";
@@ -54,8 +55,10 @@ const ICONS: Record<AdminNavItem["icon"], typeof GridIcon> = {
   inbox: InboxIcon,
   users: UsersIcon,
   analytics: ChartIcon,
+  links: ExternalIcon,
   activity: ActivityIcon,
   settings: SettingsIcon,
+  import: UploadIcon,
 };
 
 export const LOGOUT_CONFIRM = "Are you sure you want to logout?";

@@ -57,6 +57,7 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
           value={formatCount(stats.links)}
           hint={linkHint(stats.brokenLinks, stats.disabledLinks)}
           tone={stats.brokenLinks + stats.disabledLinks > 0 ? "warning" : "default"}
+          href={href("/dashboard/link-health")}
           icon={<ExternalIcon size={18} />}
         />
         <StatCard

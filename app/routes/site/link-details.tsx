@@ -5,6 +5,7 @@ import { FetchErrorView } from "#app/components/catalogue/fetch-error.tsx";
 import { BackButton } from "#app/components/ui/back-button.tsx";
 import { InfoIcon, ShareIcon, TelegramIcon } from "#app/components/ui/icons.tsx";
 import { getApp } from "#app/context.ts";
+import { getSettings } from "#app/modules/settings/settings.server.ts";
 import { releaseLabel } from "#app/modules/catalogue/display.ts";
 import { linkDetailsPath, parseLinkDetailsRef, titlePath } from "#app/modules/catalogue/paths.ts";
 import { getLinkDetails } from "#app/modules/catalogue/read.server.ts";
@@ -26,7 +27,9 @@ function canonicalPath(details: LinkDetails, ref: LinkDetailsRef): string {
 export async function loader({ params, context }: Route.LoaderArgs) {
   const id = parseId(params.id);
   const ref = parseLinkDetailsRef(params.type, params.seasonId, params.quality);
-  const details = id === null || ref === null ? null : await getLinkDetails(getApp(context).db, id, ref);
+  const { db } = getApp(context);
+  const { linkHealth } = await getSettings(db);
+  const details = id === null || ref === null ? null : await getLinkDetails(db, id, ref, { hideBroken: linkHealth.hideBroken });
   if (!details || (details.title.type === "movie") !== (params.type === "movie")) throw data("Failed to fetch data", { status: 404 });
   const canonical = canonicalPath(details, ref!);
   const requested = `/desksync/${params.id}/${params.seasonId}/${encodeURIComponent(params.quality)}/${params.type}`;

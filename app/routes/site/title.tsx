@@ -9,6 +9,7 @@ import { QuickRequest } from "#app/components/catalogue/quick-request.tsx";
 import { useNonce } from "#app/components/nonce.tsx";
 import { pushFront, recentlyViewed, type SavedTitle } from "#app/components/storage/lists.ts";
 import { getApp } from "#app/context.ts";
+import { getSettings } from "#app/modules/settings/settings.server.ts";
 import { TmdbError } from "#app/integrations/tmdb/client.server.ts";
 import { externalTitlePath, parseExternalRouteId } from "#app/integrations/tmdb/ids.ts";
 import { catalogueTitleFor } from "#app/modules/catalogue/tmdb.server.ts";
@@ -61,7 +62,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (ref) return externalLoader(ref, params.slug, context);
   const id = parseId(params.id);
   const { db, publicUrl } = getApp(context);
-  const title = id === null ? null : await getTitle(db, id);
+  const { linkHealth } = await getSettings(db);
+  const title = id === null ? null : await getTitle(db, id, { hideBroken: linkHealth.hideBroken });
   if (!title) throw data(TITLE_NOT_FOUND, { status: 404 });
   if (params.slug !== title.slug) throw redirect(titlePath(title), 301);
   return { title, structuredData: titleStructuredData(title, `${publicUrl}${titlePath(title)}`) };

@@ -1,4 +1,4 @@
-import { href } from "react-router";
+import { href, Link } from "react-router";
 import { RelativeTime } from "#app/components/admin/relative-time.tsx";
 import { Card } from "#app/components/admin/ui.tsx";
 import { describeLink } from "#app/modules/inbox/inbox.ts";
@@ -36,6 +36,25 @@ export function ReportView({ item, now }: { item: ReportDetail; now: number }) {
                 ) : null,
               ],
               ["First reported", <RelativeTime key="t" at={item.createdAt} now={now} />],
+              [
+                "Link checker",
+                item.foundByChecker ? (
+                  <span>
+                    Found by the link checker
+                    {item.link && (
+                      <>
+                        {" · "}
+                        <Link
+                          to={href("/dashboard/link-health/links/:id", { id: String(item.link.id) })}
+                          className="text-sky-300 underline underline-offset-2"
+                        >
+                          its check history
+                        </Link>
+                      </>
+                    )}
+                  </span>
+                ) : null,
+              ],
             ]}
           />
         </Card>

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { Db } from "#app/db/client.server.ts";
-import { toCount } from "#app/db/dialect.server.ts";
+import { toBool, toCount } from "#app/db/dialect.server.ts";
 import { linkRefs, titleRefs, type InboxLinkRef, type InboxTitleRef } from "#app/modules/inbox/catalogue-refs.server.ts";
 import type { InboxStatus } from "#app/modules/inbox/inbox.ts";
 import {
@@ -43,6 +43,8 @@ export interface ReportDetail extends Resolution {
   link: InboxLinkRef | null;
   /** True when the catalogue's link no longer has the reported address. */
   linkReplaced: boolean;
+  /** The link checker found the link failing (it opened the report, or flagged a visitor's). */
+  foundByChecker: boolean;
   title: InboxTitleRef | null;
   createdAt: string;
   /** The primary first, then the reports merged into it. */
@@ -65,6 +67,7 @@ export async function getReportDetail(db: Db, id: number): Promise<ReportDetail 
     resolutionNote: primary.resolution_note,
     linkUrl: primary.link_url,
     link,
+    foundByChecker: toBool(primary.found_by_checker),
     linkReplaced: primary.link_id !== null && (link === null || (primary.link_url !== null && link.url !== primary.link_url)),
     title,
     createdAt: String(primary.created_at),
@@ -104,13 +107,17 @@ export const reportsInbox: InboxKindSource<ReportDetail> = {
             "r.status",
             "r.read_at",
             "r.created_at",
+            "r.found_by_checker",
             merged.as("merged"),
             merged.where("m.read_at", "is", null).as("merged_unread"),
           ];
         }),
       (r) => ({
         title: r.content_name,
-        detail: [r.season_episode, r.quality, r.link_type].filter(Boolean).join(" · ") || null,
+        detail:
+          [toBool(r.found_by_checker) ? "found by the link checker" : null, r.season_episode, r.quality, r.link_type]
+            .filter(Boolean)
+            .join(" · ") || null,
         unread: r.read_at === null || toCount(r.merged_unread) > 0,
         count: 1 + toCount(r.merged),
       }),
