@@ -95,6 +95,19 @@ export interface RunnerOptions {
    * until it is back, so the server passes a logger that does not flood.
    */
   onError?: (error: unknown) => void;
+  /**
+   * Told how each attempt this process ran ended (for metrics): completed, failed for
+   * good, or failed with a retry to come. A run cut off by its instance's death is
+   * not seen here: the instance that retries it reports the next attempt.
+   */
+  onOutcome?: (name: string, outcome: JobOutcome) => void;
+}
+
+export type JobOutcome = "completed" | "failed" | "retried";
+
+/** Queued jobs per job name, for a queue-depth gauge. */
+export async function queueDepths(runner: Pick<JobRunner, "stats">): Promise<Record<string, number>> {
+  return Object.fromEntries((await runner.stats()).map((s) => [s.name, s.queued]));
 }
 
 export function createJobRunner(database: DatabaseHandle, target: DatabaseTarget, options: RunnerOptions): JobRunner {
