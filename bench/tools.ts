@@ -23,8 +23,20 @@ export interface WrkResult {
 }
 
 /** One wrk run (optionally with a Lua script); errors are socket errors plus answers other than 2xx/3xx. */
-export function wrk(url: string, { connections, duration, script }: { connections: number; duration: number; script?: string }): WrkResult {
-  const args = ["-t2", `-c${connections}`, `-d${duration}s`, "--latency", ...(script ? ["-s", script] : []), url];
+export function wrk(
+  url: string,
+  { connections, duration, script, timeoutSeconds }: { connections: number; duration: number; script?: string; timeoutSeconds?: number },
+): WrkResult {
+  const args = [
+    "-t2",
+    `-c${connections}`,
+    `-d${duration}s`,
+    "--latency",
+    // wrk counts an answer slower than its timeout (default 2 s) as an error, and leaves it out of the latencies.
+    ...(timeoutSeconds ? ["--timeout", `${timeoutSeconds}s`] : []),
+    ...(script ? ["-s", script] : []),
+    url,
+  ];
   const out = execFileSync("wrk", args, { encoding: "utf8" });
   const percentile = (p: string) => new RegExp(`^\\s*${p}%\\s+(\\S+)`, "m").exec(out)?.[1] ?? "?";
   const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);

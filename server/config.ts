@@ -50,6 +50,8 @@ export interface Config {
   jobsWorker: boolean;
   /** JOBS_TEST_RECORD: test only; adds jobs that append their runs to this file (app/modules/jobs/test-jobs.server.ts). */
   jobsTestRecord: string | null;
+  /** LINK_CHECKS: this instance's job runner sweeps download links on schedule (ADR 029); the admin's "check now" works either way. */
+  linkChecks: boolean;
   /** Problems that do not stop the server but that the operator should hear of. */
   warnings: string[];
 }
@@ -256,6 +258,7 @@ const schema = z.object({
       .default(64),
   ),
   WEBHOOK_ALLOW_PRIVATE: flag,
+  LINK_CHECKS: flag,
   JOBS: z.preprocess(
     blankToUndefined,
     z
@@ -437,6 +440,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metrics: (e.METRICS ?? true) ? { allow: e.METRICS_ALLOW, token: e.METRICS_TOKEN ?? null } : null,
     redisUrl: e.REDIS_URL ?? null,
     jobsWorker: e.JOBS ?? true,
+    linkChecks: e.LINK_CHECKS ?? true,
     jobsTestRecord: e.JOBS_TEST_RECORD ? path.resolve(e.JOBS_TEST_RECORD) : null,
     warnings,
   };

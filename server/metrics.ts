@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import net from "node:net";
 import type { RequestHandler } from "express";
+import type { SweepSummary } from "#app/modules/linkhealth/sweep.server.ts";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 
@@ -9,6 +10,15 @@ const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5
 /** Route ids per path are remembered; beyond this many distinct paths the oldest are forgotten. */
 const ROUTE_MEMO_SIZE = 2_000;
 const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+
+/** What the job runner reports per job (app/modules/jobs JobStats). */
+export interface JobFigures {
+  name: string;
+  queued: number;
+  active: number;
+  failed: number;
+  failures: number;
+}
 
 /** Pool figures a database handle reports; null where there is no pool (SQLite). */
 export interface PoolStats {
@@ -28,8 +38,8 @@ export interface MetricsOptions {
  * query or a walk are read only when /metrics is scraped (collect callbacks).
  *
  * Other parts of the server add their own through `registry` (any prom-client
- * metric with `registers: [metrics.registry]`), or use the job and link-check
- * metrics declared here so their names stay consistent.
+ * metric with `registers: [metrics.registry]`), or report through the job and
+ * link-check hooks here so names stay consistent.
  */
 export function createMetrics({ processMetrics = true }: MetricsOptions = {}) {
   const registry = new Registry();
@@ -59,30 +69,12 @@ export function createMetrics({ processMetrics = true }: MetricsOptions = {}) {
     help: "Database operations that failed because the database was away (connection refused or lost, timeout, SQLite busy past its timeout).",
     registers: [registry],
   });
-  // For the job runner and the link checker to report into (wired where they start).
-  const jobs = new Counter({
-    name: "cinedex_jobs_total",
-    help: "Background jobs finished, by queue and outcome (completed, failed, retried).",
-    labelNames: ["queue", "outcome"] as const,
-    registers: [registry],
-  });
+  // For the link checker to report into (wired where it starts).
   const linkChecks = new Counter({
     name: "cinedex_link_checks_total",
-    help: "Download-link checks, by result (ok, broken, error, skipped).",
+    help: "Download-link checks by scheduled sweeps, by result (ok, failed, inconclusive, deferred, marked_broken, recovered).",
     labelNames: ["result"] as const,
     registers: [registry],
-  });
-  let queueDepth: (() => Promise<Record<string, number>>) | null = null;
-  new Gauge({
-    name: "cinedex_job_queue_depth",
-    help: "Jobs waiting to run, by queue (read at scrape time).",
-    labelNames: ["queue"] as const,
-    registers: [registry],
-    async collect() {
-      if (!queueDepth) return;
-      this.reset();
-      for (const [queue, depth] of Object.entries(await queueDepth())) this.set({ queue }, depth);
-    },
   });
 
   return {
@@ -108,11 +100,49 @@ export function createMetrics({ processMetrics = true }: MetricsOptions = {}) {
     },
     /** Count a database fault (pass to openDatabase's onFault next to the logger). */
     databaseFault: () => databaseFaults.inc(),
-    recordJob: (queue: string, outcome: "completed" | "failed" | "retried") => jobs.inc({ queue, outcome }),
     recordLinkCheck: (result: string) => linkChecks.inc({ result }),
-    /** Where the queue depth comes from (e.g. pg-boss's getQueueSize per queue); read at each scrape. */
-    setQueueDepthSource: (source: () => Promise<Record<string, number>>) => {
-      queueDepth = source;
+    /** Counts a finished link-check sweep's results. */
+    recordLinkChecks(summary: SweepSummary) {
+      const { checked: _checked, markedBroken, ...results } = summary;
+      for (const [result, n] of Object.entries({ ...results, marked_broken: markedBroken })) if (n > 0) linkChecks.inc({ result }, n);
+    },
+    /**
+     * Exports the job runner's figures per job, read at each scrape. A queue that
+     * cannot be read (database away) leaves them out of that scrape; /metrics still answers.
+     */
+    observeJobs(stats: () => Promise<JobFigures[]>) {
+      let latest: Promise<JobFigures[] | null> | null = null;
+      // The four metrics are collected one after the other: one read of the queue serves them all.
+      const read = () =>
+        (latest ??= stats()
+          .catch(() => null)
+          .finally(() => setTimeout(() => (latest = null), 0)));
+      const gauge = (name: string, help: string, pick: (figures: JobFigures) => number) =>
+        new Gauge({
+          name,
+          help,
+          labelNames: ["job"] as const,
+          registers: [registry],
+          async collect() {
+            const figures = await read();
+            this.reset();
+            for (const job of figures ?? []) this.set({ job: job.name }, pick(job));
+          },
+        });
+      gauge("cinedex_job_queue_depth", "Background jobs waiting to run, including retries not yet due, by job.", (j) => j.queued);
+      gauge("cinedex_jobs_active", "Background jobs running now (on any instance), by job.", (j) => j.active);
+      gauge("cinedex_jobs_failed", "Stored background jobs whose retries are used up, by job.", (j) => j.failed);
+      new Counter({
+        name: "cinedex_job_attempt_failures_total",
+        help: "Failed attempts of background jobs seen by this process since it started, by job.",
+        labelNames: ["job"] as const,
+        registers: [registry],
+        async collect() {
+          const figures = await read();
+          this.reset();
+          for (const job of figures ?? []) this.inc({ job: job.name }, job.failures);
+        },
+      });
     },
   };
 }
@@ -246,7 +276,9 @@ export function metricsEndpoint(metrics: Metrics, access: MetricsAccess): Reques
   const allowed = blockListOf(access.allow);
   return async (req, res, next) => {
     try {
+      // Answered before the security headers (so scrapes skip logging): the two that matter for text.
       res.setHeader("Cache-Control", "no-store");
+      res.setHeader("X-Content-Type-Options", "nosniff");
       const auth = req.get("authorization");
       const bearer = auth && /^Bearer\s+(\S+)\s*$/i.exec(auth)?.[1];
       if (auth !== undefined && access.token) {

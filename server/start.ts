@@ -6,7 +6,7 @@ import { openDatabase, type DatabaseHandle } from "#app/db/client.server.ts";
 import { DatabaseUnavailableError } from "#app/utils/errors.ts";
 import { createNotifier, NOTIFY_SHUTDOWN_WAIT_MS, type Notifier } from "#app/modules/inbox/notify.server.ts";
 import { defineAppJobs } from "#app/modules/jobs/app-jobs.server.ts";
-import { createJobRunner, queueDepths, type JobRunner } from "#app/modules/jobs/jobs.server.ts";
+import { createJobRunner, type JobRunner } from "#app/modules/jobs/jobs.server.ts";
 import { defineTestJobs } from "#app/modules/jobs/test-jobs.server.ts";
 import { indexMissingTitles } from "#app/modules/search/index.server.ts";
 import { migrateToLatest } from "#db/migrate.ts";
@@ -90,13 +90,21 @@ export async function startServer(options: StartOptions): Promise<http.Server> {
   const jobs = createJobRunner(database, config.database, {
     logger,
     onError: databaseFaultLogger(logger),
-    onOutcome: metrics?.recordJob,
     ...(config.jobsTestRecord ? { tickMs: 500, maintenanceSeconds: 1 } : {}),
   });
   const notifier = createNotifier({ smtp: config.smtp, allowPrivateWebhooks: config.webhookAllowPrivate, jobs });
-  defineAppJobs(jobs, { db: database.db, logger, publicUrl: config.publicUrl, notifier });
-  metrics?.setQueueDepthSource(() => queueDepths(jobs));
+  defineAppJobs(
+    jobs,
+    { db: database.db, logger, publicUrl: config.publicUrl, notifier },
+    {
+      linkChecks: config.linkChecks,
+      onLinkSweep: (summary) => {
+        metrics?.recordLinkChecks(summary);
+      },
+    },
+  );
   if (config.jobsTestRecord) defineTestJobs(jobs, config.jobsTestRecord);
+  metrics?.observeJobs(() => jobs.stats());
   try {
     await jobs.start({ work: config.jobsWorker });
   } catch (error) {

@@ -125,4 +125,6 @@ test("the production server answers /readyz for balancers and /metrics to loopba
   const text = await metrics.text();
   expect(text).toMatch(/^cinedex_http_requests_total\{route="routes\/site\/help\/faq",method="GET",status="200"\} [1-9]/m);
   expect(text).toMatch(/^cinedex_http_requests_total\{route="routes\/resources\/readyz",method="GET",status="200"\} [1-9]/m);
+  // The job runner's figures, read at scrape time (the prune job is always defined).
+  expect(text).toMatch(/^cinedex_job_queue_depth\{job="prune"\} \d+$/m);
 });

@@ -40,6 +40,7 @@ for (const dialect of testDialects) {
       expect(answer.status).toBe(200);
       expect(answer.headers["content-type"]).toMatch(/^text\/plain; version=0\.0\.4/);
       expect(answer.headers["cache-control"]).toBe("no-store");
+      expect(answer.headers["x-content-type-options"]).toBe("nosniff");
       const after = answer.body;
       const home = { route: "routes/site/home", method: "GET", status: "200" };
       expect(sample(after, "cinedex_http_requests_total", home) - sample(before, "cinedex_http_requests_total", home)).toBe(3);

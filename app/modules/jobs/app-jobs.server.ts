@@ -2,12 +2,20 @@ import type { AppContext } from "#app/context.ts";
 import { pruneLoginAttempts } from "#app/modules/auth/login.server.ts";
 import { pruneSessions } from "#app/modules/auth/sessions.server.ts";
 import { pruneGoogleSessions } from "#app/modules/desksync/sessions.server.ts";
-import { notifyJob } from "#app/modules/inbox/notify.server.ts";
+import { notifyJob, notifyOperators } from "#app/modules/inbox/notify.server.ts";
+import { runDueLinkChecks, type SweepSummary } from "#app/modules/linkhealth/sweep.server.ts";
 import { pruneClickVisitors } from "#app/modules/outlinks/outlinks.server.ts";
 import type { JobRunner } from "./jobs.server.ts";
 import { pruneFinishedJobs } from "./table-runner.server.ts";
 
 export const PRUNE_JOB = "prune";
+export const LINK_CHECK_JOB = "link-checks";
+/**
+ * Every quarter hour a sweep takes the links that are due (each link about once a
+ * day, spread over the day) in bounded batches, so no run holds a host or the
+ * database for long and a run cut off by a restart loses little.
+ */
+const LINK_CHECK_EVERY_S = 15 * 60;
 /** Hourly: idle admin sessions end within the hour even if nobody reads them again. */
 const PRUNE_EVERY_S = 60 * 60;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -39,9 +47,29 @@ export async function pruneOldRows(db: AppContext["db"], now = new Date()): Prom
 
 type JobApp = Pick<AppContext, "db" | "logger" | "publicUrl" | "notifier">;
 
-/** The site's jobs: operator notification delivery and the hourly prune. Link-health checks are added beside these. */
-export function defineAppJobs(runner: JobRunner, app: JobApp): void {
+export interface AppJobHooks {
+  /** Sweep download links on schedule (LINK_CHECKS; off in the test suites, which must not reach real hosts). */
+  linkChecks?: boolean;
+  /** A link-check sweep finished (for metrics). */
+  onLinkSweep?(summary: SweepSummary): void;
+}
+
+/** The site's jobs: operator notification delivery, the hourly prune and the link-health sweep. */
+export function defineAppJobs(runner: JobRunner, app: JobApp, hooks: AppJobHooks = {}): void {
   runner.define(notifyJob(app));
+  if (hooks.linkChecks ?? true)
+    runner.define({
+      name: LINK_CHECK_JOB,
+      everySeconds: LINK_CHECK_EVERY_S,
+      // A missed sweep is not retried: the next quarter hour takes the same due links.
+      retry: { limit: 0, delaySeconds: 60, backoff: false },
+      timeoutSeconds: LINK_CHECK_EVERY_S,
+      async run() {
+        const summary = await runDueLinkChecks(app.db, { notify: (event) => notifyOperators(app, event) });
+        hooks.onLinkSweep?.(summary);
+        if (summary.checked > 0 || summary.deferred > 0) app.logger.info({ job: LINK_CHECK_JOB, ...summary }, "download links checked");
+      },
+    });
   runner.define({
     name: PRUNE_JOB,
     everySeconds: PRUNE_EVERY_S,

@@ -105,11 +105,6 @@ export interface RunnerOptions {
 
 export type JobOutcome = "completed" | "failed" | "retried";
 
-/** Queued jobs per job name, for a queue-depth gauge. */
-export async function queueDepths(runner: Pick<JobRunner, "stats">): Promise<Record<string, number>> {
-  return Object.fromEntries((await runner.stats()).map((s) => [s.name, s.queued]));
-}
-
 export function createJobRunner(database: DatabaseHandle, target: DatabaseTarget, options: RunnerOptions): JobRunner {
   return target.dialect === "postgres"
     ? createPgBossRunner(target.url, { ...options, schema: options.schema ?? (target.schema ? `${target.schema}_jobs` : undefined) })

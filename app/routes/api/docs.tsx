@@ -3,7 +3,7 @@ import { StaticPage } from "#app/components/layout/static-page.tsx";
 import { getApp } from "#app/context.ts";
 import { openApiDocument, problemType } from "#app/modules/api/openapi.ts";
 import { API_BASE_PATH, OPERATIONS } from "#app/modules/api/operations.ts";
-import { API_RATE_LIMIT } from "#app/modules/api/rate-limit.server.ts";
+import { API_RATE_RULE } from "#app/modules/api/rate-limit.server.ts";
 import { referenceView, type FieldRow, type TypeLabel } from "#app/modules/api/reference.ts";
 import { originOf, seoMeta } from "#app/utils/seo.ts";
 import type { Route } from "./+types/docs";
@@ -17,7 +17,7 @@ export function loader({ context }: Route.LoaderArgs) {
   const examples = Object.fromEntries(Object.values(OPERATIONS).map((op) => [op.operationId, op.example]));
   return {
     view: referenceView(openApiDocument(app.publicUrl), examples),
-    rateLimit: API_RATE_LIMIT.limit,
+    rateLimit: API_RATE_RULE.points,
     basePath: API_BASE_PATH,
     exampleProblemType: problemType(app.publicUrl, "invalid-parameter"),
   };
