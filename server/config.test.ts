@@ -42,6 +42,8 @@ describe("loadConfig", () => {
   it("runs background jobs unless JOBS=off; the test jobs only with JOBS_TEST_RECORD, with a warning", () => {
     expect(loadConfig({ DATA_DIR: dataDir })).toMatchObject({ jobsWorker: true, jobsTestRecord: null });
     expect(loadConfig({ DATA_DIR: dataDir, JOBS: "off" }).jobsWorker).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir }).linkChecks).toBe(true);
+    expect(loadConfig({ DATA_DIR: dataDir, LINK_CHECKS: "false" }).linkChecks).toBe(false);
     expect(loadConfig({ DATA_DIR: dataDir, JOBS: " On " }).jobsWorker).toBe(true);
     expect(errorOf({ JOBS: "sometimes" })).toBe('Invalid configuration: JOBS must be on or off (got "sometimes").');
     const withHooks = loadConfig({ DATA_DIR: dataDir, JOBS_TEST_RECORD: "runs.jsonl" });

@@ -16,6 +16,7 @@ import {
   type ImportRun,
 } from "#app/modules/catalogue/import.server.ts";
 import { isAppError } from "#app/utils/errors.ts";
+import { plural } from "#app/utils/format.ts";
 import { loadConfig } from "#server/config.ts";
 import { openConfiguredDatabase } from "./open.ts";
 import { progressReporter } from "./progress.ts";
@@ -89,7 +90,7 @@ try {
       onProgress: (n, total) => checking(n, total),
     });
     checking.end();
-    console.log(`${path.basename(file)} (${format}): ${prepared.items.length} titles read`);
+    console.log(`${path.basename(file)} (${format}): ${plural(prepared.items.length, "title")} read`);
     printPlan(prepared.plan);
     if (prepared.plan.errors.length) {
       console.error("Nothing was imported: fix the errors above and run the import again.");

@@ -607,7 +607,8 @@ export async function applyImportRun(db: Db, actor: Actor, id: number, options: 
     if (changed) await bumpContentVersion(trx);
     const finished = await trx
       .updateTable("import_runs")
-      .set({ status: "done", updated_at: new Date().toISOString() })
+      // The stored titles are only needed to resume; a finished run keeps its counts and plan.
+      .set({ status: "done", updated_at: new Date().toISOString(), items: JSON.stringify({ genres: [], items: [] } satisfies StoredItems) })
       .where("id", "=", id)
       .returning(RUN_COLUMNS)
       .executeTakeFirstOrThrow();

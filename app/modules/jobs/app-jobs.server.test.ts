@@ -1,9 +1,12 @@
+import pino from "pino";
 import { expect, it } from "vitest";
 import { createFirstAdmin } from "#app/modules/auth/accounts.server.ts";
 import { createTitle } from "#app/modules/catalogue/write.server.ts";
 import { buildMovie } from "#tests/factories/titles.ts";
 import { describeEachDatabase } from "#tests/helpers/database.ts";
-import { pruneOldRows } from "./app-jobs.server.ts";
+import type { SweepSummary } from "#app/modules/linkhealth/sweep.server.ts";
+import { defineAppJobs, LINK_CHECK_JOB, pruneOldRows } from "./app-jobs.server.ts";
+import type { JobDefinition, JobRunner } from "./jobs.server.ts";
 
 const NOW = new Date("2026-11-26T12:00:00.000Z");
 const ago = (ms: number) => new Date(NOW.getTime() - ms).toISOString();
@@ -122,5 +125,42 @@ describeEachDatabase("the prune job", (ctx) => {
       loginAttempts: 0,
       finishedJobs: 0,
     });
+  });
+});
+
+describeEachDatabase("the link-check job", (ctx) => {
+  const definedJobs = (linkChecks: boolean, onLinkSweep?: (summary: SweepSummary) => void) => {
+    const jobs = new Map<string, JobDefinition<unknown>>();
+    const runner = { define: (job: JobDefinition<unknown>) => jobs.set(job.name, job) } as unknown as JobRunner;
+    const app = { db: ctx.db, logger: pino({ level: "silent" }), publicUrl: "http://cinedex.test", notifier: {} as never };
+    defineAppJobs(runner, app, { linkChecks, onLinkSweep });
+    return jobs;
+  };
+
+  it("is scheduled only with LINK_CHECKS on, and a run checks the due links and reports the sweep", async () => {
+    expect([...definedJobs(false).keys()]).not.toContain(LINK_CHECK_JOB);
+    // A link on the loopback: the checker refuses it before any connection, so nothing leaves this machine.
+    const movie = await createTitle(
+      ctx.db,
+      buildMovie({
+        releases: [
+          {
+            quality: "1080p",
+            files: [{ title: "Loopback 1080p", size: "1 GB", links: [{ label: "local", url: "http://127.0.0.1:9/film.mkv" }] }],
+          },
+        ],
+      }),
+    );
+    const linkId = movie.releases[0]!.files[0]!.links[0]!.id;
+    // Other tests' links name hosts under .example: out of this sweep, so no name is looked up.
+    await ctx.db.updateTable("links").set({ status: "disabled" }).where("id", "!=", linkId).execute();
+    const sweeps: SweepSummary[] = [];
+    const job = definedJobs(true, (summary) => sweeps.push(summary)).get(LINK_CHECK_JOB)!;
+    expect(job.everySeconds).toBe(15 * 60);
+    await job.run(undefined, { id: "1", attempt: 1, slot: NOW.toISOString() });
+    expect(sweeps).toHaveLength(1);
+    expect(sweeps[0]!.checked).toBeGreaterThanOrEqual(1);
+    const health = await ctx.db.selectFrom("link_health").select(["checked_at", "error"]).where("link_id", "=", linkId).executeTakeFirst();
+    expect(health?.checked_at).toBeTruthy();
   });
 });
