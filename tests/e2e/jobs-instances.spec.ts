@@ -81,7 +81,11 @@ test.describe("two instances on one PostgreSQL", () => {
       // Scheduled runs go on with one instance, still once per slot.
       const before = runs("test.tick").length;
       await expect.poll(() => runs("test.tick").length, { timeout: 15_000 }).toBeGreaterThan(before);
-      expect(runs("test.tick").slice(before).every((t) => t.pid === other.child.pid)).toBe(true);
+      expect(
+        runs("test.tick")
+          .slice(before)
+          .every((t) => t.pid === other.child.pid),
+      ).toBe(true);
     } finally {
       await queue.stop();
     }
