@@ -89,6 +89,7 @@ export async function startServer(options: StartOptions): Promise<http.Server> {
   // The test jobs' instances tick and look for dead runs often, so the suite stays short.
   const jobs = createJobRunner(database, config.database, {
     logger,
+    onError: databaseFaultLogger(logger),
     ...(config.jobsTestRecord ? { tickMs: 500, maintenanceSeconds: 1 } : {}),
   });
   const notifier = createNotifier({ smtp: config.smtp, allowPrivateWebhooks: config.webhookAllowPrivate, jobs });

@@ -35,12 +35,12 @@ const smtpServer = new SMTPServer({
 let smtpPort = 0;
 
 /** The webhook: not listening at first (connections refused), then up. */
-const hits: unknown[] = [];
+const hits: { body: unknown; key: string | undefined }[] = [];
 const webhook = http.createServer((req, res) => {
   const chunks: Buffer[] = [];
   req.on("data", (chunk: Buffer) => chunks.push(chunk));
   req.on("end", () => {
-    hits.push(JSON.parse(Buffer.concat(chunks).toString("utf8")));
+    hits.push({ body: JSON.parse(Buffer.concat(chunks).toString("utf8")), key: req.headers["idempotency-key"] as string | undefined });
     res.writeHead(204).end();
   });
 });
@@ -128,7 +128,10 @@ describeEachDatabase("queued operator notifications", (ctx) => {
 
     await listen(webhook, webhookPort);
     await vi.waitFor(() => expect(hits).toHaveLength(1), WAIT);
-    expect(hits[0]).toMatchObject({ kind: "dmca", id: 41, adminUrl: "https://cinedex.test/dashboard/inbox/dmca/41" });
+    expect(hits[0]!.body).toMatchObject({ kind: "dmca", id: 41, adminUrl: "https://cinedex.test/dashboard/inbox/dmca/41" });
+    // The delivery's id, the same on every attempt, lets a receiver drop a repeat.
+    expect(hits[0]!.key).toMatch(/\S/);
+    expect(hits[0]!.body).toMatchObject({ deliveryId: hits[0]!.key });
     await vi.waitFor(
       async () => expect((await runner.stats()).find((s) => s.name === NOTIFY_JOB)).toMatchObject({ queued: 0, active: 0 }),
       WAIT,

@@ -3,7 +3,7 @@ import type { AppContext } from "#app/context.ts";
 import { getSettings } from "#app/modules/settings/settings.server.ts";
 import { AppError } from "#app/utils/errors.ts";
 import { isRefusedTarget, safeFetch } from "#app/utils/safe-fetch.server.ts";
-import type { JobRunner, RetryPolicy } from "#app/modules/jobs/jobs.server.ts";
+import type { JobRun, JobRunner, RetryPolicy } from "#app/modules/jobs/jobs.server.ts";
 import type { SmtpConfig } from "#server/config.ts";
 import { INBOX_PATH, inboxItemPath, type InboxEvent } from "./events.ts";
 import { getNotifySettings, recordDeliveryFailure } from "./notify-settings.server.ts";
@@ -165,16 +165,16 @@ export function notifyJob(app: NotifyApp, retry: RetryPolicy = NOTIFY_RETRY) {
     name: NOTIFY_JOB,
     retry,
     timeoutSeconds: NOTIFY_JOB_TIMEOUT_S,
-    run: (data: NotifyJobData) => deliverQueued(app, data),
+    run: (data: NotifyJobData, job: JobRun) => deliverQueued(app, data, job.id),
   };
 }
 
 /** One attempt of a delivery job: throws when it failed, so the queue retries it. */
-async function deliverQueued(app: NotifyApp, { channel, event }: NotifyJobData): Promise<void> {
+async function deliverQueued(app: NotifyApp, { channel, event }: NotifyJobData, deliveryId: string): Promise<void> {
   const settings = await getNotifySettings(app.db);
   const { siteName } = await getSettings(app.db);
   const adminUrl = `${app.publicUrl}${inboxItemPath(event.kind, event.id)}`;
-  const [result] = await deliverAll(app.notifier, settings, { ...event, adminUrl }, siteName, [channel]);
+  const [result] = await deliverAll(app.notifier, settings, { ...event, adminUrl, deliveryId }, siteName, [channel]);
   // None when the channel was removed since: nobody is waiting on it any more.
   if (!result) return;
   await report(app, event, result);
@@ -214,6 +214,8 @@ export interface WebhookPayload extends InboxEvent {
   text: string;
   content: string;
   test?: true;
+  /** A queued delivery's id, the same on every retry; also sent as the Idempotency-Key header. */
+  deliveryId?: string;
 }
 
 interface DeliveryResult {
@@ -223,7 +225,8 @@ interface DeliveryResult {
   detail: string;
 }
 
-type Outgoing = InboxEvent & { adminUrl: string; test?: true };
+/** deliveryId: the queued delivery's id, the same on every retry (a receiver can drop a repeat by it). */
+type Outgoing = InboxEvent & { adminUrl: string; test?: true; deliveryId?: string };
 
 /** The given channels (by default every configured one) at once; each result says how it went (nothing here throws). */
 async function deliverAll(
@@ -342,7 +345,12 @@ function isPlainAddress(value: string): boolean {
 async function postWebhook(url: string, payload: WebhookPayload, notifier: Notifier): Promise<number> {
   const response = await safeFetch(url, {
     method: "POST",
-    headers: { "Content-Type": "application/json", "User-Agent": "Cinedex-notifications" },
+    headers: {
+      "Content-Type": "application/json",
+      "User-Agent": "Cinedex-notifications",
+      // A retry after an answer that came too late is the only way a receiver sees an alert twice.
+      ...(payload.deliveryId ? { "Idempotency-Key": payload.deliveryId } : {}),
+    },
     body: JSON.stringify(payload),
     // A redirect could point the payload anywhere; the admin sets the address that is used.
     maxRedirects: 0,

@@ -3,7 +3,7 @@ import pino from "pino";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DatabaseTarget } from "#app/db/client.server.ts";
 import { createTestDatabase, testDialects, withPgClient, type TestDatabase } from "#tests/helpers/database.ts";
-import { checkDefinition, createJobRunner, retryDelayMs, slotOf, type JobRun, type JobRunner } from "./jobs.server.ts";
+import { checkDefinition, createJobRunner, retryDelayMs, slotOf, type JobOutcome, type JobRun, type JobRunner } from "./jobs.server.ts";
 
 const logger = pino({ level: "silent" });
 const WAIT = { timeout: 15_000, interval: 100 };
@@ -58,9 +58,16 @@ for (const dialect of testDialects) {
       if (queueSchema) await withPgClient(process.env.TEST_DATABASE_URL!, (c) => c.query(`drop schema if exists ${queueSchema} cascade`));
     });
 
+    /** Every attempt's outcome as the runners report it for metrics. */
+    const outcomes: [string, JobOutcome][] = [];
+    afterEach(() => {
+      outcomes.length = 0;
+    });
+
     /** A runner on the test database; fast ticks so schedules and polls show within seconds. */
     function runner(): JobRunner {
-      const r = createJobRunner(handle, target, { logger, tickMs: 200, maintenanceSeconds: 1 });
+      const onOutcome = (name: string, outcome: JobOutcome) => void outcomes.push([name, outcome]);
+      const r = createJobRunner(handle, target, { logger, tickMs: 200, maintenanceSeconds: 1, onOutcome });
       runners.push(r);
       return r;
     }
@@ -96,6 +103,11 @@ for (const dialect of testDialects) {
       expect(stats).toMatchObject({ failed: 0, failures: 2 });
       await new Promise((resolve) => setTimeout(resolve, 500));
       expect(runs).toHaveLength(3);
+      expect(outcomes).toEqual([
+        ["t.retry", "retried"],
+        ["t.retry", "retried"],
+        ["t.retry", "completed"],
+      ]);
     });
 
     it("a job whose retries are used up is counted as failed and not run again", async () => {
@@ -118,6 +130,10 @@ for (const dialect of testDialects) {
       expect(runs).toBe(2);
       await new Promise((resolve) => setTimeout(resolve, 1_500));
       expect(runs).toBe(2);
+      expect(outcomes).toEqual([
+        ["t.fail", "retried"],
+        ["t.fail", "failed"],
+      ]);
     });
 
     it("a scheduled job runs once per slot with two runners on one database", async () => {

@@ -90,7 +90,20 @@ export interface RunnerOptions {
   maintenanceSeconds?: number;
   /** pg-boss's schema; defaults to "pgboss" (tests give each run its own). */
   schema?: string;
+  /**
+   * Told when the queue itself fails (the database is away); polls keep failing
+   * until it is back, so the server passes a logger that does not flood.
+   */
+  onError?: (error: unknown) => void;
+  /**
+   * Told how each attempt this process ran ended (for metrics): completed, failed for
+   * good, or failed with a retry to come. A run cut off by its instance's death is
+   * not seen here: the instance that retries it reports the next attempt.
+   */
+  onOutcome?: (name: string, outcome: JobOutcome) => void;
 }
+
+export type JobOutcome = "completed" | "failed" | "retried";
 
 export function createJobRunner(database: DatabaseHandle, target: DatabaseTarget, options: RunnerOptions): JobRunner {
   return target.dialect === "postgres"

@@ -48,7 +48,7 @@ export function createPgBossRunner(url: string, options: RunnerOptions): JobRunn
       // pg-boss's cron is not used: schedules are slots (see above).
       schedule: false,
     });
-    boss.on("error", (error) => logger.error({ err: errorText(error) }, "job queue error"));
+    boss.on("error", options.onError ?? ((error) => logger.error({ err: errorText(error) }, "job queue error")));
     return boss;
   };
   let boss: PgBoss | undefined;
@@ -112,18 +112,18 @@ export function createPgBossRunner(url: string, options: RunnerOptions): JobRunn
       for (const job of jobs.values()) {
         await boss.work<unknown>(job.name, { pollingIntervalSeconds: POLL_SECONDS, includeMetadata: true }, async ([run]) => {
           if (!run) return;
+          const attempt = run.retryCount + 1;
           try {
-            await job.run(run.data, {
-              id: run.id,
-              attempt: run.retryCount + 1,
-              slot: run.singletonOn ? new Date(run.singletonOn).toISOString() : null,
-            });
+            await job.run(run.data, { id: run.id, attempt, slot: run.singletonOn ? new Date(run.singletonOn).toISOString() : null });
           } catch (error) {
             failures.set(job.name, (failures.get(job.name) ?? 0) + 1);
-            logger.warn({ job: job.name, id: run.id, attempt: run.retryCount + 1, err: errorText(error) }, "job failed");
+            const retry = run.retryCount < run.retryLimit;
+            logger.warn({ job: job.name, id: run.id, attempt, retry, err: errorText(error) }, "job failed");
+            options.onOutcome?.(job.name, retry ? "retried" : "failed");
             // pg-boss records the failure and schedules the retry.
             throw error;
           }
+          options.onOutcome?.(job.name, "completed");
         });
       }
       await tick();

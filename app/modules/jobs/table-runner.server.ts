@@ -65,6 +65,7 @@ export function createTableRunner(db: Db, options: RunnerOptions): JobRunner {
     try {
       await withTimeout(job.run(JSON.parse(row.data), { id: String(row.id), attempt: row.attempts, slot: row.slot }), job.timeoutSeconds);
       await db.updateTable("jobs").set({ state: "done", finished_at: now(), last_error: null }).where("id", "=", row.id).execute();
+      options.onOutcome?.(job.name, "completed");
     } catch (error) {
       failures.set(job.name, (failures.get(job.name) ?? 0) + 1);
       const policy = { limit: row.retry_limit, delaySeconds: row.retry_delay_s, backoff: Boolean(row.retry_backoff) };
@@ -83,6 +84,7 @@ export function createTableRunner(db: Db, options: RunnerOptions): JobRunner {
         )
         .where("id", "=", row.id)
         .execute();
+      options.onOutcome?.(job.name, retry ? "retried" : "failed");
     }
     return true;
   }
@@ -95,7 +97,8 @@ export function createTableRunner(db: Db, options: RunnerOptions): JobRunner {
         if (job.everySeconds) await enqueueSlot(job, job.everySeconds);
         while (!stopping && (await runOne(job)));
       } catch (error) {
-        logger.error({ job: job.name, err: errorText(error) }, "job queue unavailable");
+        if (options.onError) options.onError(error);
+        else logger.error({ job: job.name, err: errorText(error) }, "job queue error");
       }
       if (stopping) return;
       const timer = setTimeout(() => wake(), tickMs);
