@@ -16,8 +16,6 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable("link_health")
     .addColumn("link_id", "integer", (c) => c.primaryKey().references("links.id").onDelete("cascade"))
     .addColumn("status", "text", (c) => c.notNull().defaultTo("unknown"))
-    // The address last checked: an edited link starts afresh and is due at once.
-    .addColumn("checked_url", "text")
     .addColumn("http_status", "integer")
     .addColumn("final_url", "text")
     // Files are often larger than 2 GiB.

@@ -9,6 +9,7 @@ import * as inbox from "./2026-11-22T2000_inbox.ts";
 import * as contentVersion from "./2026-11-25T1100_content_version.ts";
 import * as clickVisitors from "./2026-11-25T1420_click_visitors.ts";
 import * as linkHealth from "./2026-11-26T1040_link_health.ts";
+import * as linkHealthCheckedUrl from "./2026-11-26T1041_link_health_checked_url.ts";
 
 /**
  * Every migration, by name. Listed explicitly (rather than read from the folder at
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-25T1100_content_version": contentVersion,
   "2026-11-25T1420_click_visitors": clickVisitors,
   "2026-11-26T1040_link_health": linkHealth,
+  "2026-11-26T1041_link_health_checked_url": linkHealthCheckedUrl,
 };

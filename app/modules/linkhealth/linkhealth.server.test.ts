@@ -15,9 +15,6 @@ import { allowLoopbackPortsForTests } from "#app/utils/safe-fetch.server.ts";
 import { checkLinkNow, checkTitleNow, getLinkHealthDetail, getLinkHealthOverview, markAllLinksDue } from "./admin.server.ts";
 import { FOUND_BY_CHECKER, LINK_CHECK_HISTORY, RECOVERED_NOTE } from "./record.server.ts";
 import { runDueLinkChecks } from "./sweep.server.ts";
-import { linkCheckJob } from "./job.server.ts";
-import type { AppContext } from "#app/context.ts";
-import { createNotifier } from "#app/modules/inbox/notify.server.ts";
 
 const HOUR = 3_600_000;
 
@@ -166,21 +163,6 @@ describeEachDatabase("link health", (ctx) => {
     await setUrl(movie.links[1]!, "/ok/replaced.mkv");
     expect(await sweep(new Date(t0.getTime() + 3 * HOUR))).toMatchObject({ checked: 1, recovered: 1 });
     expect(await linkStatus(movie.links[1]!)).toBe("ok");
-  });
-
-  it("runs as the job runner's job: one sweep, logged, the notifier handed the new report", async () => {
-    const logged: unknown[] = [];
-    const notifier = createNotifier({ smtp: null });
-    const logger = { info: (o: unknown) => logged.push(o), warn: () => {} } as unknown as AppContext["logger"];
-    await updateSettings(ctx.db, { linkHealth: { intervalHours: 24, failureThreshold: 1, hideBroken: false } });
-    const job = linkCheckJob({ db: ctx.db, logger, publicUrl: "http://localhost", notifier });
-    // The job has no test allowance of its own: the sweep's checks go through the same safeFetch.
-    const summary = await job();
-    expect(summary).toMatchObject({ checked: 3, markedBroken: 1 });
-    expect(logged).toEqual([{ linkCheck: summary }]);
-    await notifier.drain(2_000);
-    expect(await job()).toMatchObject({ checked: 0 });
-    expect(logged).toHaveLength(1);
   });
 
   it("follows the settings: one failure is enough when so set; an admin's own 'broken' is never undone", async () => {
