@@ -87,3 +87,10 @@ export const PAGE_STALE_WHILE_REVALIDATE_S = 30;
  * the operator's webhook): browsers and proxies handle 2,048 characters safely.
  */
 export const MAX_URL_LENGTH = 2_048;
+
+/**
+ * The largest catalogue file the admin Import screen accepts (ADR 032): about
+ * 20,000 titles with 3 links each as CSV. The server raises its body limit for
+ * that one path only (ADR 004); bigger catalogues go through `npm run catalogue:import`.
+ */
+export const IMPORT_UPLOAD_LIMIT = 8 * 1024 * 1024;

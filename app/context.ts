@@ -5,6 +5,7 @@ import type { GoogleConfig } from "#server/config.ts";
 import type { GeoLocator } from "#app/integrations/geoip/geoip.server.ts";
 import type { TmdbClient } from "#app/integrations/tmdb/client.server.ts";
 import type { Notifier } from "#app/modules/inbox/notify.server.ts";
+import type { RateLimits } from "#app/modules/limits/limiter.server.ts";
 
 /** What the server hands every loader and action (see server/app.ts). */
 export interface AppContext {
@@ -28,6 +29,8 @@ export interface AppContext {
   notifier: Notifier;
   /** Locates client addresses (quick requests); null when GEOIP_DB is not set or cannot be read. */
   geoip: GeoLocator | null;
+  /** Rate limits shared by every instance (ADR 027): in the database, Redis or this process's memory. */
+  limits: RateLimits;
 }
 
 // One key per process: in development the server (run by tsx) and the app (loaded

@@ -53,6 +53,9 @@ export default [
       route(":id/disable", "routes/admin/users/disable.tsx"),
       route(":id/enable", "routes/admin/users/enable.tsx"),
     ]),
+    route("dashboard/import", "routes/admin/import.tsx"),
+    route("dashboard/import/:id/apply", "routes/admin/import-apply.ts"),
+    route("dashboard/export", "routes/admin/export.ts"),
     route("dashboard/analytics", "routes/admin/analytics.tsx"),
     // Link health (ADR 029): the screen; each form posts to a route of its own below; a link's page and history.
     route("dashboard/link-health", "routes/admin/link-health.tsx", [
@@ -108,11 +111,22 @@ export default [
 
   route("api/suggest", "routes/api/suggest.ts"),
   route("api/request-title", "routes/api/request-title.ts"),
+  // The public read API (ADR 031): JSON, described by the OpenAPI document; /api/docs is its reference page.
+  route("api/v1/titles", "routes/api/v1/titles.ts"),
+  route("api/v1/titles/:id", "routes/api/v1/title.ts"),
+  route("api/v1/genres", "routes/api/v1/genres.ts"),
+  route("api/v1/search", "routes/api/v1/search.ts"),
+  route("api/v1/suggestions", "routes/api/v1/suggestions.ts"),
+  route("api/v1/settings", "routes/api/v1/settings.ts"),
+  route("api/v1/openapi.json", "routes/api/v1/openapi.ts"),
+  route("api/v1/*", "routes/api/v1/not-found.ts"),
+  route("api/docs", "routes/api/docs.tsx"),
   route("banners/dismiss", "routes/resources/dismiss-banner.ts"),
   route("share/:file", "routes/resources/share-card.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),
   route("sitemaps/:name", "routes/resources/sitemap-part.ts"),
   route("robots.txt", "routes/resources/robots.ts"),
   route("healthz", "routes/resources/healthz.ts"),
+  route("readyz", "routes/resources/readyz.ts"),
   route("*", "routes/site/not-found.tsx"),
 ] satisfies RouteConfig;

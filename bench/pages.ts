@@ -8,7 +8,7 @@
 // --database-url (or BENCH_DATABASE_URL) the server is measured on PostgreSQL too.
 // Prints req/s, p50, p99, errors and the ratio to nginx static. Needs nginx and wrk
 // (Debian/Ubuntu: `apt-get install -y nginx-light wrk`).
-import { execFileSync, spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { execFileSync, spawnSync, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -19,6 +19,7 @@ import { migrateToLatest } from "#db/migrate.ts";
 import { seedSynthetic } from "#db/seed/seed.ts";
 import { withPgClient } from "#tests/helpers/database.ts";
 import { freePort, startServer, type RunningServer } from "#tests/helpers/server-process.ts";
+import { requireTools, startNginx, wrk, type WrkResult } from "./tools.ts";
 
 const { values } = parseArgs({
   options: {
@@ -33,38 +34,11 @@ const duration = Number(values.duration);
 const connections = Number(values.connections);
 const synthetic = Number(values.synthetic);
 
-for (const tool of ["nginx", "wrk"]) {
-  if (spawnSync("sh", ["-c", `command -v ${tool} || test -x /usr/sbin/${tool}`]).status !== 0) {
-    console.error(`${tool} is missing. On Debian or Ubuntu: apt-get install -y nginx-light wrk`);
-    process.exit(1);
-  }
-}
-const NGINX = fs.existsSync("/usr/sbin/nginx") ? "/usr/sbin/nginx" : "nginx";
+requireTools(["nginx", "wrk"]);
 
 if (!values["no-build"]) {
   console.log("building…");
   execFileSync("npm", ["run", "build"], { stdio: "ignore" });
-}
-
-interface Result {
-  rps: number;
-  p50: string;
-  p99: string;
-  errors: number;
-}
-
-/** One wrk run; errors are socket errors plus answers other than 2xx/3xx. */
-function wrk(url: string): Result {
-  const out = execFileSync("wrk", ["-t2", `-c${connections}`, `-d${duration}s`, "--latency", url], { encoding: "utf8" });
-  const percentile = (p: string) => new RegExp(`^\\s*${p}%\\s+(\\S+)`, "m").exec(out)?.[1] ?? "?";
-  const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
-  const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0);
-  return {
-    rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? 0),
-    p50: percentile("50"),
-    p99: percentile("99"),
-    errors: non2xx + (socket ? socket.slice(1).reduce((n, v) => n + Number(v), 0) : 0),
-  };
 }
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "cinedex-bench-pages-"));
@@ -150,34 +124,10 @@ async function pagesOf(target: DatabaseTarget): Promise<{ name: string; path: st
   }
 }
 
-async function startNginx(name: string, config: string): Promise<number> {
+async function startNginxOn(name: string, config: string): Promise<number> {
   const port = await freePort();
-  const dir = path.join(work, name);
-  fs.mkdirSync(path.join(dir, "logs"), { recursive: true });
-  const user = process.getuid?.() === 0 ? "user root;\n" : "";
-  const conf = `${user}worker_processes 1;
-error_log ${dir}/logs/error.log warn;
-pid ${dir}/nginx.pid;
-events { worker_connections 1024; }
-http {
-  access_log off;
-  client_body_temp_path ${dir}/body; proxy_temp_path ${dir}/proxy; fastcgi_temp_path ${dir}/fastcgi; uwsgi_temp_path ${dir}/uwsgi; scgi_temp_path ${dir}/scgi;
-  ${config.replaceAll("listen 80;", `listen 127.0.0.1:${port};`)}
-}`;
-  fs.writeFileSync(path.join(dir, "nginx.conf"), conf);
-  const child = spawn(NGINX, ["-p", dir, "-c", path.join(dir, "nginx.conf"), "-g", "daemon off;"], { stdio: ["ignore", "ignore", "pipe"] });
-  let stderr = "";
-  child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-  children.push(child);
-  for (let i = 0; ; i++) {
-    try {
-      await fetch(`http://127.0.0.1:${port}/`);
-      return port;
-    } catch {
-      if (child.exitCode !== null || i > 200) throw new Error(`nginx did not start: ${stderr}`);
-      await new Promise((r) => setTimeout(r, 25));
-    }
-  }
+  await startNginx(path.join(work, name), port, config.replaceAll("listen 80;", `listen 127.0.0.1:${port};`), children);
+  return port;
 }
 
 /** nginx serving each page's bytes, as the server sends them, from a file. */
@@ -191,7 +141,7 @@ async function staticNginx(baseURL: string, pages: { name: string; path: string 
     fs.writeFileSync(path.join(root, file), await get(`${baseURL}${page.path}`), { mode: 0o644 });
     files.set(page.path, file);
   }
-  const port = await startNginx(
+  const port = await startNginxOn(
     "static",
     `server { listen 80; root ${root}; default_type text/html; location / { try_files $uri =404; } }`,
   );
@@ -206,14 +156,14 @@ async function proxyNginx(upstream: string): Promise<string> {
   const cache = path.join(work, "proxy-cache");
   fs.mkdirSync(cache, { recursive: true });
   const config = block.replace("/var/cache/nginx/cinedex", cache).replace("server 127.0.0.1:3000;", `server ${upstream};`);
-  return `http://127.0.0.1:${await startNginx("proxy", config)}`;
+  return `http://127.0.0.1:${await startNginxOn("proxy", config)}`;
 }
 
-type Row = { page: string; setup: string; result: Result };
+type Row = { page: string; setup: string; result: WrkResult };
 const rows: Row[] = [];
 
 function measure(page: string, setup: string, url: string) {
-  const result = wrk(url);
+  const result = wrk(url, { connections, duration });
   rows.push({ page, setup, result });
   console.log(`  ${page.padEnd(7)} ${setup.padEnd(26)} ${Math.round(result.rps).toLocaleString("en-US").padStart(8)} req/s`);
 }

@@ -11,8 +11,8 @@ export class MigrationError extends Error {
   }
 }
 
-/** Brings the schema up to date; returns the names of the migrations it applied. */
-export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+/** The migrator for a database, its bookkeeping tables in the current schema. */
+async function migratorFor(db: Kysely<any>): Promise<Migrator> {
   // On PostgreSQL the bookkeeping tables are named with the current schema: Kysely
   // otherwise finds them in any schema of the database and may skip creating ours.
   const migrationTableSchema =
@@ -20,12 +20,17 @@ export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
       ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
       : undefined;
   // Branches add migrations in parallel, so one may be named before another already applied.
-  const migrator = new Migrator({
+  return new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
     migrationTableSchema,
     allowUnorderedMigrations: true,
   });
+}
+
+/** Brings the schema up to date; returns the names of the migrations it applied. */
+export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+  const migrator = await migratorFor(db);
   const { error, results = [] } = await migrator.migrateToLatest();
   if (error) {
     const failed = results.find((r) => r.status === "Error")?.migrationName ?? "unknown";
@@ -33,4 +38,10 @@ export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
     throw new MigrationError(`Migration ${failed} failed: ${reason}`, results);
   }
   return results.filter((r) => r.status === "Success").map((r) => r.migrationName);
+}
+
+/** The names of the migrations this build knows that the database has not had (empty: the schema is current). */
+export async function pendingMigrations(db: Kysely<any>): Promise<string[]> {
+  const migrator = await migratorFor(db);
+  return (await migrator.getMigrations()).filter((m) => m.executedAt === undefined).map((m) => m.name);
 }

@@ -5,15 +5,19 @@ import type { Logger } from "pino";
 import { pinoHttp } from "pino-http";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { appContext } from "#app/context.ts";
-import type { DatabaseHandle } from "#app/db/client.server.ts";
+import { POSTGRES_POOL_SIZE, type DatabaseHandle } from "#app/db/client.server.ts";
 import { openGeoLocator } from "#app/integrations/geoip/geoip.server.ts";
 import { createTmdbClient } from "#app/integrations/tmdb/client.server.ts";
 import type { Notifier } from "#app/modules/inbox/notify.server.ts";
+import { openSharedState, type SharedState } from "#app/modules/limits/shared-state.server.ts";
 import { isUnavailable } from "#app/db/faults.server.ts";
 import { readContentVersion } from "#app/modules/site/content-version.server.ts";
 import type { Config } from "./config.ts";
 import { knownMethods } from "./methods.ts";
+import { createMetrics, markRouted, metricsEndpoint, metricsMiddleware, routeResolver, type Metrics } from "./metrics.ts";
 import { createPageHandler, expressPageHandler, PageStore, type ExpressState } from "./page-cache.ts";
+import { IMPORT_UPLOAD_LIMIT } from "#app/constants.ts";
+import { IMPORT_PATH } from "#app/modules/catalogue/import-constants.ts";
 import { bodyLimit, cspNonce, hstsOverHttps, MAX_BODY_BYTES, sameOriginWrites, securityHeaders } from "./security.ts";
 
 export interface AppOptions {
@@ -22,23 +26,47 @@ export interface AppOptions {
   logger: Logger;
   /** Operator notifications; start.ts keeps it to wait for deliveries on shutdown. */
   notifier: Notifier;
+  /** Rate limits and the TMDB cache; opened from the configuration when not given (start.ts gives it, to close it on shutdown). */
+  shared?: SharedState;
   build: ServerBuild | (() => Promise<ServerBuild>);
   /** Production: the built client folder, served as static files. */
   clientDir?: string;
   /** Development: Vite's middleware, which serves and hot-reloads sources. */
   viteMiddleware?: RequestHandler;
+  /** Shared with the rest of the process (start.ts counts database faults into it); made here when omitted. */
+  metrics?: Metrics;
 }
 
 const REQUEST_ID = /^[\w.:-]{1,100}$/;
 
-export function createApp({ config, database, logger, notifier, build, clientDir, viteMiddleware }: AppOptions) {
+/** The shared store failing is logged at most once a minute: the limits fall back to per-process counts meanwhile. */
+export function sharedStateWarning(logger: Logger): (error: unknown) => void {
+  let last = 0;
+  return (error) => {
+    if (Date.now() - last < 60_000) return;
+    last = Date.now();
+    logger.warn({ err: error }, "shared state (rate limits, TMDB cache) unavailable; counting per instance meanwhile");
+  };
+}
+
+export function createApp({ config, database, logger, notifier, shared, build, clientDir, viteMiddleware, ...options }: AppOptions) {
   const app = express();
-  // One client per process, so its cache and rate-limit state are shared by all requests.
-  const tmdb = config.tmdb ? createTmdbClient(config.tmdb, { onWarning: (message, error) => logger.warn({ err: error }, message) }) : null;
+  const metrics = config.metrics ? (options.metrics ?? createMetrics()) : null;
+  if (metrics && database.poolStats) metrics.observePool(database.poolStats, POSTGRES_POOL_SIZE);
+  const state = shared ?? openSharedState(database, { redisUrl: config.redisUrl, onError: sharedStateWarning(logger) });
+  // One client per process; its cache and 429 back-off live in the shared state, so every instance sees them.
+  const tmdb = config.tmdb
+    ? createTmdbClient(config.tmdb, { cache: state.cache, onWarning: (message, error) => logger.warn({ err: error }, message) })
+    : null;
   // Read once: every request shares the open database.
   const geoip = openGeoLocator(config.geoipDb, (message) => logger.warn(message));
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
+  if (metrics && config.metrics) {
+    // Before logging and the rest: a scrape every few seconds is neither logged nor counted.
+    app.get("/metrics", metricsEndpoint(metrics, config.metrics));
+    app.use(metricsMiddleware(metrics, routeResolver(build)));
+  }
 
   app.use(
     pinoHttp({
@@ -63,7 +91,7 @@ export function createApp({ config, database, logger, notifier, build, clientDir
   app.use(securityHeaders({ development: Boolean(viteMiddleware) }));
   app.use(hstsOverHttps);
   app.use(compression());
-  app.use(bodyLimit(MAX_BODY_BYTES));
+  app.use(bodyLimit(MAX_BODY_BYTES, { [IMPORT_PATH]: IMPORT_UPLOAD_LIMIT }));
   app.use(sameOriginWrites(config.publicUrl));
 
   if (viteMiddleware) {
@@ -90,6 +118,7 @@ export function createApp({ config, database, logger, notifier, build, clientDir
       tmdb,
       notifier,
       geoip,
+      limits: state.limits,
     });
     return context;
   };
@@ -100,7 +129,7 @@ export function createApp({ config, database, logger, notifier, build, clientDir
     readVersion: () => readContentVersion(database.db).catch((error: unknown) => (isUnavailable(error) ? null : Promise.reject(error))),
     store: config.pageCache && !viteMiddleware ? new PageStore(config.pageCache.maxBytes) : null,
   });
-  app.all("*splat", expressPageHandler(pages));
+  app.all("*splat", markRouted, expressPageHandler(pages));
 
   // Errors that reach Express itself: a client's malformed request (Express marks
   // those with a 4xx status, e.g. an undecodable URL) or a bug.

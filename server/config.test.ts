@@ -39,6 +39,18 @@ describe("loadConfig", () => {
     });
   });
 
+  it("runs background jobs unless JOBS=off; the test jobs only with JOBS_TEST_RECORD, with a warning", () => {
+    expect(loadConfig({ DATA_DIR: dataDir })).toMatchObject({ jobsWorker: true, jobsTestRecord: null });
+    expect(loadConfig({ DATA_DIR: dataDir, JOBS: "off" }).jobsWorker).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir }).linkChecks).toBe(true);
+    expect(loadConfig({ DATA_DIR: dataDir, LINK_CHECKS: "false" }).linkChecks).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir, JOBS: " On " }).jobsWorker).toBe(true);
+    expect(errorOf({ JOBS: "sometimes" })).toBe('Invalid configuration: JOBS must be on or off (got "sometimes").');
+    const withHooks = loadConfig({ DATA_DIR: dataDir, JOBS_TEST_RECORD: "runs.jsonl" });
+    expect(withHooks.jobsTestRecord).toBe(path.resolve("runs.jsonl"));
+    expect(withHooks.warnings).toEqual(["JOBS_TEST_RECORD is set: this instance runs the test jobs (for the test suite only)."]);
+  });
+
   it("generates a session secret once and keeps it in the data folder", () => {
     const first = loadConfig({ DATA_DIR: dataDir }).sessionSecret;
     expect(first).toMatch(/^[0-9a-f]{64}$/);
@@ -109,6 +121,19 @@ describe("loadConfig", () => {
     for (const line of [message]) expect(line.split("\n")).toHaveLength(1);
   });
 
+  it("keeps shared state in Redis only when REDIS_URL is a redis address, and never echoes it when it is wrong", () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).redisUrl).toBeNull();
+    expect(loadConfig({ DATA_DIR: dataDir, REDIS_URL: " redis://127.0.0.1:6379 " }).redisUrl).toBe("redis://127.0.0.1:6379");
+    expect(loadConfig({ DATA_DIR: dataDir, REDIS_URL: "rediss://u:p@cache.example:6380/2" }).redisUrl).toBe(
+      "rediss://u:p@cache.example:6380/2",
+    );
+    for (const bad of ["http://cache.example", "redis://", "not a url", "redis://h:6379/0?password=hunter2"]) {
+      const message = errorOf({ REDIS_URL: bad });
+      expect(message).toMatch(/^Invalid configuration: REDIS_URL must be an address such as redis:\/\/127\.0\.0\.1:6379/);
+      expect(message).not.toContain("hunter2");
+    }
+  });
+
   it("turns TMDB on with a key or a read token, and never echoes either when it is wrong", () => {
     expect(loadConfig({ DATA_DIR: dataDir }).tmdb).toBeNull();
     expect(loadConfig({ DATA_DIR: dataDir, TMDB_API_KEY: "abcdef0123456789abcdef0123456789" }).tmdb).toEqual({
@@ -165,6 +190,23 @@ describe("loadConfig", () => {
 });
 
 describe("documentation of the configuration", () => {
+  it("serves metrics to loopback by default; METRICS_ALLOW and METRICS_TOKEN are checked, the token never echoed", () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).metrics).toEqual({ allow: ["127.0.0.1/8", "::1"], token: null });
+    expect(loadConfig({ DATA_DIR: dataDir, METRICS: "false" }).metrics).toBeNull();
+    expect(
+      loadConfig({ DATA_DIR: dataDir, METRICS_ALLOW: " 10.0.0.0/8 , fd00::/8,192.0.2.7", METRICS_TOKEN: "a-long-enough-token-1234" })
+        .metrics,
+    ).toEqual({ allow: ["10.0.0.0/8", "fd00::/8", "192.0.2.7"], token: "a-long-enough-token-1234" });
+    for (const bad of ["loopback", "10.0.0.0/33", "example.com", "10.0.0.1,"]) {
+      expect(errorOf({ METRICS_ALLOW: bad })).toMatch(
+        /^Invalid configuration: METRICS_ALLOW must be a comma-separated list of IP addresses or CIDR networks/,
+      );
+    }
+    const short = errorOf({ METRICS_TOKEN: "short secret" });
+    expect(short).toBe("Invalid configuration: METRICS_TOKEN must be 16 to 200 printable characters without spaces.");
+    expect(short).not.toContain("short secret");
+  });
+
   it("lists every variable the server reads in .env.example and the README", () => {
     const example = fs.readFileSync(path.join(import.meta.dirname, "..", ".env.example"), "utf8");
     const readme = fs.readFileSync(path.join(import.meta.dirname, "..", "README.md"), "utf8");

@@ -42,6 +42,16 @@ export interface Config {
   pageCache: { maxBytes: number } | null;
   /** WEBHOOK_ALLOW_PRIVATE: the operator webhook may target loopback, private and link-local addresses. */
   webhookAllowPrivate: boolean;
+  /** Who may read GET /metrics (METRICS, METRICS_ALLOW, METRICS_TOKEN); null when turned off. */
+  metrics: { allow: string[]; token: string | null } | null;
+  /** REDIS_URL: rate limits and the TMDB cache live in Redis instead of the database or memory (ADR 027). May hold a password. */
+  redisUrl: string | null;
+  /** JOBS: this instance runs background jobs (off: a web-only instance that only queues them; ADR 028). */
+  jobsWorker: boolean;
+  /** JOBS_TEST_RECORD: test only; adds jobs that append their runs to this file (app/modules/jobs/test-jobs.server.ts). */
+  jobsTestRecord: string | null;
+  /** LINK_CHECKS: this instance's job runner sweeps download links on schedule (ADR 029); the admin's "check now" works either way. */
+  linkChecks: boolean;
   /** Problems that do not stop the server but that the operator should hear of. */
   warnings: string[];
 }
@@ -248,6 +258,59 @@ const schema = z.object({
       .default(64),
   ),
   WEBHOOK_ALLOW_PRIVATE: flag,
+  LINK_CHECKS: flag,
+  JOBS: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .toLowerCase()
+      .refine((v) => ["on", "off", "true", "false", "1", "0", "yes", "no"].includes(v), "must be on or off")
+      .transform((v) => ["on", "true", "1", "yes"].includes(v))
+      .optional(),
+  ),
+  JOBS_TEST_RECORD: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .refine((v) => !v.includes("\0"), "must be a file path")
+      .optional(),
+  ),
+  METRICS: flag,
+  METRICS_ALLOW: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .transform((v) => v.split(",").map((s) => s.trim()))
+      .refine((entries) => entries.every((e) => e !== "" && !PROXY_KEYWORDS.has(e) && isProxyAddress(e)), {
+        message: "must be a comma-separated list of IP addresses or CIDR networks such as 127.0.0.1/8,::1,10.0.0.0/8",
+      })
+      .default(["127.0.0.1/8", "::1"]),
+  ),
+  METRICS_TOKEN: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^[\x21-\x7e]{16,200}$/, "must be 16 to 200 printable characters without spaces")
+      .optional(),
+  ),
+  REDIS_URL: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .refine((v) => {
+        try {
+          const url = new URL(v);
+          return (url.protocol === "redis:" || url.protocol === "rediss:") && url.hostname !== "" && !url.search && !url.hash;
+        } catch {
+          return false;
+        }
+      }, "must be an address such as redis://127.0.0.1:6379 or rediss://user:password@redis.example:6380/0")
+      .optional(),
+  ),
   GEOIP_DB: z.preprocess(
     blankToUndefined,
     z
@@ -297,7 +360,16 @@ function parseSmtpUrl(value: string): Omit<SmtpConfig, "from"> | null {
 }
 
 /** Variables whose value must not be echoed back in an error. */
-const SECRET_VARIABLES = new Set(["SESSION_SECRET", "DATABASE_URL", "GOOGLE_CLIENT_SECRET", "TMDB_API_KEY", "TMDB_READ_TOKEN", "SMTP_URL"]);
+const SECRET_VARIABLES = new Set([
+  "METRICS_TOKEN",
+  "SESSION_SECRET",
+  "DATABASE_URL",
+  "GOOGLE_CLIENT_SECRET",
+  "TMDB_API_KEY",
+  "TMDB_READ_TOKEN",
+  "SMTP_URL",
+  "REDIS_URL",
+]);
 
 /**
  * Reads and checks the environment once. Throws a ConfigError whose message is a
@@ -333,6 +405,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const warnings: string[] = [];
   const sessionSecret = e.SESSION_SECRET ?? sessionSecretFromDataDir(dataDir, isProduction, warnings);
   const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
+  if (e.JOBS_TEST_RECORD) warnings.push("JOBS_TEST_RECORD is set: this instance runs the test jobs (for the test suite only).");
   if (e.SMTP_FROM && !e.SMTP_URL) warnings.push("SMTP_FROM is set but SMTP_URL is not: operator notifications will not be e-mailed.");
   return {
     nodeEnv: e.NODE_ENV,
@@ -364,6 +437,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     geoipDb: e.GEOIP_DB ? path.resolve(e.GEOIP_DB) : null,
     pageCache: (e.PAGE_CACHE ?? true) ? { maxBytes: e.PAGE_CACHE_MB * 1024 * 1024 } : null,
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE ?? false,
+    metrics: (e.METRICS ?? true) ? { allow: e.METRICS_ALLOW, token: e.METRICS_TOKEN ?? null } : null,
+    redisUrl: e.REDIS_URL ?? null,
+    jobsWorker: e.JOBS ?? true,
+    linkChecks: e.LINK_CHECKS ?? true,
+    jobsTestRecord: e.JOBS_TEST_RECORD ? path.resolve(e.JOBS_TEST_RECORD) : null,
     warnings,
   };
 }

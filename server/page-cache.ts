@@ -1,10 +1,10 @@
 import crypto from "node:crypto";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
-import { PAGE_SHARED_MAX_AGE_S, PAGE_STALE_WHILE_REVALIDATE_S } from "#app/constants.ts";
 import { sessionCookieName } from "#app/modules/auth/sessions.server.ts";
 import { googleCookieName, loginRequestCookieName } from "#app/modules/desksync/sessions.server.ts";
 import { dismissedBanners } from "#app/modules/site/banners.ts";
+import { etagOf, matchesIfNoneMatch, PRIVATE_CACHE_CONTROL, PUBLIC_PAGE_CACHE_CONTROL } from "#app/utils/http-cache.ts";
 
 /*
  * The page cache (ADR 014). Anonymous GET and HEAD requests for the public pages
@@ -33,6 +33,7 @@ const CACHED_PAGES: { path: RegExp; params: readonly string[] }[] = [
   { path: /^\/desksync\/\d+\/[^/]+\/[^/]+\/[^/]+$/, params: [] },
   { path: /^\/faq$/, params: ["q"] },
   { path: /^\/(how-to-download|about-us|site-disclaimer|privacy-policy|terms|watchlist)$/, params: [] },
+  { path: /^\/api\/docs$/, params: [] },
 ];
 
 /** Cookies that mean a signed-in admin or Google user: such requests are never served from or stored in the cache. */
@@ -40,8 +41,7 @@ const SESSION_COOKIES = new Set(
   [true, false].flatMap((secure) => [sessionCookieName(secure), googleCookieName(secure), loginRequestCookieName(secure)]),
 );
 
-export const PUBLIC_PAGE_CACHE_CONTROL = `public, max-age=0, s-maxage=${PAGE_SHARED_MAX_AGE_S}, stale-while-revalidate=${PAGE_STALE_WHILE_REVALIDATE_S}`;
-export const PRIVATE_CACHE_CONTROL = "private, no-store";
+export { etagOf, matchesIfNoneMatch, PRIVATE_CACHE_CONTROL, PUBLIC_PAGE_CACHE_CONTROL };
 
 export interface CachedPage {
   version: number;
@@ -142,17 +142,6 @@ export function inlineScriptSources(html: string): string[] {
     sources.add(`'sha256-${crypto.createHash("sha256").update(text!, "utf8").digest("base64")}'`);
   }
   return [...sources];
-}
-
-export function etagOf(body: Buffer): string {
-  return `"${crypto.createHash("sha256").update(body).digest("base64url").slice(0, 32)}"`;
-}
-
-/** RFC 9110 If-None-Match: a list of (possibly weak) tags, or *. */
-export function matchesIfNoneMatch(header: string | null, etag: string): boolean {
-  if (!header) return false;
-  if (header.trim() === "*") return true;
-  return header.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag);
 }
 
 export interface PageAnswer {

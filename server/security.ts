@@ -55,8 +55,10 @@ export const hstsOverHttps: RequestHandler = (req, res, next) => {
  * without a declared length (chunked) is refused too: browsers always declare it,
  * and counting a stream the router then reads is not worth the risk.
  */
-export function bodyLimit(maxBytes: number): RequestHandler {
+export function bodyLimit(defaultMaxBytes: number, perPath: Record<string, number> = {}): RequestHandler {
   return (req, res, next) => {
+    // A route's data request (`/path.data`) is the same action as the page's.
+    const maxBytes = perPath[req.path.replace(/\.data$/, "")] ?? defaultMaxBytes;
     const declared = req.headers["content-length"];
     if (declared !== undefined) {
       const length = Number(declared);

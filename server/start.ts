@@ -5,13 +5,18 @@ import type { ServerBuild } from "react-router";
 import { openDatabase, type DatabaseHandle } from "#app/db/client.server.ts";
 import { DatabaseUnavailableError } from "#app/utils/errors.ts";
 import { createNotifier, NOTIFY_SHUTDOWN_WAIT_MS, type Notifier } from "#app/modules/inbox/notify.server.ts";
+import { defineAppJobs } from "#app/modules/jobs/app-jobs.server.ts";
+import { createJobRunner, type JobRunner } from "#app/modules/jobs/jobs.server.ts";
+import { defineTestJobs } from "#app/modules/jobs/test-jobs.server.ts";
 import { indexMissingTitles } from "#app/modules/search/index.server.ts";
 import { migrateToLatest } from "#db/migrate.ts";
 import { seedDemoIfEmpty } from "#db/seed/seed.ts";
-import { createApp } from "./app.ts";
+import { openSharedState } from "#app/modules/limits/shared-state.server.ts";
+import { createApp, sharedStateWarning } from "./app.ts";
 import { ConfigError, loadConfig, type Config } from "./config.ts";
 import { databaseFaultLogger } from "./db-faults.ts";
 import { createLogger } from "./logger.ts";
+import { createMetrics } from "./metrics.ts";
 
 /** Slow clients may not hold a socket for long; in-flight work gets a grace period on shutdown. */
 export const SERVER_TIMEOUTS = {
@@ -54,9 +59,16 @@ export async function startServer(options: StartOptions): Promise<http.Server> {
   const logger = createLogger(config);
   for (const warning of config.warnings) logger.warn(warning);
 
+  const metrics = config.metrics ? createMetrics() : undefined;
+  const logFault = databaseFaultLogger(logger);
   let database: DatabaseHandle;
   try {
-    database = openDatabase(config.database, { onFault: databaseFaultLogger(logger) });
+    database = openDatabase(config.database, {
+      onFault: (error) => {
+        logFault(error);
+        metrics?.databaseFault();
+      },
+    });
   } catch (error) {
     fail(`Cannot open the database: ${reason(error)}`);
   }
@@ -74,9 +86,39 @@ export async function startServer(options: StartOptions): Promise<http.Server> {
     fail(`Cannot prepare the database (${database.location}): ${reason(error)}`);
   }
 
-  const notifier = createNotifier({ smtp: config.smtp, allowPrivateWebhooks: config.webhookAllowPrivate });
+  // The test jobs' instances tick and look for dead runs often, so the suite stays short.
+  const jobs = createJobRunner(database, config.database, {
+    logger,
+    ...(config.jobsTestRecord ? { tickMs: 500, maintenanceSeconds: 1 } : {}),
+  });
+  const notifier = createNotifier({ smtp: config.smtp, allowPrivateWebhooks: config.webhookAllowPrivate, jobs });
+  defineAppJobs(
+    jobs,
+    { db: database.db, logger, publicUrl: config.publicUrl, notifier },
+    {
+      linkChecks: config.linkChecks,
+      onLinkSweep: (summary) => {
+        metrics?.recordLinkChecks(summary);
+      },
+    },
+  );
+  if (config.jobsTestRecord) defineTestJobs(jobs, config.jobsTestRecord);
+  metrics?.observeJobs(() => jobs.stats());
+  try {
+    await jobs.start({ work: config.jobsWorker });
+  } catch (error) {
+    await database.close().catch(() => {});
+    fail(`Cannot start the job queue (${database.location}): ${reason(error)}`);
+  }
+  if (!config.jobsWorker) {
+    logger.info("JOBS=off: this instance queues background jobs but does not run them");
+    if (database.dialect === "sqlite")
+      logger.warn("JOBS=off on SQLite: queued jobs (operator notifications) wait until the site runs with JOBS on");
+  }
   if (config.smtp) logger.info({ host: config.smtp.host, port: config.smtp.port }, "operator e-mail goes through SMTP");
-  const app = createApp({ config, database, logger, notifier, ...options });
+  const shared = openSharedState(database, { redisUrl: config.redisUrl, onError: sharedStateWarning(logger) });
+  logger.info(`rate limits and the TMDB cache are kept in ${shared.location}`);
+  const app = createApp({ config, database, logger, notifier, metrics, shared, ...options });
   const server = http.createServer({ connectionsCheckingInterval: SERVER_TIMEOUTS.checkIntervalMs }, app);
   server.headersTimeout = SERVER_TIMEOUTS.headersMs;
   server.requestTimeout = SERVER_TIMEOUTS.requestMs;
@@ -94,16 +136,27 @@ export async function startServer(options: StartOptions): Promise<http.Server> {
     server.listen(config.port, config.host || undefined, resolve);
   });
   logger.info({ url: config.publicUrl, database: database.location }, `Cinedex is listening on port ${config.port}`);
-  stopGracefully(server, database, notifier, logger, options.onClose);
+  stopGracefully(server, database, notifier, jobs, logger, async () => {
+    await shared.close();
+    await options.onClose?.();
+  });
   return server;
 }
 
 /**
  * On SIGTERM or SIGINT: stop accepting connections, let in-flight requests finish
- * (cut off after a grace period), give operator notifications still being sent a
- * moment (their submissions are stored either way), then close the database and exit.
+ * (cut off after a grace period), give operator notifications still being queued a
+ * moment (their submissions are stored either way), let running jobs finish (one
+ * cut off is retried later), then close the database and exit.
  */
-function stopGracefully(server: http.Server, database: DatabaseHandle, notifier: Notifier, logger: Logger, onClose?: () => Promise<void>) {
+function stopGracefully(
+  server: http.Server,
+  database: DatabaseHandle,
+  notifier: Notifier,
+  jobs: JobRunner,
+  logger: Logger,
+  onClose?: () => Promise<void>,
+) {
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
@@ -122,6 +175,7 @@ function stopGracefully(server: http.Server, database: DatabaseHandle, notifier:
         if (notifier.pending > 0 && !(await notifier.drain(NOTIFY_SHUTDOWN_WAIT_MS))) {
           logger.warn({ pending: notifier.pending }, "operator notifications still being sent at shutdown were abandoned");
         }
+        await jobs.stop().catch((error: unknown) => logger.error({ err: error }, "the job runner did not stop cleanly"));
         await database.close();
         await onClose?.();
         logger.info("stopped");

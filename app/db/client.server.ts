@@ -16,6 +16,10 @@ export interface DatabaseHandle {
   dialect: DialectName;
   /** Where the data lives, safe to log (no password). */
   location: string;
+  /** PostgreSQL: the pool's connections (total, idle) and requests waiting for one, for metrics. */
+  poolStats?: () => { total: number; idle: number; waiting: number };
+  /** PostgreSQL only: the pool under `db`, for libraries that speak to pg themselves (shared rate limits). */
+  pgPool?: pg.Pool;
   close(): Promise<void>;
 }
 
@@ -161,7 +165,9 @@ function openPostgres(url: string, onFault: FaultListener, schema?: string): Dat
   return {
     db,
     dialect: "postgres",
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     location: `PostgreSQL ${parsed.hostname}:${parsed.port || 5432}${parsed.pathname}${schema ? ` (schema ${schema})` : ""}`,
+    pgPool: pool,
     close: () => db.destroy(),
   };
 }

@@ -165,6 +165,26 @@ export interface ContentVersionTable {
   version: number;
 }
 
+/** The background-job queue on SQLite (app/modules/jobs/table-runner.server.ts; ADR 028). */
+export interface JobsTable {
+  id: Id;
+  name: string;
+  /** The job's data, JSON. */
+  data: string;
+  state: "pending" | "active" | "done" | "failed";
+  /** The schedule slot of a scheduled run; null for one-off jobs. */
+  slot: string | null;
+  attempts: Generated<number>;
+  retry_limit: number;
+  retry_delay_s: number;
+  retry_backoff: boolean;
+  run_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+  last_error: string | null;
+  created_at: string;
+}
+
 export interface LinkClickVisitorsTable {
   link_id: number;
   day: string;
@@ -409,6 +429,47 @@ export interface GoogleSessionsTable {
   expires_at: string;
 }
 
+/** PostgreSQL only (ADR 027): rate-limiter-flexible's store. */
+export interface RateLimitsTable {
+  key: string;
+  points: number;
+  /** Epoch milliseconds. */
+  expire: number | null;
+}
+
+/** PostgreSQL only (ADR 027): external answers shared by instances. */
+export interface SharedCacheTable {
+  key: string;
+  /** JSON text. */
+  value: string;
+  /** Epoch milliseconds. */
+  expires_at: number;
+}
+
+export type ImportFormat = "json" | "csv" | "ids";
+export type ImportStatus = "planned" | "applying" | "done" | "failed";
+
+export interface ImportRunsTable {
+  id: Id;
+  created_at: string;
+  updated_at: string;
+  admin_id: number | null;
+  actor: string;
+  source_name: string;
+  format: ImportFormat;
+  status: ImportStatus;
+  /** JSON text: the validated titles, in file order. */
+  items: string;
+  total: number;
+  done: ColumnType<number, number | undefined, number>;
+  created: ColumnType<number, number | undefined, number>;
+  updated: ColumnType<number, number | undefined, number>;
+  skipped: ColumnType<number, number | undefined, number>;
+  /** JSON text: the dry run's counts. */
+  plan: string;
+  error: string | null;
+}
+
 export interface Database {
   titles: TitlesTable;
   genres: GenresTable;
@@ -424,6 +485,7 @@ export interface Database {
   settings: SettingsTable;
   link_clicks: LinkClicksTable;
   link_click_visitors: LinkClickVisitorsTable;
+  jobs: JobsTable;
   content_version: ContentVersionTable;
   search_documents: SearchDocumentsTable;
   search_words: SearchWordsTable;
@@ -442,6 +504,9 @@ export interface Database {
   contact_messages: ContactMessagesTable;
   dmca_notices: DmcaNoticesTable;
   dmca_notice_targets: DmcaNoticeTargetsTable;
+  rate_limits: RateLimitsTable;
+  shared_cache: SharedCacheTable;
+  import_runs: ImportRunsTable;
 }
 
 export type TitleRow = Selectable<TitlesTable>;

@@ -71,6 +71,42 @@ export async function readSubmission(
   throw new AppError(415, BODY_UNSUPPORTED);
 }
 
+export interface Upload {
+  /** The other fields of the form, as readSubmission gives them. */
+  values: FormValues;
+  /** The file sent in `field`, as text; null when none was chosen. */
+  file: { name: string; text: string } | null;
+}
+
+/**
+ * A multipart form with one uploaded text file (the catalogue import): the file's
+ * text and the other fields. The same refusals as readSubmission: 413 above
+ * `maxBytes` (declared or counted), 400 for an unreadable body or a file that is
+ * not UTF-8 text, 415 for anything but multipart.
+ */
+export async function readUpload(request: Request, field: string, { maxBytes }: Required<ReadOptions>): Promise<Upload> {
+  const declared = Number(request.headers.get("content-length") ?? 0);
+  if (declared > maxBytes) throw new AppError(413, BODY_TOO_LARGE);
+  const type = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+  if (type !== "multipart/form-data") throw new AppError(415, BODY_UNSUPPORTED);
+  const form = await request.formData().catch(() => null);
+  if (!form) throw new AppError(400, BODY_UNREADABLE);
+  const upload = form.get(field);
+  form.delete(field);
+  let file: Upload["file"] = null;
+  if (upload instanceof File && upload.size > 0) {
+    if (upload.size > maxBytes) throw new AppError(413, BODY_TOO_LARGE);
+    let text: string;
+    try {
+      text = new TextDecoder("utf-8", { fatal: true }).decode(await upload.arrayBuffer());
+    } catch {
+      throw new AppError(400, "The file is not UTF-8 text.", { fields: { [field]: ["The file is not UTF-8 text."] } });
+    }
+    file = { name: upload.name || "upload", text };
+  }
+  return { values: formValues(form), file };
+}
+
 export type Parsed<S extends z.ZodType> =
   { ok: true; data: z.output<S>; values: SubmittedValues } | { ok: false; status: number; failure: FormFailure };
 

@@ -112,3 +112,19 @@ test("error pages never show internals", async ({ request }) => {
     expect(body).not.toMatch(/at \w+ \(|node_modules|Error:/);
   }
 });
+
+test("the production server answers /readyz for balancers and /metrics to loopback", async ({ request }) => {
+  const ready = await request.get("/readyz");
+  expect(ready.status()).toBe(200);
+  expect(ready.headers()["cache-control"]).toBe("no-store");
+  expect(await ready.json()).toEqual({ status: "ok", database: "ok", migrations: "current" });
+
+  await request.get("/faq");
+  const metrics = await request.get("/metrics");
+  expect(metrics.status()).toBe(200);
+  const text = await metrics.text();
+  expect(text).toMatch(/^cinedex_http_requests_total\{route="routes\/site\/help\/faq",method="GET",status="200"\} [1-9]/m);
+  expect(text).toMatch(/^cinedex_http_requests_total\{route="routes\/resources\/readyz",method="GET",status="200"\} [1-9]/m);
+  // The job runner's figures, read at scrape time (the prune job is always defined).
+  expect(text).toMatch(/^cinedex_job_queue_depth\{job="prune"\} \d+$/m);
+});

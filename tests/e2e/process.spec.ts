@@ -110,7 +110,14 @@ test("the development server (npm run dev) serves the same pages", async () => {
   test.setTimeout(90_000);
   const port = await freePort();
   const child = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "server/dev.ts"], {
-    env: { PATH: process.env.PATH, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: tempDataDir(), LOG_LEVEL: "warn" },
+    env: {
+      PATH: process.env.PATH,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: tempDataDir(),
+      LOG_LEVEL: "warn",
+      LINK_CHECKS: "false",
+    },
     stdio: ["ignore", "ignore", "pipe"],
   });
   let stderr = "";

@@ -37,7 +37,10 @@ let users = 0;
  * an ephemeral loopback port over a fresh database seeded with the demo catalogue.
  * The route modules come from Vite's SSR loader, so no `npm run build` is needed.
  */
-export async function startInProcessApp(dialect: DialectName, options: { clientDir?: string } = {}): Promise<InProcessApp> {
+export async function startInProcessApp(
+  dialect: DialectName,
+  options: { clientDir?: string; env?: Record<string, string> } = {},
+): Promise<InProcessApp> {
   vite ??= await createServer({ server: { middlewareMode: true, hmr: false, watch: null }, appType: "custom", logLevel: "error" });
   users += 1;
   const loader = vite;
@@ -54,6 +57,7 @@ export async function startInProcessApp(dialect: DialectName, options: { clientD
     PUBLIC_URL: baseURL,
     SESSION_SECRET: "fuzz-session-secret-that-is-long-enough-0123456789",
     SEED_DEMO: "false",
+    ...options.env,
   });
   const logs: LogLine[] = [];
   const logger = pino({ level: "warn" }, { write: (line: string) => void logs.push(JSON.parse(line) as LogLine) });

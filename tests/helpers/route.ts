@@ -4,6 +4,10 @@ import { appContext, type AppContext } from "#app/context.ts";
 import type { Db } from "#app/db/client.server.ts";
 import { dialectOf } from "#app/db/dialect.server.ts";
 import { createNotifier } from "#app/modules/inbox/notify.server.ts";
+import { createRateLimits } from "#app/modules/limits/limiter.server.ts";
+
+/** One per test process, like the server's: a limit counts across the requests of a test file. */
+const limits = createRateLimits({ kind: "memory" });
 
 /** The router context the server would build for one request (see server/app.ts). */
 export function routeContext(db: Db, overrides: Partial<AppContext> = {}): RouterContextProvider {
@@ -22,6 +26,7 @@ export function routeContext(db: Db, overrides: Partial<AppContext> = {}): Route
     // No SMTP: with the default settings (no recipients, no webhook) nothing is sent.
     notifier: createNotifier({ smtp: null }),
     geoip: null,
+    limits,
     ...overrides,
   });
   return context;

@@ -33,7 +33,7 @@ export function tempDataDir(): string {
 /** Runs the production build (build/server/index.js) as its own process. */
 export function spawnServer(env: NodeJS.ProcessEnv): { child: ChildProcess; stderr: () => string; exited: Promise<number | null> } {
   const child = spawn(process.execPath, ["build/server/index.js"], {
-    env: { PATH: process.env.PATH, NODE_ENV: "production", LOG_LEVEL: "warn", HOST: "127.0.0.1", ...env },
+    env: { PATH: process.env.PATH, NODE_ENV: "production", LOG_LEVEL: "warn", HOST: "127.0.0.1", LINK_CHECKS: "false", ...env },
     stdio: ["ignore", "ignore", "pipe"],
   });
   let stderr = "";

@@ -572,25 +572,24 @@ describeEachDatabase("visitor forms under load", (ctx) => {
       const title = await createTitle(ctx.db, buildMovie());
       const link = title.releases[0]!.files[0]!.links[0]!;
       const N = 200;
+      // On a busy machine some posts may wait longer for a pooled connection than the bounded wait allows: those
+      // are answered 503 and store nothing (ADR 022). Every other answer is a success, and is stored exactly once.
       const all = async (post: (i: number) => ReturnType<typeof postForm>) => {
         const answers = await Promise.all(Array.from({ length: N }, (_, i) => post(i)));
-        expect(answers.every((a) => a.status === 200)).toBe(true);
-        return answers.length;
+        expect(answers.filter((a) => a.status !== 200 && a.status !== 503)).toEqual([]);
+        const accepted = answers.flatMap((a, i) => (a.status === 200 ? [i] : []));
+        expect(accepted.length).toBeGreaterThan(0);
+        return accepted;
       };
-      expect(await all((i) => postForm(contactAction, ctx.db, "/contact-us", { ...contact, message: `Load ${i}` }))).toBe(N);
-      expect(await count(ctx.db, "contact_messages")).toBe(N);
-      await all((i) => postForm(requestAction, ctx.db, "/request", { ...requestForm, email: `asker${i}@example.com` }));
-      expect(await count(ctx.db, "content_request_submissions")).toBe(N);
+      const contacts = await all((i) => postForm(contactAction, ctx.db, "/contact-us", { ...contact, message: `Load ${i}` }));
+      expect(await count(ctx.db, "contact_messages")).toBe(contacts.length);
+      const requests = await all((i) => postForm(requestAction, ctx.db, "/request", { ...requestForm, email: `asker${i}@example.com` }));
+      expect(await count(ctx.db, "content_request_submissions")).toBe(requests.length);
       const merged = await ctx.db.selectFrom("content_requests").select("request_count").execute();
-      expect(merged.map((r) => Number(r.request_count))).toEqual([N]);
-      await all((i) =>
-        postForm(
-          titleAction,
-          ctx.db,
-          titlePath(title),
-          { quality: i % 2 ? "720p" : "4k" },
-          { params: { id: String(title.id), slug: title.slug } },
-        ),
+      expect(merged.map((r) => Number(r.request_count))).toEqual([requests.length]);
+      const qualityOf = (i: number) => (i % 2 ? "720p" : "4k");
+      const quickAccepted = await all((i) =>
+        postForm(titleAction, ctx.db, titlePath(title), { quality: qualityOf(i) }, { params: { id: String(title.id), slug: title.slug } }),
       );
       const quick = await ctx.db
         .selectFrom("content_requests")
@@ -598,16 +597,16 @@ describeEachDatabase("visitor forms under load", (ctx) => {
         .where("source", "=", "quick")
         .orderBy("quality")
         .execute();
-      expect(quick.map((r) => [r.quality, Number(r.request_count)])).toEqual([
-        ["4k", N / 2],
-        ["720p", N / 2],
-      ]);
-      await all(() => postForm(brokenLinksAction, ctx.db, "/broken-links", { ...report, linkId: String(link.id) }));
+      const expected = ["4k", "720p"]
+        .map((q) => [q, quickAccepted.filter((i) => qualityOf(i) === q).length] as const)
+        .filter(([, n]) => n > 0);
+      expect(quick.map((r) => [r.quality, Number(r.request_count)])).toEqual(expected);
+      const reported = await all(() => postForm(brokenLinksAction, ctx.db, "/broken-links", { ...report, linkId: String(link.id) }));
       const reports = await ctx.db.selectFrom("link_reports").select("primary_id").execute();
-      expect(reports).toHaveLength(N);
+      expect(reports).toHaveLength(reported.length);
       expect(reports.filter((r) => r.primary_id === null)).toHaveLength(1);
-      await all(() => postForm(dmcaAction, ctx.db, "/dmca", dmca));
-      expect(await count(ctx.db, "dmca_notices")).toBe(N);
+      const notices = await all(() => postForm(dmcaAction, ctx.db, "/dmca", dmca));
+      expect(await count(ctx.db, "dmca_notices")).toBe(notices.length);
     },
   );
 });

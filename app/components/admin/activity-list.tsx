@@ -20,6 +20,7 @@ export const ENTITY_LABELS: Record<AuditEntityType, string> = {
   report: "Report",
   contact: "Contact",
   dmca: "DMCA",
+  import: "Import",
 };
 
 const ENTITY_TONES: Record<AuditEntityType, string> = {
@@ -31,6 +32,7 @@ const ENTITY_TONES: Record<AuditEntityType, string> = {
   report: "bg-amber-500/15 text-amber-300",
   contact: "bg-white/8 text-mist-300",
   dmca: "bg-red-500/15 text-red-300",
+  import: "bg-accent-500/15 text-accent-300",
 };
 
 /** Audit entries, newest first as given: who, what and when. */

@@ -4,7 +4,7 @@ import type { Role } from "#app/modules/auth/schema.ts";
 export interface AdminNavItem {
   to: string;
   label: string;
-  icon: "overview" | "movies" | "tv" | "add" | "inbox" | "users" | "analytics" | "links" | "activity" | "settings";
+  icon: "overview" | "movies" | "tv" | "add" | "inbox" | "users" | "analytics" | "links" | "activity" | "settings" | "import";
   /** Only these roles see it; everyone when absent. */
   roles?: Role[];
   /** Highlighted only on its own path, not on paths below it. */
@@ -17,6 +17,7 @@ export const ADMIN_NAV: AdminNavItem[] = [
   { to: href("/dashboard/movies"), label: "Movies", icon: "movies" },
   { to: href("/dashboard/tv"), label: "TV Shows", icon: "tv" },
   { to: href("/add"), label: "Add content", icon: "add" },
+  { to: href("/dashboard/import"), label: "Import", icon: "import" },
   { to: href("/dashboard/inbox"), label: "Inbox", icon: "inbox" },
   { to: href("/dashboard/users"), label: "Users", icon: "users", roles: ["admin"] },
   { to: href("/dashboard/analytics"), label: "Analytics", icon: "analytics" },

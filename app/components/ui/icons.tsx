@@ -37,6 +37,7 @@ export const ChevronRightIcon = stroke(<path d="m9 18 6-6-6-6" />);
 export const ArrowLeftIcon = stroke(<path d="M19 12H5m6-6-6 6 6 6" />);
 export const PlayIcon = stroke(<path d="M7 4v16l13-8z" fill="currentColor" />);
 export const DownloadIcon = stroke(<path d="M12 4v11m-5-5 5 5 5-5M5 20h14" />);
+export const UploadIcon = stroke(<path d="M12 16V5m-5 5 5-5 5 5M5 20h14" />);
 export const ShareIcon = stroke(
   <>
     <circle cx="18" cy="5" r="2.5" />

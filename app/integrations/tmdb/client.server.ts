@@ -4,14 +4,17 @@ import { mapMovie, mapSearch, mapSeason, mapTv } from "./map.ts";
 import { rawFindSchema, rawMovieSchema, rawSearchSchema, rawSeasonSchema, rawTvSchema, type RawSeason } from "./schema.ts";
 import type { ExternalSearchItem, ExternalSeason, ExternalTitle, ExternalType } from "./types.ts";
 import { validImdbId } from "#app/utils/imdb.ts";
+import { memoryCache, type SharedCache } from "#app/modules/limits/cache.server.ts";
 
 /**
  * The one client for the TMDB v3 API (docs/decisions/010-tmdb.md).
  *
  * - Every request has a timeout and a response size cap.
- * - Answers are cached in memory: details for 12 hours, searches for 1 hour.
+ * - Answers are cached (details for 12 hours, searches for 1 hour) in the shared
+ *   cache it is given (ADR 027: the database or Redis, so every instance reuses
+ *   them), else in this process's memory.
  * - A 429 is retried once when TMDB asks for a short wait; a longer wait makes
- *   every call fail fast until it has passed.
+ *   every call fail fast until it has passed, on every instance sharing the cache.
  * - Failure policy: `search` never throws (no external results); the details
  *   lookups throw a TmdbError whose message the admin sees.
  */
@@ -31,6 +34,8 @@ export interface TmdbClientOptions {
   /** Longest Retry-After (seconds) waited out before retrying once. */
   maxRetryWaitSeconds?: number;
   fetch?: typeof fetch;
+  /** Where answers and the back-off are kept; this process's memory when not given. */
+  cache?: SharedCache;
   now?: () => number;
   onWarning?: (message: string, error?: unknown) => void;
 }
@@ -74,27 +79,10 @@ export const TMDB_MAX_BYTES = 2 * 1024 * 1024;
 const DETAILS_TTL_MS = 12 * 60 * 60 * 1000;
 const SEARCH_TTL_MS = 60 * 60 * 1000;
 const CACHE_ENTRIES = 500;
+/** The cache key of the time until which TMDB asked to be left alone (epoch ms). */
+const BLOCKED_KEY = "blocked-until";
 const MAX_SEASONS = 60;
 const SEARCH_MAX_CHARS = 100;
-
-class TtlCache {
-  private entries = new Map<string, { expires: number; value: unknown }>();
-  constructor(private now: () => number) {}
-  get<T>(key: string): T | undefined {
-    const hit = this.entries.get(key);
-    if (!hit) return undefined;
-    if (hit.expires <= this.now()) {
-      this.entries.delete(key);
-      return undefined;
-    }
-    return hit.value as T;
-  }
-  set(key: string, value: unknown, ttl: number) {
-    this.entries.delete(key);
-    if (this.entries.size >= CACHE_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(key, { expires: this.now() + ttl, value });
-  }
-}
 
 async function readCapped(response: Response, maxBytes: number): Promise<string> {
   const declared = Number(response.headers.get("content-length"));
@@ -129,9 +117,34 @@ export function createTmdbClient(settings: TmdbSettings, options: TmdbClientOpti
   const maxRetryWait = options.maxRetryWaitSeconds ?? 2;
   const doFetch = options.fetch ?? fetch;
   const now = options.now ?? Date.now;
-  const cache = new TtlCache(now);
+  const cache = options.cache ?? memoryCache({ maxEntries: CACHE_ENTRIES, now });
   const base = settings.baseUrl.replace(/\/+$/, "");
+  // This instance's copy of the back-off, so a blocked instance does not ask the store on every call.
   let blockedUntil = 0;
+
+  /** The shared store failing costs a cache miss (or an unshared back-off), never the lookup. */
+  async function fromCache<T>(key: string): Promise<T | undefined> {
+    try {
+      return await cache.get<T>(`tmdb:${key}`);
+    } catch (error) {
+      options.onWarning?.("TMDB cache unavailable; asking TMDB", error);
+      return undefined;
+    }
+  }
+
+  async function toCache(key: string, value: unknown, ttlMs: number): Promise<void> {
+    try {
+      await cache.set(`tmdb:${key}`, value, ttlMs);
+    } catch (error) {
+      options.onWarning?.("TMDB cache unavailable; answer not kept", error);
+    }
+  }
+
+  async function blockFor(seconds: number): Promise<never> {
+    blockedUntil = now() + seconds * 1000;
+    if (seconds > 0) await toCache(BLOCKED_KEY, blockedUntil, seconds * 1000);
+    throw new TmdbError("rate_limited");
+  }
 
   async function once(url: URL): Promise<Response> {
     const headers: Record<string, string> = { Accept: "application/json" };
@@ -146,6 +159,12 @@ export function createTmdbClient(settings: TmdbSettings, options: TmdbClientOpti
   /** GET a path built only from validated parts; returns the parsed body. */
   async function get<S extends z.ZodType>(path: string, params: Record<string, string>, schema: S): Promise<z.output<S>> {
     if (now() < blockedUntil) throw new TmdbError("rate_limited");
+    // Another instance may have been told to wait.
+    const sharedUntil = (await fromCache<number>(BLOCKED_KEY)) ?? 0;
+    if (now() < sharedUntil) {
+      blockedUntil = sharedUntil;
+      throw new TmdbError("rate_limited");
+    }
     const url = new URL(`${base}${path}`);
     for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
     if (!settings.readToken && settings.apiKey) url.searchParams.set("api_key", settings.apiKey);
@@ -154,16 +173,12 @@ export function createTmdbClient(settings: TmdbSettings, options: TmdbClientOpti
     if (response.status === 429) {
       const wait = retryAfterSeconds(response.headers.get("retry-after"), now());
       await response.body?.cancel();
-      if (wait > maxRetryWait) {
-        blockedUntil = now() + wait * 1000;
-        throw new TmdbError("rate_limited");
-      }
+      if (wait > maxRetryWait) await blockFor(wait);
       await new Promise((r) => setTimeout(r, wait * 1000));
       response = await once(url);
       if (response.status === 429) {
         await response.body?.cancel();
-        blockedUntil = now() + retryAfterSeconds(response.headers.get("retry-after"), now()) * 1000;
-        throw new TmdbError("rate_limited");
+        await blockFor(retryAfterSeconds(response.headers.get("retry-after"), now()));
       }
     }
     if (!response.ok) {
@@ -188,10 +203,10 @@ export function createTmdbClient(settings: TmdbSettings, options: TmdbClientOpti
   }
 
   async function cached<T>(key: string, ttl: number, load: () => Promise<T>): Promise<T> {
-    const hit = cache.get<T>(key);
+    const hit = await fromCache<T>(key);
     if (hit !== undefined) return hit;
     const value = await load();
-    cache.set(key, value, ttl);
+    await toCache(key, value, ttl);
     return value;
   }
 

@@ -1,8 +1,9 @@
 import { Writable } from "node:stream";
 import pino from "pino";
-import { expect, it } from "vitest";
+import { beforeEach, expect, it } from "vitest";
 import type { Db } from "#app/db/client.server.ts";
 import { listAudit } from "#app/modules/audit/audit.server.ts";
+import { createRateLimits } from "#app/modules/limits/limiter.server.ts";
 import { AppError } from "#app/utils/errors.ts";
 import { describeEachDatabase } from "#tests/helpers/database.ts";
 import {
@@ -15,7 +16,7 @@ import {
   setAdminRole,
 } from "./accounts.server.ts";
 import { login } from "./login.server.ts";
-import { lockDuration } from "./policy.ts";
+import { ACCOUNT_FAILURE_LIMIT, BURST_EMAIL_CHECKS, lockDuration } from "./policy.ts";
 import { LOGIN_FAILED, PASSWORD_TOO_LONG, PASSWORD_TOO_SHORT } from "./schema.ts";
 import { createSession, deleteSession, readSession } from "./sessions.server.ts";
 
@@ -47,8 +48,13 @@ async function caught(promise: Promise<unknown>): Promise<AppError> {
 }
 
 const silent = pino({ level: "silent" });
+/** The shared limits, fresh for each test (the lock itself is counted in the database, which each test empties). */
+let limits = createRateLimits({ kind: "memory" });
+beforeEach(() => {
+  limits = createRateLimits({ kind: "memory" });
+});
 const attempt = (db: Db, email: string, password: string, client = "203.0.113.7", logger = silent) =>
-  login(db, logger, { email, password, remember: false, client });
+  login(db, logger, { email, password, remember: false, client, limits });
 
 /** Moves every recorded sign-in attempt (and password change) back in time, as if that long had passed. */
 async function age(db: Db, ms: number) {
@@ -105,7 +111,13 @@ describeEachDatabase("admin sign-in", (ctx) => {
     const wrong = await caught(attempt(ctx.db, "ann@example.com", "secret-guess-2", "198.51.100.1", logger));
     expect([unknown.status, unknown.message]).toEqual([401, LOGIN_FAILED]);
     expect([wrong.status, wrong.message]).toEqual([401, LOGIN_FAILED]);
-    const ok = await login(ctx.db, logger, { email: " ANN@example.com ", password: PASSWORD, remember: "on", client: "198.51.100.1" });
+    const ok = await login(ctx.db, logger, {
+      email: " ANN@example.com ",
+      password: PASSWORD,
+      remember: "on",
+      client: "198.51.100.1",
+      limits,
+    });
     expect(ok.persistent).toBe(true);
 
     const attempts = await ctx.db.selectFrom("login_attempts").select(["email", "client", "outcome", "admin_id"]).orderBy("id").execute();
@@ -168,6 +180,20 @@ describeEachDatabase("admin sign-in", (ctx) => {
     const throttled = await caught(attempt(ctx.db, "ann@example.com", PASSWORD, "192.0.2.50"));
     expect(throttled.status).toBe(429);
     await expect(attempt(ctx.db, "ann@example.com", PASSWORD, "192.0.2.51")).resolves.toBeTruthy();
+  });
+
+  it("a burst of parallel guesses for one address gets at most 10 password checks, the rest the lock's answer", async () => {
+    await newAdmin(ctx.db);
+    const results = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => caught(attempt(ctx.db, "ann@example.com", `burst-${i}`, `198.51.100.${i + 1}`))),
+    );
+    const checked = results.filter((e) => e.status === 401).length;
+    expect(checked).toBeGreaterThanOrEqual(ACCOUNT_FAILURE_LIMIT);
+    expect(checked).toBeLessThanOrEqual(BURST_EMAIL_CHECKS);
+    for (const e of results.filter((r) => r.status !== 401)) {
+      expect(e.status).toBe(429);
+      expect(e.message).toMatch(/^Too many failed attempts\. Please try again in \d+ minutes?\.$/);
+    }
   });
 
   it("refuses a disabled account with the usual message", async () => {

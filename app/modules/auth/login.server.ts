@@ -4,16 +4,21 @@ import type { AppContext } from "#app/context.ts";
 import type { Db } from "#app/db/client.server.ts";
 import { toBool, toCount } from "#app/db/dialect.server.ts";
 import type { LoginOutcome } from "#app/db/schema.ts";
+import type { RateLimits, RateRule } from "#app/modules/limits/limiter.server.ts";
 import { AppError } from "#app/utils/errors.ts";
 import { findAdminByEmail, toAdmin } from "./accounts.server.ts";
 import { verifyNothing, verifyPassword } from "./password.server.ts";
 import {
   ACCOUNT_FAILURE_LIMIT,
   ACCOUNT_FAILURE_WINDOW_MS,
+  BURST_CLIENT_CHECKS,
+  BURST_EMAIL_CHECKS,
+  BURST_WINDOW_S,
   CLIENT_ATTEMPT_LIMIT,
   CLIENT_ATTEMPT_WINDOW_MS,
   FAILURE_MEMORY_MS,
   lockDuration,
+  LOGIN_ATTEMPT_KEEP_MS,
 } from "./policy.ts";
 import { LOGIN_FAILED, LOGIN_SUCCESS, loginSchema } from "./schema.ts";
 import { createSession, isSecureRequest, pruneSessions, sessionCookie } from "./sessions.server.ts";
@@ -26,7 +31,13 @@ export interface LoginRequest {
   /** The client's address as the server sees it (TRUST_PROXY decides whose). */
   client: string;
   userAgent?: string | null;
+  /** The limits every instance shares (the server's `limits`). */
+  limits: RateLimits;
 }
+
+const EMAIL_BURST: RateRule = { name: "signin-email", points: BURST_EMAIL_CHECKS, durationSeconds: BURST_WINDOW_S };
+const CLIENT_BURST: RateRule = { name: "signin-client", points: BURST_CLIENT_CHECKS, durationSeconds: BURST_WINDOW_S };
+const CLIENT_THROTTLED = "Too many sign-in attempts from your network. Please wait a few minutes and try again.";
 
 export interface LoginSuccess {
   admin: Admin;
@@ -111,12 +122,22 @@ export async function login(db: Db, logger: Logger, request: LoginRequest): Prom
 
   if ((await clientAttempts(db, client, now)) >= CLIENT_ATTEMPT_LIMIT) {
     await record("throttled");
-    throw new AppError(429, "Too many sign-in attempts from your network. Please wait a few minutes and try again.");
+    throw new AppError(429, CLIENT_THROTTLED);
   }
   const until = await lockedUntil(db, input.email, row?.password_changed_at ?? null, now);
   if (until !== null) {
     await record("locked");
     throw new AppError(429, waitMessage(until - now));
+  }
+  const clientBurst = await request.limits.consume(CLIENT_BURST, client);
+  if (!clientBurst.allowed) {
+    await record("throttled");
+    throw new AppError(429, CLIENT_THROTTLED);
+  }
+  const emailBurst = await request.limits.consume(EMAIL_BURST, input.email);
+  if (!emailBurst.allowed) {
+    await record("locked");
+    throw new AppError(429, waitMessage(emailBurst.retryAfterMs));
   }
 
   const ok = row && input.password ? await verifyPassword(row.password_hash, input.password) : await verifyNothing(input.password);
@@ -128,6 +149,8 @@ export async function login(db: Db, logger: Logger, request: LoginRequest): Prom
   }
 
   await record("success");
+  // A success starts the e-mail's count again, as it does for the lock.
+  await request.limits.reset(EMAIL_BURST, input.email);
   await pruneSessions(db);
   const session = await createSession(db, row.id, { persistent: input.remember, userAgent: request.userAgent });
   return { admin: toAdmin(row), token: session.token, persistent: input.remember };
@@ -139,7 +162,7 @@ export async function login(db: Db, logger: Logger, request: LoginRequest): Prom
  * the AppError the form shows (401, 429).
  */
 export async function signInAnswer(
-  app: Pick<AppContext, "db" | "logger" | "clientAddress">,
+  app: Pick<AppContext, "db" | "logger" | "clientAddress" | "limits">,
   request: Request,
   input: { email: string; password: string; remember?: unknown },
 ) {
@@ -148,7 +171,17 @@ export async function signInAnswer(
     remember: input.remember,
     client: app.clientAddress,
     userAgent: request.headers.get("User-Agent"),
+    limits: app.limits,
   });
   const cookie = sessionCookie(session.token, { secure: isSecureRequest(request), persistent: session.persistent });
   return data({ ok: true as const, message: LOGIN_SUCCESS }, { headers: { "Set-Cookie": cookie } });
+}
+
+/** Removes sign-in attempts older than LOGIN_ATTEMPT_KEEP_MS (the prune job runs it); returns how many. */
+export async function pruneLoginAttempts(db: Db, now = new Date()): Promise<number> {
+  const result = await db
+    .deleteFrom("login_attempts")
+    .where("at", "<", new Date(now.getTime() - LOGIN_ATTEMPT_KEEP_MS).toISOString())
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

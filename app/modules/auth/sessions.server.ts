@@ -126,7 +126,18 @@ export async function deleteSession(db: Db, token: string): Promise<void> {
   await db.deleteFrom("admin_sessions").where("id", "=", hashToken(token)).execute();
 }
 
-/** Removes sessions past their lifetime; run now and then (start-up, sign-in). */
-export async function pruneSessions(db: Db, now = new Date()): Promise<void> {
-  await db.deleteFrom("admin_sessions").where("expires_at", "<=", now.toISOString()).execute();
+/** Removes sessions past their lifetime or idle too long (sign-in and the prune job run it); returns how many. */
+export async function pruneSessions(db: Db, now = new Date()): Promise<number> {
+  const idleSince = (ms: number) => new Date(now.getTime() - ms).toISOString();
+  const result = await db
+    .deleteFrom("admin_sessions")
+    .where((eb) =>
+      eb.or([
+        eb("expires_at", "<=", now.toISOString()),
+        eb.and([eb("persistent", "=", true), eb("last_seen_at", "<=", idleSince(REMEMBERED_SESSION_IDLE_MS))]),
+        eb.and([eb("persistent", "=", false), eb("last_seen_at", "<=", idleSince(BROWSER_SESSION_IDLE_MS))]),
+      ]),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

@@ -61,7 +61,7 @@ async function uniqueSlug(trx: Db, type: TitleType, wanted: string, exceptId?: n
 }
 
 /** Genre ids for names, in order; names not in the list yet are added to it. */
-async function resolveGenreIds(trx: Db, names: string[]): Promise<number[]> {
+export async function resolveGenreIds(trx: Db, names: string[]): Promise<number[]> {
   if (names.length === 0) return [];
   const slugs = names.map(genreSlug);
   const found = await trx.selectFrom("genres").select(["id", "slug"]).where("slug", "in", slugs).execute();
@@ -249,19 +249,29 @@ export async function createTitle(db: Db, input: TitleInput): Promise<TitleDetai
 /** createTitle for input its caller has already validated (the admin editor's schema does). */
 export async function createParsedTitle(db: Db, data: ParsedTitleInput): Promise<TitleDetail> {
   return inTransaction(db, async (trx) => {
-    const now = new Date().toISOString();
-    const slug = await uniqueSlug(trx, data.type, data.slug ?? data.title);
-    const { id } = await trx
-      .insertInto("titles")
-      .values({ ...titleColumns(data), slug, uploaded_at: data.uploadedAt ?? now, created_at: now, updated_at: now })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    await writeAttributes(trx, id, data, null);
-    await syncReleases(trx, id, data.releases, []);
-    await indexTitles(trx, [id]);
+    const id = await insertParsedTitle(trx, data);
     await bumpContentVersion(trx);
     return (await getTitle(trx, id, { includeDisabled: true }))!;
   });
+}
+
+/**
+ * The create itself, inside the caller's transaction, returning the new id: no
+ * read-back and no content-version bump, which a bulk import does once a batch
+ * (with `index: false` it also indexes the batch's new titles for search at once).
+ */
+export async function insertParsedTitle(trx: Db, data: ParsedTitleInput, { index = true } = {}): Promise<number> {
+  const now = new Date().toISOString();
+  const slug = await uniqueSlug(trx, data.type, data.slug ?? data.title);
+  const { id } = await trx
+    .insertInto("titles")
+    .values({ ...titleColumns(data), slug, uploaded_at: data.uploadedAt ?? now, created_at: now, updated_at: now })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await writeAttributes(trx, id, data, null);
+  await syncReleases(trx, id, data.releases, []);
+  if (index) await indexTitles(trx, [id]);
+  return id;
 }
 
 /** Replaces a title's fields and tree in one transaction (see claim() for ids). */

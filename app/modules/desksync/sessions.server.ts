@@ -107,8 +107,14 @@ export async function createGoogleSession(
       expires_at: new Date(now.getTime() + GOOGLE_SESSION_MAX_MS).toISOString(),
     })
     .execute();
-  await db.deleteFrom("google_sessions").where("expires_at", "<=", stamp).execute();
+  await pruneGoogleSessions(db, now);
   return { token };
+}
+
+/** Removes Google sessions past their lifetime (each sign-in and the prune job run it); returns how many. */
+export async function pruneGoogleSessions(db: Db, now = new Date()): Promise<number> {
+  const result = await db.deleteFrom("google_sessions").where("expires_at", "<=", now.toISOString()).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 /** The session a cookie token belongs to, or null (unknown, expired, or tokens that no longer unseal). */

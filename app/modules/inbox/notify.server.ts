@@ -3,6 +3,7 @@ import type { AppContext } from "#app/context.ts";
 import { getSettings } from "#app/modules/settings/settings.server.ts";
 import { AppError } from "#app/utils/errors.ts";
 import { isRefusedTarget, safeFetch } from "#app/utils/safe-fetch.server.ts";
+import type { JobRunner, RetryPolicy } from "#app/modules/jobs/jobs.server.ts";
 import type { SmtpConfig } from "#server/config.ts";
 import { INBOX_PATH, inboxItemPath, type InboxEvent } from "./events.ts";
 import { getNotifySettings, recordDeliveryFailure } from "./notify-settings.server.ts";
@@ -18,6 +19,16 @@ const SUBJECT_MAX = 200;
 const FIELD_MAX = 5_000;
 const REASON_MAX = 300;
 
+/** The job that delivers one alert through one channel (ADR 028). */
+export const NOTIFY_JOB = "notify.deliver";
+/**
+ * Retries 5-10 s after a failure, then twice as long each time: 8 retries span
+ * 21 to 42 minutes, so an endpoint that is down for a few minutes still gets the alert.
+ */
+export const NOTIFY_RETRY: RetryPolicy = { limit: 8, delaySeconds: 5, backoff: true };
+/** Longer than one delivery can take (NOTIFY_TIMEOUT_MS per step), so a live run is never presumed dead. */
+const NOTIFY_JOB_TIMEOUT_S = 60;
+
 /**
  * One per process (server/start.ts): the mail transport, and the deliveries still
  * under way so a graceful shutdown can let them finish.
@@ -28,6 +39,8 @@ export interface Notifier {
   readonly timeoutMs: number;
   /** WEBHOOK_ALLOW_PRIVATE: the webhook may target loopback, private and link-local addresses. */
   readonly allowPrivateWebhooks: boolean;
+  /** The job queue alerts go through (retried until delivered); without one an alert is tried once. */
+  readonly jobs: Pick<JobRunner, "enqueue"> | null;
   /** Sends one message; throws when SMTP is not configured or the server refuses it. */
   sendMail(message: MailMessage): Promise<void>;
   /** Keeps a delivery in view until it settles (it must not reject). */
@@ -46,7 +59,12 @@ export interface MailMessage {
   replyTo?: string;
 }
 
-export function createNotifier(options: { smtp: SmtpConfig | null; timeoutMs?: number; allowPrivateWebhooks?: boolean }): Notifier {
+export function createNotifier(options: {
+  smtp: SmtpConfig | null;
+  timeoutMs?: number;
+  allowPrivateWebhooks?: boolean;
+  jobs?: Pick<JobRunner, "enqueue"> | null;
+}): Notifier {
   const { smtp } = options;
   const timeoutMs = options.timeoutMs ?? NOTIFY_TIMEOUT_MS;
   const pending = new Set<Promise<void>>();
@@ -59,6 +77,7 @@ export function createNotifier(options: { smtp: SmtpConfig | null; timeoutMs?: n
     smtp: smtp ? { host: smtp.host, port: smtp.port, secure: smtp.secure, from: smtp.from } : null,
     timeoutMs,
     allowPrivateWebhooks: options.allowPrivateWebhooks ?? false,
+    jobs: options.jobs ?? null,
     async sendMail(message) {
       if (!smtp) throw new Error("SMTP_URL is not set");
       transport ??= nodemailer.createTransport({
@@ -102,39 +121,91 @@ type NotifyApp = Pick<AppContext, "db" | "logger" | "publicUrl" | "notifier">;
 /**
  * Tells the operators about a new submission. Called after the submission is
  * stored; it returns at once and never throws, so a failing mail server or
- * webhook can neither lose a submission nor delay the visitor's answer. Each
- * failure is logged and kept as the last failure for the settings screen.
+ * webhook can neither lose a submission nor delay the visitor's answer. With a job
+ * queue, each channel's delivery is a job retried with back-off until it goes
+ * through; without one it is tried once. Each failure is logged and kept as the
+ * last failure for the settings screen.
  */
 export function notifyOperators(app: NotifyApp, event: InboxEvent): void {
+  const jobs = app.notifier.jobs;
   app.notifier.track(
-    deliverEvent(app, event).catch((error: unknown) => {
+    (jobs ? queueDeliveries(app, jobs, event) : deliverEvent(app, event)).catch((error: unknown) => {
       app.logger.warn({ kind: event.kind, id: event.id, reason: app.notifier.scrub(reasonOf(error)) }, "operator notification failed");
     }),
   );
 }
 
+type Channel = DeliveryResult["channel"];
+
+/** What a delivery job carries: the channel's address is read when it runs, so a corrected setting helps a retry. */
+export interface NotifyJobData {
+  channel: Channel;
+  event: InboxEvent;
+}
+
+/** The channels an event goes out on, or none (a repeat, or a kind the operators did not ask for). */
+function channelsFor(settings: NotifySettings, event: InboxEvent): Channel[] {
+  // A repeat only raises the count of an item the operators already heard of.
+  if (event.merged || !settings.events[event.kind]) return [];
+  const channels: Channel[] = [];
+  if (settings.recipients.length > 0) channels.push("email");
+  if (settings.webhookUrl) channels.push("webhook");
+  return channels;
+}
+
+/** One job per channel, so a webhook that is down is retried without sending the e-mail again. */
+async function queueDeliveries(app: NotifyApp, jobs: Pick<JobRunner, "enqueue">, event: InboxEvent): Promise<void> {
+  const settings = await getNotifySettings(app.db);
+  for (const channel of channelsFor(settings, event)) await jobs.enqueue<NotifyJobData>(NOTIFY_JOB, { channel, event });
+}
+
+/** The delivery job's definition; `retry` is for tests that cannot wait for the real back-off. */
+export function notifyJob(app: NotifyApp, retry: RetryPolicy = NOTIFY_RETRY) {
+  return {
+    name: NOTIFY_JOB,
+    retry,
+    timeoutSeconds: NOTIFY_JOB_TIMEOUT_S,
+    run: (data: NotifyJobData) => deliverQueued(app, data),
+  };
+}
+
+/** One attempt of a delivery job: throws when it failed, so the queue retries it. */
+async function deliverQueued(app: NotifyApp, { channel, event }: NotifyJobData): Promise<void> {
+  const settings = await getNotifySettings(app.db);
+  const { siteName } = await getSettings(app.db);
+  const adminUrl = `${app.publicUrl}${inboxItemPath(event.kind, event.id)}`;
+  const [result] = await deliverAll(app.notifier, settings, { ...event, adminUrl }, siteName, [channel]);
+  // None when the channel was removed since: nobody is waiting on it any more.
+  if (!result) return;
+  await report(app, event, result);
+  if (!result.ok) throw new Error(result.detail);
+}
+
 async function deliverEvent(app: NotifyApp, event: InboxEvent): Promise<void> {
   const settings = await getNotifySettings(app.db);
-  // A repeat only raises the count of an item the operators already heard of.
-  if (event.merged || !settings.events[event.kind]) return;
+  const channels = channelsFor(settings, event);
+  if (channels.length === 0) return;
   const adminUrl = `${app.publicUrl}${inboxItemPath(event.kind, event.id)}`;
   const { siteName } = await getSettings(app.db);
-  const results = await deliverAll(app.notifier, settings, { ...event, adminUrl }, siteName);
-  for (const result of results) {
-    const where = { kind: event.kind, id: event.id, channel: result.channel };
-    if (result.ok) {
-      app.logger.info(where, "operators notified");
-      continue;
-    }
-    app.logger.warn({ ...where, reason: result.detail }, "operator notification failed");
-    await recordDeliveryFailure(app.db, {
-      at: new Date().toISOString(),
-      channel: result.channel,
-      kind: event.kind,
-      id: event.id,
-      reason: result.detail,
-    });
+  const results = await deliverAll(app.notifier, settings, { ...event, adminUrl }, siteName, channels);
+  for (const result of results) await report(app, event, result);
+}
+
+/** Logs a delivery; a failure is also kept as the last failure for the settings screen. */
+async function report(app: NotifyApp, event: InboxEvent, result: DeliveryResult): Promise<void> {
+  const where = { kind: event.kind, id: event.id, channel: result.channel };
+  if (result.ok) {
+    app.logger.info(where, "operators notified");
+    return;
   }
+  app.logger.warn({ ...where, reason: result.detail }, "operator notification failed");
+  await recordDeliveryFailure(app.db, {
+    at: new Date().toISOString(),
+    channel: result.channel,
+    kind: event.kind,
+    id: event.id,
+    reason: result.detail,
+  });
 }
 
 /** What the webhook receives: the event, a link to it, and `text`/`content` lines that Slack-, Mattermost- and Discord-style webhooks show as is. */
@@ -154,10 +225,16 @@ interface DeliveryResult {
 
 type Outgoing = InboxEvent & { adminUrl: string; test?: true };
 
-/** Every configured channel at once; each result says how it went (nothing here throws). */
-async function deliverAll(notifier: Notifier, settings: NotifySettings, event: Outgoing, siteName: string): Promise<DeliveryResult[]> {
+/** The given channels (by default every configured one) at once; each result says how it went (nothing here throws). */
+async function deliverAll(
+  notifier: Notifier,
+  settings: NotifySettings,
+  event: Outgoing,
+  siteName: string,
+  channels: Channel[] = ["email", "webhook"],
+): Promise<DeliveryResult[]> {
   const deliveries: Promise<DeliveryResult>[] = [];
-  if (settings.recipients.length > 0) {
+  if (channels.includes("email") && settings.recipients.length > 0) {
     deliveries.push(
       sendEmail(notifier, settings.recipients, event, siteName).then(
         () => ({ channel: "email" as const, ok: true, detail: `e-mail sent to ${settings.recipients.join(", ")}` }),
@@ -165,7 +242,7 @@ async function deliverAll(notifier: Notifier, settings: NotifySettings, event: O
       ),
     );
   }
-  if (settings.webhookUrl) {
+  if (channels.includes("webhook") && settings.webhookUrl) {
     deliveries.push(
       postWebhook(settings.webhookUrl, webhookPayload(event), notifier).then(
         (status) => ({ channel: "webhook" as const, ok: true, detail: `webhook answered ${status}` }),

@@ -9,7 +9,7 @@ import type { InboxEvent } from "./events.ts";
 import { RATE_LIMITED } from "./forms.ts";
 import { HONEYPOT_FIELD } from "./honeypot.ts";
 import { notifyOperators } from "./notify.server.ts";
-import { createFixedWindowLimiter } from "./rate-limit.server.ts";
+import type { RateRule } from "#app/modules/limits/limiter.server.ts";
 
 export const VISITOR_FORMS = ["contact", "request", "quick-request", "search-request", "report", "dmca"] as const;
 export type VisitorForm = (typeof VISITOR_FORMS)[number];
@@ -17,7 +17,13 @@ export type VisitorForm = (typeof VISITOR_FORMS)[number];
 /** Accepted submissions per client and form: enough for a person, too few for a flood. */
 export const FORM_RATE_LIMIT = { limit: 5, windowMs: 60_000 } as const;
 
-const limiters = new Map(VISITOR_FORMS.map((form) => [form, createFixedWindowLimiter(FORM_RATE_LIMIT)]));
+/** Each form's limit, counted by every instance together (ADR 027). */
+export const FORM_RATE_RULES = Object.fromEntries(
+  VISITOR_FORMS.map((form) => [
+    form,
+    { name: `form:${form}`, points: FORM_RATE_LIMIT.limit, durationSeconds: FORM_RATE_LIMIT.windowMs / 1000 },
+  ]),
+) as Record<VisitorForm, RateRule>;
 
 export interface Accepted {
   event: InboxEvent;
@@ -65,7 +71,7 @@ export async function handleVisitorForm<S extends z.ZodType>(request: Request, a
   const parsed = validate(spec.schema, body);
   if (!parsed.ok) return failure(parsed.status, parsed.failure.error, parsed.failure);
   const hash = clientHash(app.clientAddress, app.sessionSecret);
-  if (!limiters.get(spec.form)!.take(hash)) return failure(429, RATE_LIMITED, { values: parsed.values });
+  if (!(await app.limits.consume(FORM_RATE_RULES[spec.form], hash)).allowed) return failure(429, RATE_LIMITED, { values: parsed.values });
   try {
     const accepted = await spec.submit(parsed.data, { hash });
     notifyOperators(app, accepted.event);

@@ -8,7 +8,11 @@ export const SORT_LABELS: Record<SearchSort, string> = {
   title: "Title A–Z",
 };
 
-const YEAR = /^\d{4}$/;
+/** The rules of the search filters, shared with the read API's parameters (app/modules/api/schemas.ts). */
+export const YEAR_PATTERN = /^\d{4}$/;
+export const GENRE_SLUG_PATTERN = /^[\p{L}\p{N}-]{1,60}$/u;
+export const QUALITY_MAX_LENGTH = 30;
+export const YEAR_MESSAGE = "Please enter a valid 4-digit year";
 
 export interface SearchParams {
   text: string;
@@ -30,14 +34,14 @@ export function parseSearchParams(params: URLSearchParams): SearchParams {
   const type = params.get("type");
   if (type === "movie" || type === "tv") filters.type = type satisfies TitleType;
   const genre = params.get("genre")?.trim();
-  if (genre && /^[\p{L}\p{N}-]{1,60}$/u.test(genre)) filters.genre = genre.toLowerCase();
+  if (genre && GENRE_SLUG_PATTERN.test(genre)) filters.genre = genre.toLowerCase();
   const quality = params.get("quality")?.trim();
-  if (quality && quality.length <= 30) filters.quality = quality;
+  if (quality && quality.length <= QUALITY_MAX_LENGTH) filters.quality = quality;
   for (const key of ["yearFrom", "yearTo"] as const) {
     const value = params.get(key)?.trim();
     if (!value) continue;
-    if (YEAR.test(value)) filters[key] = Number(value);
-    else errors[key] = "Please enter a valid 4-digit year";
+    if (YEAR_PATTERN.test(value)) filters[key] = Number(value);
+    else errors[key] = YEAR_MESSAGE;
   }
   if (filters.yearFrom !== undefined && filters.yearTo !== undefined && filters.yearFrom > filters.yearTo) {
     [filters.yearFrom, filters.yearTo] = [filters.yearTo, filters.yearFrom];

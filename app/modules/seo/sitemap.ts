@@ -19,6 +19,7 @@ export const STATIC_SITEMAP_PATHS = [
   "/request",
   "/broken-links",
   "/dmca",
+  "/api/docs",
 ] as const;
 
 const SITEMAP_NS = "http://www.sitemaps.org/schemas/sitemap/0.9";

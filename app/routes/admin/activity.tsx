@@ -22,6 +22,7 @@ const FILTER_LABELS: Record<AuditEntityType, string> = {
   report: "Reports",
   contact: "Contact",
   dmca: "DMCA",
+  import: "Imports",
 };
 
 export async function loader({ request, context }: Route.LoaderArgs) {

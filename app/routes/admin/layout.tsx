@@ -17,6 +17,7 @@ import {
   PlusIcon,
   SettingsIcon,
   TvIcon,
+  UploadIcon,
   UsersIcon,
 } from "#app/components/ui/icons.tsx";
 import { ADMIN_LOGOUT_REDIRECT_MS } from "#app/constants.ts";
@@ -57,6 +58,7 @@ const ICONS: Record<AdminNavItem["icon"], typeof GridIcon> = {
   links: ExternalIcon,
   activity: ActivityIcon,
   settings: SettingsIcon,
+  import: UploadIcon,
 };
 
 export const LOGOUT_CONFIRM = "Are you sure you want to logout?";

@@ -1,0 +1,122 @@
+import type { z } from "zod";
+import {
+  genreListSchema,
+  noQuerySchema,
+  publicSettingsSchema,
+  searchPageSchema,
+  searchQuerySchema,
+  suggestionListSchema,
+  suggestionsQuerySchema,
+  titlePageSchema,
+  titleParamsSchema,
+  titleSchema,
+  titlesQuerySchema,
+} from "./schemas.ts";
+
+/**
+ * The read API's operations: the one table the routes validate their input with
+ * (app/modules/api/http.server.ts) and the OpenAPI document and reference page are
+ * generated from (openapi.ts). A route names its operation; adding an endpoint
+ * means adding it here.
+ */
+export interface ApiOperation<Q extends z.ZodType = z.ZodType, P extends z.ZodType | undefined = z.ZodType | undefined> {
+  operationId: string;
+  /** OpenAPI form, relative to /api/v1: /titles/{id}. */
+  path: string;
+  tag: string;
+  summary: string;
+  description: string;
+  query: Q;
+  params: P;
+  response: z.ZodType;
+  /** Errors this operation answers besides those every operation may (429, 500, 503). */
+  errors: (400 | 404)[];
+  /** A request to show in the reference page's curl example, relative to /api/v1. */
+  example: string;
+}
+
+function operation<Q extends z.ZodType, P extends z.ZodType | undefined = undefined>(op: ApiOperation<Q, P>): ApiOperation<Q, P> {
+  return op;
+}
+
+export const API_BASE_PATH = "/api/v1";
+
+export const OPERATIONS = {
+  listTitles: operation({
+    operationId: "listTitles",
+    path: "/titles",
+    tag: "Titles",
+    summary: "List titles",
+    description:
+      "The catalogue a page at a time, filtered and sorted as on the site's search page. Totals are given with every page, and the addresses of the next and previous pages.",
+    query: titlesQuerySchema,
+    params: undefined,
+    response: titlePageSchema,
+    errors: [400],
+    example: "/titles?type=movie&genre=horror&sort=rating&perPage=5",
+  }),
+  getTitle: operation({
+    operationId: "getTitle",
+    path: "/titles/{id}",
+    tag: "Titles",
+    summary: "Get a title",
+    description:
+      "One title with its genres, credits, releases, files and links. Each link's address is the site's download page for it, never the file host's own address; disabled links are left out.",
+    query: noQuerySchema,
+    params: titleParamsSchema,
+    response: titleSchema,
+    errors: [400, 404],
+    example: "/titles/1",
+  }),
+  listGenres: operation({
+    operationId: "listGenres",
+    path: "/genres",
+    tag: "Genres",
+    summary: "List genres",
+    description: "Every genre in the site's order, with how many titles it has. Use a genre's slug to filter titles and searches.",
+    query: noQuerySchema,
+    params: undefined,
+    response: genreListSchema,
+    errors: [400],
+    example: "/genres",
+  }),
+  search: operation({
+    operationId: "search",
+    path: "/search",
+    tag: "Search",
+    summary: "Search titles",
+    description:
+      "Searches titles, original titles, credited names and years as the site's search does: every word must match (the last one may be unfinished), exact and leading title matches first. When no title has every word, titles with a similar name are returned (match: similar).",
+    query: searchQuerySchema,
+    params: undefined,
+    response: searchPageSchema,
+    errors: [400],
+    example: "/search?q=night&type=movie",
+  }),
+  suggestions: operation({
+    operationId: "suggestions",
+    path: "/suggestions",
+    tag: "Search",
+    summary: "Suggest titles",
+    description: "A few titles for text being typed, best first, as the site's search box suggests them.",
+    query: suggestionsQuerySchema,
+    params: undefined,
+    response: suggestionListSchema,
+    errors: [400],
+    example: "/suggestions?q=nig&limit=5",
+  }),
+  getSettings: operation({
+    operationId: "getSettings",
+    path: "/settings",
+    tag: "Site",
+    summary: "Get the public settings",
+    description: "The site's name, contact addresses, notices and download countdown: the settings its pages show to visitors.",
+    query: noQuerySchema,
+    params: undefined,
+    response: publicSettingsSchema,
+    errors: [400],
+    example: "/settings",
+  }),
+} satisfies Record<string, ApiOperation>;
+
+export type OperationId = keyof typeof OPERATIONS;

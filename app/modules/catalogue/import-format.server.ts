@@ -1,0 +1,572 @@
+import { parse as parseCsv } from "csv-parse/sync";
+import { z } from "zod";
+import { parseLookup } from "#app/integrations/tmdb/ids.ts";
+import type { ExternalType } from "#app/integrations/tmdb/types.ts";
+import { slugify } from "#app/utils/slug.ts";
+import { titleInputSchema, type ParsedTitleInput } from "./schema.ts";
+import type { TitleType } from "./types.ts";
+import { MAX_ID_LINES, MAX_IMPORT_TITLES, type ImportFileFormat } from "./import-constants.ts";
+
+/**
+ * Reading catalogue files (docs/import-format.md): JSON (the export format), CSV
+ * with one row per link, or a list of TMDB / IMDb ids. Pure: no database, no TMDB.
+ * Every problem is reported with the line it is on and the field it is about.
+ */
+
+export interface RowError {
+  /** 1-based line of the file; null when the problem is the file as a whole. */
+  line: number | null;
+  /** Column (CSV), property path (JSON) or "id" (id lists). */
+  field: string;
+  message: string;
+}
+
+/** Title fields an import can set, by their input names. */
+export type TitleField = keyof ParsedTitleInput;
+
+/** One validated title of a JSON or CSV file. */
+export interface ImportTitle {
+  line: number;
+  data: ParsedTitleInput;
+  /**
+   * The fields the file gives. A title already in the catalogue keeps its value of
+   * every other field (a CSV has no cast column, a JSON title may omit its slug).
+   */
+  provided: TitleField[];
+}
+
+/** One line of an id list, before TMDB is asked about it. */
+export interface IdLine {
+  line: number;
+  lookup: { kind: "tmdb"; id: number; type: ExternalType } | { kind: "imdb"; id: string };
+}
+
+export type ParsedImport =
+  | { format: "json" | "csv"; titles: ImportTitle[]; errors: RowError[]; genres: string[] }
+  | { format: "ids"; ids: IdLine[]; errors: RowError[] };
+
+/** The format a file name suggests; null when it says nothing. */
+export function formatFromName(name: string): ImportFileFormat | null {
+  const ext = /\.([a-z]+)$/i.exec(name)?.[1]?.toLowerCase();
+  if (ext === "json") return "json";
+  if (ext === "csv") return "csv";
+  if (ext === "txt" || ext === "ids") return "ids";
+  return null;
+}
+
+/** The format of a file: as asked, else from its name, else from its first character. */
+export function detectFormat(text: string, name: string, asked?: ImportFileFormat | null): ImportFileFormat {
+  if (asked) return asked;
+  const byName = formatFromName(name);
+  if (byName) return byName;
+  const first = text.replace(/^\uFEFF/, "").trimStart()[0];
+  if (first === "{" || first === "[") return "json";
+  return /^[^\n]*,/.test(text) ? "csv" : "ids";
+}
+
+export function parseImportFile(text: string, format: ImportFileFormat): ParsedImport {
+  const body = text.replace(/^\uFEFF/, "");
+  if (format === "json") return { format, ...parseJsonFile(body) };
+  if (format === "csv") return { format, genres: [], ...parseCsvFile(body) };
+  return { format, ...parseIdList(body) };
+}
+
+// ---------------------------------------------------------------------------
+// Keys: how a title in a file is recognised in the catalogue and in the file
+
+/** The keys a title is known by, strongest first: TMDB id (with its type), IMDb id, then type and slug. */
+export function titleKeys(data: { type: TitleType; tmdbId: number | null; imdbId: string | null; slug: string | null; title: string }) {
+  const keys: string[] = [];
+  if (data.tmdbId !== null) keys.push(`tmdb:${data.type}:${data.tmdbId}`);
+  if (data.imdbId !== null) keys.push(`imdb:${data.imdbId}`);
+  keys.push(`slug:${data.type}/${slugify(data.slug ?? data.title)}`);
+  return keys;
+}
+
+/** Adds a title's keys to `seen`; the line of an earlier title with one of them, if any. */
+function duplicateOf(seen: Map<string, number>, data: ParsedTitleInput, line: number): number | null {
+  const keys = titleKeys(data);
+  for (const key of keys) {
+    const earlier = seen.get(key);
+    if (earlier !== undefined) return earlier;
+  }
+  for (const key of keys) seen.set(key, line);
+  return null;
+}
+
+function issuePath(path: readonly PropertyKey[]): string {
+  return path.map(String).join(".");
+}
+
+// ---------------------------------------------------------------------------
+// JSON
+
+/** The line each element of the titles array starts on (the array is the root, or the root object's "titles"). */
+export function titleStartLines(text: string): number[] {
+  const lines: number[] = [];
+  const stack: boolean[] = [];
+  let line = 1;
+  let prev = "";
+  let lastString = "";
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === "\n") {
+      line++;
+      continue;
+    }
+    if (c === " " || c === "\t" || c === "\r") continue;
+    if (stack.at(-1) === true && (prev === "[" || prev === ",")) lines.push(line);
+    if (c === '"') {
+      let j = i + 1;
+      while (j < text.length && text[j] !== '"') j += text[j] === "\\" ? 2 : 1;
+      lastString = text.slice(i + 1, j);
+      i = j;
+      prev = '"';
+      continue;
+    }
+    if (c === "{") stack.push(false);
+    else if (c === "[") stack.push(stack.length === 0 || (stack.length === 1 && prev === ":" && lastString === "titles"));
+    else if (c === "}" || c === "]") stack.pop();
+    prev = c;
+  }
+  return lines;
+}
+
+function lineAt(text: string, position: number): number {
+  let line = 1;
+  for (let i = 0; i < position && i < text.length; i++) if (text[i] === "\n") line++;
+  return line;
+}
+
+/** Row ids belong to the database a file came from; an import matches rows by content instead. */
+function withoutIds(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutIds);
+  if (value && typeof value === "object") {
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([k]) => k !== "id")
+        .map(([k, v]) => [k, withoutIds(v)]),
+    );
+  }
+  return value;
+}
+
+const TITLE_FIELDS = new Set<string>(Object.keys(titleInputSchema.shape));
+
+const genreListSchema = z.array(z.string().trim().min(1).max(200)).max(1_000);
+
+function parseJsonFile(text: string): { titles: ImportTitle[]; errors: RowError[]; genres: string[] } {
+  let root: unknown;
+  try {
+    root = JSON.parse(text);
+  } catch (error) {
+    const position = /position (\d+)/.exec((error as Error).message)?.[1];
+    const line = position === undefined ? null : lineAt(text, Number(position));
+    return { titles: [], genres: [], errors: [{ line, field: "file", message: "This is not valid JSON." }] };
+  }
+  const list = Array.isArray(root) ? root : root && typeof root === "object" ? (root as Record<string, unknown>).titles : undefined;
+  if (!Array.isArray(list)) {
+    return {
+      titles: [],
+      genres: [],
+      errors: [{ line: 1, field: "titles", message: "Expected a list of titles, or an object with a “titles” list." }],
+    };
+  }
+  if (list.length > MAX_IMPORT_TITLES) {
+    return {
+      titles: [],
+      genres: [],
+      errors: [{ line: 1, field: "titles", message: `A file holds at most ${MAX_IMPORT_TITLES.toLocaleString("en-US")} titles.` }],
+    };
+  }
+  // The genre list (optional) brings genres no title uses yet, in their order.
+  const genreList = Array.isArray(root)
+    ? { success: true as const, data: [] }
+    : genreListSchema.safeParse((root as Record<string, unknown>).genres ?? []);
+  const starts = titleStartLines(text);
+  const titles: ImportTitle[] = [];
+  const errors: RowError[] = [];
+  if (!genreList.success) {
+    for (const issue of genreList.error.issues) errors.push({ line: 1, field: `genres.${issuePath(issue.path)}`, message: issue.message });
+  }
+  const seen = new Map<string, number>();
+  list.forEach((raw, index) => {
+    const line = starts[index] ?? 1;
+    const where = `titles[${index}]`;
+    if (!raw || typeof raw !== "object" || Array.isArray(raw)) {
+      errors.push({ line, field: where, message: "Expected a title object." });
+      return;
+    }
+    const parsed = titleInputSchema.safeParse(withoutIds(raw));
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        errors.push({ line, field: `${where}.${issuePath(issue.path)}`.replace(/\.$/, ""), message: issue.message });
+      }
+      return;
+    }
+    const earlier = duplicateOf(seen, parsed.data, line);
+    if (earlier !== null) {
+      errors.push({ line, field: where, message: `The same title as on line ${earlier}.` });
+      return;
+    }
+    const provided = Object.keys(raw).filter((k) => TITLE_FIELDS.has(k)) as TitleField[];
+    titles.push({ line, data: parsed.data, provided });
+  });
+  return { titles, errors, genres: genreList.success ? genreList.data : [] };
+}
+
+// ---------------------------------------------------------------------------
+// CSV: one row per link; titles, releases and files are grouped by key columns
+
+/** Title columns and the field each sets. */
+const CSV_TITLE_COLUMNS = {
+  type: "type",
+  title: "title",
+  slug: "slug",
+  original_title: "originalTitle",
+  tmdb_id: "tmdbId",
+  imdb_id: "imdbId",
+  overview: "overview",
+  tagline: "tagline",
+  release_date: "releaseDate",
+  runtime_minutes: "runtimeMinutes",
+  rating: "rating",
+  language: "language",
+  poster_url: "posterUrl",
+  background_url: "backgroundUrl",
+  trailer_url: "trailerUrl",
+  file_format: "fileFormat",
+  uploaded_at: "uploadedAt",
+  genres: "genres",
+  directors: "directors",
+  subtitles: "subtitles",
+} as const satisfies Record<string, TitleField>;
+
+type TitleColumn = keyof typeof CSV_TITLE_COLUMNS;
+const TREE_COLUMNS = ["key", "quality", "season", "file_title", "file_size", "link_label", "link_url", "link_size", "link_status"] as const;
+export const CSV_COLUMNS = [...TREE_COLUMNS.slice(0, 1), ...(Object.keys(CSV_TITLE_COLUMNS) as TitleColumn[]), ...TREE_COLUMNS.slice(1)];
+
+const blankToNull = (v: string) => (v.trim() === "" ? null : v.trim());
+const list = (v: string) =>
+  v
+    .split("|")
+    .map((s) => s.trim())
+    .filter(Boolean);
+const optionalNumber = (kind: "int" | "decimal") =>
+  z.string().transform((v, ctx) => {
+    const t = v.trim();
+    if (t === "") return null;
+    const n = Number(t);
+    if (!Number.isFinite(n) || (kind === "int" && !Number.isInteger(n))) {
+      ctx.addIssue({ code: "custom", message: kind === "int" ? "Must be a whole number" : "Must be a number" });
+      return z.NEVER;
+    }
+    return n;
+  });
+
+/** One CSV row's cells, typed; a blank cell is null (the title's value comes from its first row). */
+const csvRowSchema = z.object({
+  key: z.string().transform(blankToNull),
+  type: z
+    .string()
+    .transform((v) => v.trim().toLowerCase())
+    .pipe(z.enum(["", "movie", "tv"], { message: "Must be movie or tv" }))
+    .transform((v) => (v === "" ? null : v)),
+  title: z.string().transform(blankToNull),
+  slug: z.string().transform(blankToNull),
+  original_title: z.string().transform(blankToNull),
+  tmdb_id: optionalNumber("int"),
+  imdb_id: z.string().transform(blankToNull),
+  overview: z.string().transform(blankToNull),
+  tagline: z.string().transform(blankToNull),
+  release_date: z.string().transform(blankToNull),
+  runtime_minutes: optionalNumber("int"),
+  rating: optionalNumber("decimal"),
+  language: z.string().transform(blankToNull),
+  poster_url: z.string().transform(blankToNull),
+  background_url: z.string().transform(blankToNull),
+  trailer_url: z.string().transform(blankToNull),
+  file_format: z.string().transform(blankToNull),
+  uploaded_at: z.string().transform(blankToNull),
+  genres: z.string().transform(list),
+  directors: z.string().transform(list),
+  subtitles: z.string().transform(list),
+  quality: z.string().transform(blankToNull),
+  season: z.string().transform(blankToNull),
+  file_title: z.string().transform(blankToNull),
+  file_size: z.string().transform(blankToNull),
+  link_label: z.string().transform(blankToNull),
+  link_url: z.string().transform(blankToNull),
+  link_size: z.string().transform(blankToNull),
+  link_status: z
+    .string()
+    .transform((v) => v.trim().toLowerCase())
+    .pipe(z.enum(["", "ok", "broken", "disabled"], { message: "Must be ok, broken or disabled" }))
+    .transform((v) => (v === "" ? "ok" : v)),
+});
+type CsvRow = z.output<typeof csvRowSchema>;
+
+interface LinkSource {
+  line: number;
+  label: string | null;
+  url: string;
+  size: string | null;
+  status: "ok" | "broken" | "disabled";
+}
+interface FileGroup {
+  line: number;
+  title: string;
+  size: string | null;
+  links: LinkSource[];
+}
+interface ReleaseGroup {
+  line: number;
+  quality: string;
+  season: string | null;
+  files: FileGroup[];
+  zipLinks: LinkSource[];
+}
+interface TitleGroup {
+  line: number;
+  /** The title's first row: its title columns. */
+  row: CsvRow;
+  releases: ReleaseGroup[];
+}
+
+function groupKey(row: CsvRow): string | null {
+  if (row.key) return `key:${row.key}`;
+  if (!row.type) return null;
+  if (row.tmdb_id !== null) return `tmdb:${row.type}:${row.tmdb_id}`;
+  if (row.imdb_id) return `imdb:${row.imdb_id}`;
+  if (row.slug || row.title) return `slug:${row.type}/${slugify(row.slug ?? row.title!)}`;
+  return null;
+}
+
+function parseCsvFile(text: string): { titles: ImportTitle[]; errors: RowError[] } {
+  let records: { record: Record<string, string>; info: { lines: number } }[];
+  let header: string[] = [];
+  try {
+    records = parseCsv(text, {
+      columns: (names: string[]) => (header = names.map((n) => n.trim().toLowerCase())),
+      info: true,
+      skip_empty_lines: true,
+      relax_column_count_less: true,
+      trim: false,
+    }) as typeof records;
+  } catch (error) {
+    const e = error as { lines?: number; message: string };
+    return {
+      titles: [],
+      errors: [{ line: e.lines ?? null, field: "file", message: `This is not valid CSV: ${e.message.replace(/^[^:]*: /, "")}` }],
+    };
+  }
+  const errors: RowError[] = [];
+  const unknown = header.filter((h) => !(CSV_COLUMNS as string[]).includes(h));
+  if (unknown.length)
+    errors.push({ line: 1, field: unknown.join(", "), message: `Unknown column; the columns are ${CSV_COLUMNS.join(", ")}.` });
+  for (const required of ["type", "title"]) {
+    if (!header.includes(required)) errors.push({ line: 1, field: required, message: "This column is required." });
+  }
+  if (errors.length) return { titles: [], errors };
+
+  const groups = new Map<string, TitleGroup>();
+  for (const { record, info } of records) {
+    const line = info.lines;
+    const cells = Object.fromEntries(CSV_COLUMNS.map((c) => [c, record[c] ?? ""]));
+    const parsed = csvRowSchema.safeParse(cells);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) errors.push({ line, field: issuePath(issue.path), message: issue.message });
+      continue;
+    }
+    const row = parsed.data;
+    const key = groupKey(row);
+    if (key === null) {
+      errors.push({ line, field: row.type ? "title" : "type", message: row.type ? "Title is required" : "Must be movie or tv" });
+      continue;
+    }
+    let group = groups.get(key);
+    if (!group) {
+      if (!row.type || !row.title) {
+        errors.push({ line, field: row.type ? "title" : "type", message: row.type ? "Title is required" : "Must be movie or tv" });
+        continue;
+      }
+      group = { line, row, releases: [] };
+      groups.set(key, group);
+    } else {
+      // Later rows of a title may repeat its columns or leave them blank, not contradict them.
+      const first = group.row;
+      for (const column of Object.keys(CSV_TITLE_COLUMNS) as TitleColumn[]) {
+        const value = row[column];
+        const given = Array.isArray(value) ? value.length > 0 : value !== null;
+        if (given && JSON.stringify(value) !== JSON.stringify(first[column])) {
+          errors.push({ line, field: column, message: `Differs from line ${group.line}, where this title starts.` });
+        }
+      }
+    }
+    addTreeRow(group, row, line, errors);
+  }
+
+  const titles: ImportTitle[] = [];
+  const seen = new Map<string, number>();
+  const provided = [
+    ...new Set([...header.filter((h): h is TitleColumn => h in CSV_TITLE_COLUMNS).map((h) => CSV_TITLE_COLUMNS[h]), "releases" as const]),
+  ];
+  for (const group of groups.values()) {
+    const title = csvTitle(group, errors);
+    if (!title) continue;
+    const earlier = duplicateOf(seen, title.data, group.line);
+    if (earlier !== null) {
+      errors.push({
+        line: group.line,
+        field: "key",
+        message: `The same title as on line ${earlier}; give both rows the same key or fix the ids.`,
+      });
+      continue;
+    }
+    titles.push({ ...title, provided });
+  }
+  if (titles.length > MAX_IMPORT_TITLES) {
+    return {
+      titles: [],
+      errors: [{ line: null, field: "file", message: `A file holds at most ${MAX_IMPORT_TITLES.toLocaleString("en-US")} titles.` }],
+    };
+  }
+  return { titles, errors };
+}
+
+function addTreeRow(group: TitleGroup, row: CsvRow, line: number, errors: RowError[]) {
+  const hasLink = row.link_url !== null || row.link_label !== null;
+  if (row.quality === null) {
+    if (hasLink || row.file_title !== null || row.season !== null) {
+      errors.push({ line, field: "quality", message: "Enter the quality" });
+    }
+    return;
+  }
+  let release = group.releases.find((r) => r.quality === row.quality && r.season === row.season);
+  if (!release) {
+    release = { line, quality: row.quality, season: row.season, files: [], zipLinks: [] };
+    group.releases.push(release);
+  }
+  const link = (): LinkSource => ({ line, label: row.link_label, url: row.link_url ?? "", size: row.link_size, status: row.link_status });
+  if (row.file_title === null) {
+    // A link without a file is the release's zip link.
+    if (hasLink) release.zipLinks.push(link());
+    return;
+  }
+  let file = release.files.find((f) => f.title === row.file_title);
+  if (!file) {
+    file = { line, title: row.file_title, size: row.file_size, links: [] };
+    release.files.push(file);
+  } else if (row.file_size !== null && row.file_size !== file.size) {
+    errors.push({ line, field: "file_size", message: `Differs from line ${file.line}, where this file starts.` });
+  }
+  if (hasLink) file.links.push(link());
+}
+
+const FIELD_COLUMN = Object.fromEntries(Object.entries(CSV_TITLE_COLUMNS).map(([column, field]) => [field, column])) as Record<
+  string,
+  string
+>;
+
+/** Builds a title's tree from its rows and validates it; issues are mapped back to the row and column they came from. */
+function csvTitle(group: TitleGroup, errors: RowError[]): Omit<ImportTitle, "provided"> | null {
+  const r = group.row;
+  const linkInput = (l: LinkSource) => ({ label: l.label ?? "", url: l.url, status: l.status });
+  const input = {
+    type: r.type,
+    title: r.title,
+    slug: r.slug,
+    originalTitle: r.original_title,
+    tmdbId: r.tmdb_id,
+    imdbId: r.imdb_id,
+    overview: r.overview,
+    tagline: r.tagline,
+    releaseDate: r.release_date,
+    runtimeMinutes: r.runtime_minutes,
+    rating: r.rating,
+    language: r.language,
+    posterUrl: r.poster_url,
+    backgroundUrl: r.background_url,
+    trailerUrl: r.trailer_url,
+    fileFormat: r.file_format ?? undefined,
+    uploadedAt: r.uploaded_at,
+    genres: r.genres,
+    directors: r.directors,
+    subtitles: r.subtitles,
+    releases: group.releases.map((release) => ({
+      quality: release.quality,
+      season: release.season,
+      files: release.files.map((f) => ({ title: f.title, size: f.size, links: f.links.map(linkInput) })),
+      zipLinks: release.zipLinks.map((l) => ({ ...linkInput(l), size: l.size })),
+    })),
+  };
+  const parsed = titleInputSchema.safeParse(input);
+  if (parsed.success) return { line: group.line, data: parsed.data };
+  for (const issue of parsed.error.issues) {
+    const [top, ri, part, fi, , li, leaf] = issue.path as (string | number)[];
+    let line = group.line;
+    let field = FIELD_COLUMN[String(top)] ?? String(top);
+    if (top === "releases" && typeof ri === "number") {
+      const release = group.releases[ri]!;
+      line = release.line;
+      field = part === "season" ? "season" : "quality";
+      if (part === "zipLinks" && typeof fi === "number") {
+        const l = release.zipLinks[fi]!;
+        line = l.line;
+        field = `link_${String(issue.path[4] ?? "url")}`;
+      } else if (part === "files" && typeof fi === "number") {
+        const file = release.files[fi]!;
+        line = file.line;
+        field = issue.path[4] === "size" ? "file_size" : "file_title";
+        if (issue.path[4] === "links" && typeof li === "number") {
+          line = file.links[li]!.line;
+          field = `link_${String(leaf ?? "url")}`;
+        }
+      }
+    }
+    errors.push({ line, field, message: issue.message });
+  }
+  return null;
+}
+
+// ---------------------------------------------------------------------------
+// Id lists: one TMDB id, IMDb id or TMDB address a line; "tv:1399" for a TV show
+
+function parseIdList(text: string): { ids: IdLine[]; errors: RowError[] } {
+  const ids: IdLine[] = [];
+  const errors: RowError[] = [];
+  const seen = new Map<string, number>();
+  const lines = text.split(/\r?\n/);
+  let count = 0;
+  lines.forEach((raw, index) => {
+    const line = index + 1;
+    const t = raw.trim();
+    if (t === "" || t.startsWith("#")) return;
+    count++;
+    const typed = /^(movie|tv)\s*[:/]\s*(.+)$/i.exec(t);
+    const found = parseLookup(typed ? typed[2]! : t);
+    if (!found) {
+      errors.push({ line, field: "id", message: "Enter a TMDB id (603, tv:1399), an IMDb id (tt0133093) or a TMDB address." });
+      return;
+    }
+    const lookup: IdLine["lookup"] =
+      found.kind === "imdb"
+        ? found
+        : { kind: "tmdb", id: found.id, type: (typed?.[1]?.toLowerCase() as ExternalType | undefined) ?? found.type ?? "movie" };
+    const key = lookup.kind === "imdb" ? lookup.id : `${lookup.type}:${lookup.id}`;
+    const earlier = seen.get(key);
+    if (earlier !== undefined) {
+      errors.push({ line, field: "id", message: `The same id as on line ${earlier}.` });
+      return;
+    }
+    seen.set(key, line);
+    ids.push({ line, lookup });
+  });
+  if (count > MAX_ID_LINES) {
+    return {
+      ids: [],
+      errors: [{ line: null, field: "file", message: `An id list holds at most ${MAX_ID_LINES.toLocaleString("en-US")} ids.` }],
+    };
+  }
+  return { ids, errors };
+}

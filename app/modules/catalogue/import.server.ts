@@ -1,0 +1,631 @@
+import { sql } from "kysely";
+import type { Db } from "#app/db/client.server.ts";
+import { dialectOf } from "#app/db/dialect.server.ts";
+import type { ImportFormat, ImportStatus } from "#app/db/schema.ts";
+import { inTransaction } from "#app/db/transaction.server.ts";
+import { TmdbError, type TmdbClient } from "#app/integrations/tmdb/client.server.ts";
+import type { ExternalTitle } from "#app/integrations/tmdb/types.ts";
+import { recordAudit, type Actor } from "#app/modules/audit/audit.server.ts";
+import { indexTitles } from "#app/modules/search/index.server.ts";
+import { bumpContentVersion } from "#app/modules/site/content-version.server.ts";
+import { AppError } from "#app/utils/errors.ts";
+import { plural } from "#app/utils/format.ts";
+import { slugify } from "#app/utils/slug.ts";
+import { TMDB_NOT_CONFIGURED } from "./tmdb-fill.ts";
+import { titleToInput } from "./export.server.ts";
+import { MAX_REPORTED_ERRORS, type ImportFileFormat } from "./import-constants.ts";
+import { parseImportFile, titleKeys, type IdLine, type ImportTitle, type RowError, type TitleField } from "./import-format.server.ts";
+import { getTitle } from "./read.server.ts";
+import { titleInputSchema, type ParsedTitleInput } from "./schema.ts";
+import { genreSlug, releaseKey } from "./slug.ts";
+import type { TitleDetail } from "./types.ts";
+import { insertParsedTitle, replaceParsedTitle, resolveGenreIds } from "./write.server.ts";
+
+/**
+ * Catalogue import (docs/import-format.md, ADR 032): parse → validate every row →
+ * plan against the catalogue (dry run) → apply in batches through the editor's
+ * id-keeping save. The validated titles are stored with an import run, whose `done`
+ * advances in the same transaction as each batch, so an interrupted apply resumes
+ * where it stopped. A title already in the catalogue (same TMDB id, IMDb id, or type
+ * and slug) is updated in place, keeping the ids of its releases, files and links,
+ * and is skipped when the file changes nothing about it.
+ */
+
+export interface PlanCounts {
+  titles: { create: number; update: number; skip: number };
+  links: { create: number; update: number; skip: number; remove: number };
+}
+
+export interface ImportPlan {
+  format: ImportFileFormat;
+  counts: PlanCounts;
+  errors: RowError[];
+  /** More errors than were kept (MAX_REPORTED_ERRORS). */
+  moreErrors: number;
+}
+
+/** One title to write: from a JSON/CSV file, or fetched from TMDB for an id list. */
+interface RunItem extends ImportTitle {
+  /** Id lists only add titles: one already in the catalogue is left as it is. */
+  onlyNew?: boolean;
+}
+
+export interface ImportRun {
+  id: number;
+  createdAt: string;
+  updatedAt: string;
+  actor: string;
+  sourceName: string;
+  format: ImportFormat;
+  status: ImportStatus;
+  total: number;
+  done: number;
+  created: number;
+  updated: number;
+  skipped: number;
+  plan: ImportPlan;
+  error: string | null;
+}
+
+export const IMPORT_HAS_ERRORS = "The file has errors; fix them and upload it again.";
+export const IMPORT_NOT_FOUND = "No import with this id.";
+export const IMPORT_BUSY = "This import is being applied already.";
+export const EMPTY_IMPORT = "The file holds no titles.";
+/** An apply that has not advanced for this long has stopped (its process ended); it may be resumed. */
+export const STALE_APPLY_MS = 2 * 60_000;
+const BATCH_SIZE = 200;
+
+// ---------------------------------------------------------------------------
+// Matching titles in the catalogue
+
+/** Catalogue titles for a batch of file titles, by each of their keys (see titleKeys). */
+async function findExisting(db: Db, batch: ParsedTitleInput[]): Promise<Map<string, number>> {
+  const found = new Map<string, number>();
+  if (batch.length === 0) return found;
+  const tmdb = batch.filter((d) => d.tmdbId !== null);
+  const imdb = batch.map((d) => d.imdbId).filter((v): v is string => v !== null);
+  const slugs = batch.map((d) => slugify(d.slug ?? d.title));
+  const rows = await db
+    .selectFrom("titles")
+    .select(["id", "type", "slug", "tmdb_id", "imdb_id"])
+    .where((eb) =>
+      eb.or([
+        ...(tmdb.length ? [eb("tmdb_id", "in", [...new Set(tmdb.map((d) => d.tmdbId!))])] : []),
+        ...(imdb.length ? [eb("imdb_id", "in", [...new Set(imdb)])] : []),
+        eb("slug", "in", [...new Set(slugs)]),
+      ]),
+    )
+    .orderBy("id")
+    .execute();
+  // Earlier ids win, so the same file always finds the same title.
+  for (const row of rows.reverse()) {
+    for (const key of titleKeys({ type: row.type, tmdbId: row.tmdb_id, imdbId: row.imdb_id, slug: row.slug, title: row.slug })) {
+      found.set(key, row.id);
+    }
+  }
+  return found;
+}
+
+function matchOf(found: Map<string, number>, data: ParsedTitleInput): number | null {
+  for (const key of titleKeys(data)) {
+    const id = found.get(key);
+    if (id !== undefined) return id;
+  }
+  return null;
+}
+
+// ---------------------------------------------------------------------------
+// What a file title does to the catalogue's copy
+
+function parsedFromDetail(detail: TitleDetail): ParsedTitleInput | null {
+  const parsed = titleInputSchema.safeParse(titleToInput(detail));
+  return parsed.success ? parsed.data : null;
+}
+
+/** The catalogue's copy with the fields the file gives replaced. */
+function merged(current: ParsedTitleInput, item: ImportTitle): ParsedTitleInput {
+  const out: Record<string, unknown> = { ...current };
+  for (const field of item.provided) out[field] = item.data[field];
+  // A blank slug keeps the catalogue's (a changed title would otherwise move the page); a blank upload time keeps its place.
+  if (out.slug === null) out.slug = current.slug;
+  if (out.uploadedAt === null) out.uploadedAt = current.uploadedAt;
+  return out as unknown as ParsedTitleInput;
+}
+
+/** What a comparison should ignore: row ids, and genre spelling (genres are matched by slug). */
+function canonical(data: ParsedTitleInput): string {
+  return JSON.stringify({
+    ...data,
+    genres: data.genres.map(genreSlug),
+    releases: data.releases.map((r) => ({
+      quality: r.quality,
+      season: r.season,
+      files: r.files.map((f) => ({ title: f.title, size: f.size, links: f.links.map(({ id: _id, ...l }) => l) })),
+      zipLinks: r.zipLinks.map(({ id: _id, ...l }) => l),
+    })),
+  });
+}
+
+interface LinkTally {
+  create: number;
+  update: number;
+  skip: number;
+  remove: number;
+}
+
+/**
+ * Gives the file's releases, files and links the ids of the catalogue rows they
+ * match (release by season and quality, file by title, link by address), so the
+ * save keeps those ids (ADR 003); counts what happens to the links.
+ */
+function keepIds(data: ParsedTitleInput, current: TitleDetail, tally: LinkTally): ParsedTitleInput {
+  const usedReleases = new Set<number>();
+  let kept = 0;
+  const matchLinks = <L extends { url: string; label: string; status: string; size?: string | null }>(
+    links: L[],
+    existing: TitleDetail["releases"][number]["zipLinks"],
+  ) => {
+    const used = new Set<number>();
+    return links.map((link) => {
+      const old = existing.find((e) => e.url === link.url && !used.has(e.id));
+      if (!old) {
+        tally.create++;
+        return link;
+      }
+      used.add(old.id);
+      kept++;
+      const same = old.label === link.label && old.status === link.status && (link.size === undefined || old.size === link.size);
+      if (same) tally.skip++;
+      else tally.update++;
+      return { ...link, id: old.id };
+    });
+  };
+  const releases = data.releases.map((release) => {
+    const old = current.releases.find((r) => !usedReleases.has(r.id) && releaseKey(r) === releaseKey(release));
+    if (!old) {
+      tally.create += release.zipLinks.length + release.files.reduce((n, f) => n + f.links.length, 0);
+      return release;
+    }
+    usedReleases.add(old.id);
+    const usedFiles = new Set<number>();
+    const files = release.files.map((file) => {
+      const oldFile = old.files.find((f) => f.title === file.title && !usedFiles.has(f.id));
+      if (!oldFile) {
+        tally.create += file.links.length;
+        return file;
+      }
+      usedFiles.add(oldFile.id);
+      return { ...file, id: oldFile.id, links: matchLinks(file.links, oldFile.links) };
+    });
+    return { ...release, id: old.id, files, zipLinks: matchLinks(release.zipLinks, old.zipLinks) };
+  });
+  const before = current.releases.reduce((n, r) => n + r.zipLinks.length + r.files.reduce((m, f) => m + f.links.length, 0), 0);
+  tally.remove += before - kept;
+  return { ...data, releases };
+}
+
+type Decision =
+  { action: "create"; data: ParsedTitleInput } | { action: "update"; data: ParsedTitleInput; current: TitleDetail } | { action: "skip" };
+
+function linksOf(data: ParsedTitleInput): number {
+  return data.releases.reduce((n, r) => n + r.zipLinks.length + r.files.reduce((m, f) => m + f.links.length, 0), 0);
+}
+
+async function decide(db: Db, item: RunItem, existingId: number | null, tally: LinkTally): Promise<Decision> {
+  if (existingId === null) {
+    tally.create += linksOf(item.data);
+    return { action: "create", data: item.data };
+  }
+  const current = await getTitle(db, existingId, { includeDisabled: true });
+  if (!current) {
+    tally.create += linksOf(item.data);
+    return { action: "create", data: item.data };
+  }
+  const currentLinks = current.releases.reduce((n, r) => n + r.zipLinks.length + r.files.reduce((m, f) => m + f.links.length, 0), 0);
+  if (item.onlyNew) {
+    tally.skip += currentLinks;
+    return { action: "skip" };
+  }
+  const currentData = parsedFromDetail(current);
+  const wanted = currentData ? merged(currentData, item) : item.data;
+  if (currentData && canonical(wanted) === canonical(currentData)) {
+    tally.skip += currentLinks;
+    return { action: "skip" };
+  }
+  return { action: "update", data: keepIds(wanted, current, tally), current };
+}
+
+// ---------------------------------------------------------------------------
+// Dry run
+
+export interface PrepareOptions {
+  format: ImportFileFormat;
+  /** Needed for id lists; null when TMDB is not configured. */
+  tmdb?: TmdbClient | null;
+  /** Shortest time between two TMDB requests (id lists). */
+  tmdbIntervalMs?: number;
+  /** Waits after TMDB says it is limiting requests, before asking again (up to 3 times). */
+  tmdbRetryWaitMs?: number;
+  onProgress?: (done: number, total: number) => void;
+}
+
+export interface PreparedImport {
+  items: RunItem[];
+  /** The file's genre list (JSON exports), added before the titles so unused genres carry over too. */
+  genres: string[];
+  plan: ImportPlan;
+}
+
+/** What a run stores to apply later. */
+interface StoredItems {
+  genres: string[];
+  items: RunItem[];
+}
+
+function capErrors(errors: RowError[]): { errors: RowError[]; moreErrors: number } {
+  const sorted = [...errors].sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
+  return { errors: sorted.slice(0, MAX_REPORTED_ERRORS), moreErrors: Math.max(0, sorted.length - MAX_REPORTED_ERRORS) };
+}
+
+/** Reads and validates a file, fetches id lists from TMDB, and counts what applying it would do. Writes nothing. */
+export async function prepareImport(db: Db, text: string, options: PrepareOptions): Promise<PreparedImport> {
+  const parsed = parseImportFile(text, options.format);
+  const errors = [...parsed.errors];
+  let items: RunItem[];
+  const genres = parsed.format === "ids" ? [] : parsed.genres;
+  if (parsed.format === "ids") {
+    const fetched = await fetchIdList(db, parsed.ids, options);
+    items = fetched.items;
+    errors.push(...fetched.errors);
+  } else {
+    items = parsed.titles;
+  }
+  const counts = await planCounts(db, items);
+  return { items, genres, plan: { format: options.format, counts, ...capErrors(errors) } };
+}
+
+async function planCounts(db: Db, items: RunItem[]): Promise<PlanCounts> {
+  const counts: PlanCounts = { titles: { create: 0, update: 0, skip: 0 }, links: { create: 0, update: 0, skip: 0, remove: 0 } };
+  for (let start = 0; start < items.length; start += BATCH_SIZE) {
+    const batch = items.slice(start, start + BATCH_SIZE);
+    const found = await findExisting(
+      db,
+      batch.map((i) => i.data),
+    );
+    for (const item of batch) {
+      const decision = await decide(db, item, matchOf(found, item.data), counts.links);
+      counts.titles[decision.action]++;
+    }
+  }
+  return counts;
+}
+
+// ---------------------------------------------------------------------------
+// Id lists through TMDB
+
+function fromExternal(ext: ExternalTitle): ParsedTitleInput {
+  return titleInputSchema.parse({
+    type: ext.type,
+    title: ext.title,
+    originalTitle: ext.originalTitle,
+    tmdbId: ext.tmdbId,
+    imdbId: ext.imdbId,
+    overview: ext.overview,
+    tagline: ext.tagline,
+    releaseDate: ext.releaseDate,
+    runtimeMinutes: ext.runtimeMinutes,
+    rating: ext.rating,
+    adult: ext.adult,
+    language: ext.language,
+    posterUrl: ext.posterUrl,
+    backgroundUrl: ext.backgroundUrl,
+    trailerUrl: ext.trailerUrl,
+    genres: ext.genres,
+    directors: ext.directors,
+    cast: ext.cast.slice(0, 200),
+  });
+}
+
+const ALL_FIELDS = Object.keys(titleInputSchema.shape) as TitleField[];
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Fetches each id's details from TMDB, one request at a time, at most one every
+ * `tmdbIntervalMs`; when TMDB limits requests the list waits and asks again. Ids
+ * whose title the catalogue already has are not fetched at all.
+ */
+async function fetchIdList(db: Db, ids: IdLine[], options: PrepareOptions): Promise<{ items: RunItem[]; errors: RowError[] }> {
+  const errors: RowError[] = [];
+  const items: RunItem[] = [];
+  if (ids.length === 0) return { items, errors };
+  const tmdb = options.tmdb;
+  if (!tmdb) throw new AppError(503, `${TMDB_NOT_CONFIGURED}: an id list needs TMDB to fetch each title's details.`);
+  const interval = options.tmdbIntervalMs ?? 50;
+  const retryWait = options.tmdbRetryWaitMs ?? 10_000;
+  let last = 0;
+  const call = async <T>(work: () => Promise<T>): Promise<T> => {
+    for (let attempt = 0; ; attempt++) {
+      const wait = last + interval - Date.now();
+      if (wait > 0) await sleep(wait);
+      last = Date.now();
+      try {
+        return await work();
+      } catch (error) {
+        if (!(error instanceof TmdbError) || error.kind !== "rate_limited" || attempt >= 3) throw error;
+        await sleep(retryWait);
+      }
+    }
+  };
+  for (const [index, { line, lookup }] of ids.entries()) {
+    options.onProgress?.(index, ids.length);
+    try {
+      const known = await db
+        .selectFrom("titles")
+        .select("id")
+        .where((eb) =>
+          lookup.kind === "imdb" ? eb("imdb_id", "=", lookup.id) : eb.and([eb("tmdb_id", "=", lookup.id), eb("type", "=", lookup.type)]),
+        )
+        .executeTakeFirst();
+      let ref = lookup.kind === "tmdb" ? { type: lookup.type, tmdbId: lookup.id } : null;
+      if (lookup.kind === "imdb" && !known) {
+        ref = await call(() => tmdb.findByImdb(lookup.id));
+        if (!ref) {
+          errors.push({ line, field: "id", message: `TMDB knows no title with the IMDb id ${lookup.id}.` });
+          continue;
+        }
+      }
+      if (known) {
+        // Skipped by the plan without asking TMDB: the catalogue's copy stays as it is.
+        const current = await getTitle(db, known.id, { includeDisabled: true });
+        const data = current && parsedFromDetail(current);
+        if (data) items.push({ line, data, provided: [], onlyNew: true });
+        continue;
+      }
+      const ext = await call(() => tmdb.details(ref!.type, ref!.tmdbId));
+      items.push({ line, data: fromExternal(ext), provided: ALL_FIELDS, onlyNew: true });
+    } catch (error) {
+      if (!(error instanceof TmdbError)) throw error;
+      const message =
+        error.kind === "not_found"
+          ? `TMDB has no ${lookup.kind === "tmdb" && lookup.type === "tv" ? "TV show" : "movie"} with this id.`
+          : error.message;
+      errors.push({ line, field: "id", message });
+    }
+  }
+  options.onProgress?.(ids.length, ids.length);
+  // Two lines naming the same title (its TMDB id and its IMDb id): the second is reported.
+  const seen = new Map<string, number>();
+  const unique = items.filter((item) => {
+    const key = `${item.data.type}:${item.data.tmdbId}`;
+    const earlier = seen.get(key);
+    if (earlier !== undefined) {
+      errors.push({ line: item.line, field: "id", message: `The same title as on line ${earlier}.` });
+      return false;
+    }
+    seen.set(key, item.line);
+    return true;
+  });
+  return { items: unique, errors };
+}
+
+// ---------------------------------------------------------------------------
+// Runs
+
+function toRun(row: {
+  id: number;
+  created_at: string;
+  updated_at: string;
+  actor: string;
+  source_name: string;
+  format: ImportFormat;
+  status: ImportStatus;
+  total: number;
+  done: number;
+  created: number;
+  updated: number;
+  skipped: number;
+  plan: string;
+  error: string | null;
+}): ImportRun {
+  return {
+    id: row.id,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    actor: row.actor,
+    sourceName: row.source_name,
+    format: row.format,
+    status: row.status,
+    total: Number(row.total),
+    done: Number(row.done),
+    created: Number(row.created),
+    updated: Number(row.updated),
+    skipped: Number(row.skipped),
+    plan: JSON.parse(row.plan) as ImportPlan,
+    error: row.error,
+  };
+}
+
+const RUN_COLUMNS = [
+  "id",
+  "created_at",
+  "updated_at",
+  "actor",
+  "source_name",
+  "format",
+  "status",
+  "total",
+  "done",
+  "created",
+  "updated",
+  "skipped",
+  "plan",
+  "error",
+] as const;
+
+/** Stores a dry run so it can be applied (and resumed) later. */
+export async function createImportRun(
+  db: Db,
+  actor: Actor,
+  source: { name: string; format: ImportFileFormat },
+  prepared: PreparedImport,
+): Promise<ImportRun> {
+  const now = new Date().toISOString();
+  const row = await db
+    .insertInto("import_runs")
+    .values({
+      created_at: now,
+      updated_at: now,
+      admin_id: actor.id,
+      actor: actor.name,
+      source_name: source.name.slice(0, 200),
+      format: source.format,
+      status: "planned",
+      items: JSON.stringify({ genres: prepared.genres, items: prepared.items } satisfies StoredItems),
+      total: prepared.items.length,
+      plan: JSON.stringify(prepared.plan),
+    })
+    .returning(RUN_COLUMNS)
+    .executeTakeFirstOrThrow();
+  return toRun(row);
+}
+
+export async function getImportRun(db: Db, id: number): Promise<ImportRun | null> {
+  const row = await db.selectFrom("import_runs").select(RUN_COLUMNS).where("id", "=", id).executeTakeFirst();
+  return row ? toRun(row) : null;
+}
+
+export async function listImportRuns(db: Db, limit = 10): Promise<ImportRun[]> {
+  const rows = await db.selectFrom("import_runs").select(RUN_COLUMNS).orderBy("id", "desc").limit(limit).execute();
+  return rows.map(toRun);
+}
+
+/** An apply nobody is advancing any more (its process ended). */
+export function isStalled(run: ImportRun, now = Date.now()): boolean {
+  return run.status === "applying" && now - Date.parse(run.updatedAt) > STALE_APPLY_MS;
+}
+
+/** Whether Apply (or Resume) may be pressed for this run. */
+export function canApply(run: ImportRun, now = Date.now()): boolean {
+  if (run.plan.errors.length > 0 || run.plan.moreErrors > 0 || run.total === 0) return false;
+  return run.status === "planned" || run.status === "failed" || isStalled(run, now);
+}
+
+/**
+ * Takes the run for this process: planned, failed and stalled runs can be taken;
+ * a run another process is applying cannot (AppError 409).
+ */
+export async function claimImportRun(db: Db, id: number, now = Date.now()): Promise<ImportRun> {
+  const run = await getImportRun(db, id);
+  if (!run) throw new AppError(404, IMPORT_NOT_FOUND);
+  if (run.plan.errors.length > 0 || run.plan.moreErrors > 0) throw new AppError(400, IMPORT_HAS_ERRORS);
+  if (run.total === 0) throw new AppError(400, EMPTY_IMPORT);
+  if (run.status === "done") return run;
+  if (!canApply(run, now)) throw new AppError(409, IMPORT_BUSY);
+  const result = await db
+    .updateTable("import_runs")
+    .set({ status: "applying", updated_at: new Date(now).toISOString(), error: null })
+    .where("id", "=", id)
+    .where("updated_at", "=", run.updatedAt)
+    .where("status", "=", run.status)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) throw new AppError(409, IMPORT_BUSY);
+  return { ...run, status: "applying" };
+}
+
+export interface ApplyOptions {
+  batchSize?: number;
+  onProgress?: (run: ImportRun) => void;
+}
+
+/**
+ * Applies a claimed run from its first unapplied title, a batch per transaction;
+ * each batch advances `done` in its own transaction, so a crash loses at most the
+ * batch under way (rolled back) and a resume redoes only that. Ends with ANALYZE on
+ * PostgreSQL (a bulk load leaves the planner's statistics behind), a content
+ * version bump and one audit entry.
+ */
+export async function applyImportRun(db: Db, actor: Actor, id: number, options: ApplyOptions = {}): Promise<ImportRun> {
+  const batchSize = options.batchSize ?? BATCH_SIZE;
+  const row = await db.selectFrom("import_runs").select(["items", "status"]).where("id", "=", id).executeTakeFirst();
+  if (!row) throw new AppError(404, IMPORT_NOT_FOUND);
+  let run = (await getImportRun(db, id))!;
+  if (run.status === "done") return run;
+  if (run.status !== "applying") throw new AppError(409, "Claim the import before applying it.");
+  const { genres, items } = JSON.parse(row.items) as StoredItems;
+  try {
+    if (run.done === 0 && genres.length) await resolveGenreIds(db, genres);
+    for (let start = run.done; start < items.length; start += batchSize) {
+      const batch = items.slice(start, start + batchSize);
+      run = await inTransaction(db, async (trx) => {
+        const found = await findExisting(
+          trx,
+          batch.map((i) => i.data),
+        );
+        const tally = { create: 0, update: 0, skip: 0, remove: 0 };
+        const done = { create: 0, update: 0, skip: 0 };
+        const createdIds: number[] = [];
+        for (const item of batch) {
+          const decision = await decide(trx, item, matchOf(found, item.data), tally);
+          if (decision.action === "create") createdIds.push(await insertParsedTitle(trx, decision.data, { index: false }));
+          else if (decision.action === "update") await replaceParsedTitle(trx, decision.current, decision.data);
+          done[decision.action]++;
+        }
+        if (createdIds.length > 0) {
+          await indexTitles(trx, createdIds);
+          await bumpContentVersion(trx);
+        }
+        const next = await trx
+          .updateTable("import_runs")
+          .set({
+            done: start + batch.length,
+            created: sql<number>`created + ${done.create}`,
+            updated: sql<number>`updated + ${done.update}`,
+            skipped: sql<number>`skipped + ${done.skip}`,
+            updated_at: new Date().toISOString(),
+          })
+          .where("id", "=", id)
+          .returning(RUN_COLUMNS)
+          .executeTakeFirstOrThrow();
+        return toRun(next);
+      });
+      options.onProgress?.(run);
+    }
+  } catch (error) {
+    const message = error instanceof AppError ? error.message : "The import stopped on an unexpected error; it can be resumed.";
+    await db
+      .updateTable("import_runs")
+      .set({ status: "failed", error: message, updated_at: new Date().toISOString() })
+      .where("id", "=", id)
+      .execute();
+    throw error;
+  }
+  const changed = run.created + run.updated > 0;
+  if (changed && dialectOf(db) === "postgres") await sql`analyze`.execute(db);
+  return inTransaction(db, async (trx) => {
+    // Each saved title bumped the version already; this one covers the whole run for caches that read it late.
+    if (changed) await bumpContentVersion(trx);
+    const finished = await trx
+      .updateTable("import_runs")
+      // The stored titles are only needed to resume; a finished run keeps its counts and plan.
+      .set({ status: "done", updated_at: new Date().toISOString(), items: JSON.stringify({ genres: [], items: [] } satisfies StoredItems) })
+      .where("id", "=", id)
+      .returning(RUN_COLUMNS)
+      .executeTakeFirstOrThrow();
+    const result = toRun(finished);
+    await recordAudit(trx, actor, {
+      action: "catalogue.import",
+      entityType: "import",
+      entityId: id,
+      summary: `Imported ${result.sourceName}: ${plural(result.created, "title")} added, ${result.updated} updated, ${result.skipped} unchanged`,
+      details: { format: result.format, created: result.created, updated: result.updated, skipped: result.skipped },
+    });
+    return result;
+  });
+}
+
+/** Claims and applies in one call (the command line; the admin screen claims first, then applies in the background). */
+export async function runImport(db: Db, actor: Actor, id: number, options: ApplyOptions = {}): Promise<ImportRun> {
+  await claimImportRun(db, id);
+  return applyImportRun(db, actor, id, options);
+}

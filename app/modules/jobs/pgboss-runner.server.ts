@@ -1,0 +1,162 @@
+import PgBoss from "pg-boss";
+import {
+  checkDefinition,
+  DEFAULT_RETRY,
+  DEFAULT_TIMEOUT_SECONDS,
+  errorText,
+  JOBS_SHUTDOWN_WAIT_MS,
+  MAX_EVERY_SECONDS,
+  type JobDefinition,
+  type JobRunner,
+  type JobStats,
+  type RunnerOptions,
+} from "./jobs.server.ts";
+
+const DEFAULT_TICK_MS = 5_000;
+const DEFAULT_MAINTENANCE_SECONDS = 60;
+/** Connections pg-boss may hold per instance (its own pool, apart from the app's). */
+const POOL_SIZE = 3;
+const POLL_SECONDS = 2;
+const UNIQUE_VIOLATION = "23505";
+const DEADLOCK = "40P01";
+const QUEUE_CREATE_ATTEMPTS = 5;
+
+/**
+ * The PostgreSQL engine: pg-boss 10 (ADR 028). Every instance enqueues into the
+ * same tables; workers take jobs with SKIP LOCKED, so each job runs on one
+ * instance. A scheduled job is a send() per slot with pg-boss's singleton slot
+ * (a unique index on name, slot), so N instances ticking enqueue it once. A job
+ * whose instance died stays active until its timeout; the maintenance pass of
+ * any living instance then fails it into a retry.
+ */
+export function createPgBossRunner(url: string, options: RunnerOptions): JobRunner {
+  const { logger } = options;
+  const tickMs = options.tickMs ?? DEFAULT_TICK_MS;
+  const schema = options.schema ?? "pgboss";
+  const makeBoss = (work: boolean) => {
+    const boss = new PgBoss({
+      connectionString: url,
+      schema,
+      max: POOL_SIZE,
+      application_name: "cinedex-jobs",
+      // Web-only instances (JOBS=off) leave expiry and archiving to the workers.
+      supervise: work,
+      maintenanceIntervalSeconds: options.maintenanceSeconds ?? DEFAULT_MAINTENANCE_SECONDS,
+      // Finished runs stay (and hold their schedule slot) longer than the longest slot.
+      archiveCompletedAfterSeconds: 2 * MAX_EVERY_SECONDS,
+      archiveFailedAfterSeconds: 7 * 24 * 60 * 60,
+      // pg-boss's cron is not used: schedules are slots (see above).
+      schedule: false,
+    });
+    boss.on("error", (error) => logger.error({ err: errorText(error) }, "job queue error"));
+    return boss;
+  };
+  let boss: PgBoss | undefined;
+  const ready = () => {
+    if (!boss) throw new Error("the job runner has not started");
+    return boss;
+  };
+  const jobs = new Map<string, JobDefinition<unknown>>();
+  const failures = new Map<string, number>();
+  let started = false;
+  let ticker: NodeJS.Timeout | undefined;
+
+  async function ensureQueue(job: JobDefinition<unknown>) {
+    const retry = job.retry ?? DEFAULT_RETRY;
+    const queue = {
+      name: job.name,
+      retryLimit: retry.limit,
+      retryDelay: retry.delaySeconds,
+      retryBackoff: retry.backoff,
+      expireInSeconds: job.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS,
+    };
+    const boss = ready();
+    // Instances starting together race to create a queue (a unique violation, or a
+    // deadlock while creating its partition): look again after a short pause.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        if (await boss.getQueue(job.name)) return await boss.updateQueue(job.name, queue);
+        return await boss.createQueue(job.name, queue);
+      } catch (error) {
+        const code = (error as { code?: string }).code;
+        if (attempt >= QUEUE_CREATE_ATTEMPTS || (code !== UNIQUE_VIOLATION && code !== DEADLOCK)) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 200));
+      }
+    }
+  }
+
+  async function tick() {
+    for (const job of jobs.values()) {
+      if (!job.everySeconds) continue;
+      try {
+        // Returns null when another instance (or an earlier tick) already enqueued this slot.
+        await ready().send(job.name, {}, { singletonKey: "schedule", singletonSeconds: job.everySeconds });
+      } catch (error) {
+        logger.error({ job: job.name, err: errorText(error) }, "could not enqueue a scheduled job");
+      }
+    }
+  }
+
+  return {
+    engine: "pg-boss",
+    define(job) {
+      checkDefinition(job as JobDefinition<never>, new Set(jobs.keys()), started);
+      jobs.set(job.name, job as JobDefinition<unknown>);
+    },
+    async start({ work = true } = {}) {
+      started = true;
+      boss = makeBoss(work);
+      await boss.start();
+      for (const job of jobs.values()) await ensureQueue(job);
+      if (!work) return;
+      for (const job of jobs.values()) {
+        await boss.work<unknown>(job.name, { pollingIntervalSeconds: POLL_SECONDS, includeMetadata: true }, async ([run]) => {
+          if (!run) return;
+          try {
+            await job.run(run.data, {
+              id: run.id,
+              attempt: run.retryCount + 1,
+              slot: run.singletonOn ? new Date(run.singletonOn).toISOString() : null,
+            });
+          } catch (error) {
+            failures.set(job.name, (failures.get(job.name) ?? 0) + 1);
+            logger.warn({ job: job.name, id: run.id, attempt: run.retryCount + 1, err: errorText(error) }, "job failed");
+            // pg-boss records the failure and schedules the retry.
+            throw error;
+          }
+        });
+      }
+      await tick();
+      ticker = setInterval(() => void tick(), tickMs);
+    },
+    async enqueue(name, data, { delaySeconds = 0 } = {}) {
+      if (!jobs.has(name)) throw new Error(`unknown job ${name}`);
+      const id = await ready().send(name, (data ?? {}) as object, delaySeconds > 0 ? { startAfter: delaySeconds } : {});
+      if (!id) throw new Error(`job ${name} was not queued`);
+      return id;
+    },
+    async stats() {
+      const { rows } = await ready()
+        .getDb()
+        .executeSql(`select name, state, count(*)::int as n from ${schema}.job where name = any($1) group by name, state`, [
+          [...jobs.keys()],
+        ]);
+      const count = (name: string, states: string[]) =>
+        (rows as { name: string; state: string; n: number }[])
+          .filter((r) => r.name === name && states.includes(r.state))
+          .reduce((sum, r) => sum + Number(r.n), 0);
+      return [...jobs.keys()].sort().map((name): JobStats => ({
+        name,
+        queued: count(name, ["created", "retry"]),
+        active: count(name, ["active"]),
+        failed: count(name, ["failed"]),
+        failures: failures.get(name) ?? 0,
+      }));
+    },
+    async stop() {
+      if (ticker) clearInterval(ticker);
+      if (!boss) return;
+      await boss.stop({ graceful: true, timeout: JOBS_SHUTDOWN_WAIT_MS, wait: true });
+    },
+  };
+}

@@ -1,0 +1,33 @@
+import { data, href, redirect } from "react-router";
+import { z } from "zod";
+import { getApp } from "#app/context.ts";
+import { applyImportRun, claimImportRun } from "#app/modules/catalogue/import.server.ts";
+import { actorFrom } from "#app/modules/auth/guard.server.ts";
+import { requireId } from "#app/utils/ids.ts";
+import { handleSubmission } from "#app/utils/submission.server.ts";
+import type { Route } from "./+types/import-apply";
+
+/** A button, no fields. */
+const applySchema = z.object({});
+
+/**
+ * POST /dashboard/import/:id/apply: takes the run (409 if another request is
+ * applying it) and applies it after answering, so the page can show progress;
+ * the run record advances batch by batch and a stop is resumable.
+ */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const id = requireId(params.id);
+  const app = getApp(context);
+  const actor = actorFrom(context);
+  return handleSubmission(request, applySchema, async () => {
+    const run = await claimImportRun(app.db, id);
+    if (run.status === "applying") {
+      void applyImportRun(app.db, actor, id).catch((error: unknown) => app.logger.error({ err: error, importRun: id }, "import stopped"));
+    }
+    return redirect(`${href("/dashboard/import")}?run=${id}`);
+  });
+}
+
+export function loader() {
+  throw data("Not Found", { status: 404 });
+}

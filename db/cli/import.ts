@@ -1,0 +1,113 @@
+// npm run catalogue:import -- FILE [--dry-run] [--format csv|json|ids]
+// Validates the whole file first; with errors nothing is written. A run interrupted
+// during apply is resumed by importing the same file again with --resume RUN_ID.
+import fs from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { createTmdbClient } from "#app/integrations/tmdb/client.server.ts";
+import { IMPORT_FORMATS, type ImportFileFormat } from "#app/modules/catalogue/import-constants.ts";
+import { detectFormat } from "#app/modules/catalogue/import-format.server.ts";
+import {
+  createImportRun,
+  getImportRun,
+  prepareImport,
+  runImport,
+  type ImportPlan,
+  type ImportRun,
+} from "#app/modules/catalogue/import.server.ts";
+import { isAppError } from "#app/utils/errors.ts";
+import { plural } from "#app/utils/format.ts";
+import { loadConfig } from "#server/config.ts";
+import { openConfiguredDatabase } from "./open.ts";
+import { progressReporter } from "./progress.ts";
+
+const usage =
+  "Usage: npm run catalogue:import -- FILE [--dry-run] [--format csv|json|ids]\n       npm run catalogue:import -- --resume RUN_ID";
+let parsed;
+try {
+  parsed = parseArgs({
+    allowPositionals: true,
+    options: { "dry-run": { type: "boolean" }, format: { type: "string" }, resume: { type: "string" }, help: { type: "boolean" } },
+  });
+} catch (error) {
+  console.error(`${(error as Error).message}\n${usage}`);
+  process.exit(1);
+}
+const { values: args, positionals } = parsed;
+if (args.help) {
+  console.log(usage);
+  process.exit(0);
+}
+const resumeId = args.resume === undefined ? null : Number(args.resume);
+if ((resumeId === null && positionals.length !== 1) || (resumeId !== null && (!Number.isSafeInteger(resumeId) || resumeId < 1))) {
+  console.error(usage);
+  process.exit(1);
+}
+if (args.format !== undefined && !(IMPORT_FORMATS as readonly string[]).includes(args.format)) {
+  console.error(`--format takes csv, json or ids.\n${usage}`);
+  process.exit(1);
+}
+
+const actor = { id: null, name: "command line" };
+
+function printPlan(plan: ImportPlan) {
+  const { titles, links } = plan.counts;
+  console.log(`titles: ${titles.create} to add, ${titles.update} to update, ${titles.skip} unchanged`);
+  console.log(`links:  ${links.create} to add, ${links.update} to update, ${links.skip} unchanged, ${links.remove} to remove`);
+  for (const e of plan.errors) console.log(`line ${e.line ?? "-"}: ${e.field}: ${e.message}`);
+  if (plan.moreErrors) console.log(`… and ${plan.moreErrors} more errors`);
+}
+
+async function apply(db: Parameters<typeof runImport>[0], run: ImportRun) {
+  const progress = progressReporter("applying", run.total);
+  progress(run.done);
+  const done = await runImport(db, actor, run.id, { onProgress: (r) => progress(r.done) });
+  progress.end();
+  console.log(`import ${done.id} done: ${done.created} added, ${done.updated} updated, ${done.skipped} unchanged`);
+}
+
+const database = await openConfiguredDatabase();
+try {
+  if (resumeId !== null) {
+    const run = await getImportRun(database.db, resumeId);
+    if (!run) throw new Error(`No import with the id ${resumeId}.`);
+    await apply(database.db, run);
+  } else {
+    const file = positionals[0]!;
+    let text: string;
+    try {
+      text = fs.readFileSync(file, "utf8");
+    } catch (error) {
+      throw new Error(`Cannot read ${file}: ${(error as Error).message}`, { cause: error });
+    }
+    const format = detectFormat(text, file, args.format as ImportFileFormat | undefined);
+    const config = loadConfig();
+    const tmdb = config.tmdb ? createTmdbClient(config.tmdb) : null;
+    const checking = progressReporter("checking", 0);
+    const prepared = await prepareImport(database.db, text, {
+      format,
+      tmdb,
+      onProgress: (n, total) => checking(n, total),
+    });
+    checking.end();
+    console.log(`${path.basename(file)} (${format}): ${plural(prepared.items.length, "title")} read`);
+    printPlan(prepared.plan);
+    if (prepared.plan.errors.length) {
+      console.error("Nothing was imported: fix the errors above and run the import again.");
+      process.exitCode = 1;
+    } else if (args["dry-run"]) {
+      console.log("dry run: nothing was written");
+    } else if (prepared.items.length === 0) {
+      console.log("nothing to import");
+    } else {
+      const run = await createImportRun(database.db, actor, { name: path.basename(file), format }, prepared);
+      console.log(`import ${run.id} started (if it is interrupted: npm run catalogue:import -- --resume ${run.id})`);
+      await apply(database.db, run);
+    }
+  }
+} catch (error) {
+  console.error(isAppError(error) || error instanceof Error ? error.message : String(error));
+  process.exitCode = 1;
+} finally {
+  await database.close();
+}

@@ -1,0 +1,111 @@
+import { expect, it, vi } from "vitest";
+import { IMPORT_UPLOAD_LIMIT } from "#app/constants.ts";
+import { listAudit } from "#app/modules/audit/audit.server.ts";
+import { getImportRun } from "#app/modules/catalogue/import.server.ts";
+import { action as applyAction } from "#app/routes/admin/import-apply.ts";
+import { loader as exportLoader } from "#app/routes/admin/export.ts";
+import { action as uploadAction, CHOOSE_FILE, loader as importLoader } from "#app/routes/admin/import.tsx";
+import { callAdminRoute, signIn } from "#tests/helpers/admin.ts";
+import { describeEachDatabase } from "#tests/helpers/database.ts";
+
+const CSV = "type,title,quality,file_title,link_label,link_url\nmovie,Upload Film,720p,Upload Film 720p,gdrive,https://x.example/1\n";
+
+function upload(text: string | null, name = "catalogue.csv", format = "auto") {
+  const form = new FormData();
+  form.set("format", format);
+  if (text !== null) form.set("file", new File([text], name, { type: "text/csv" }));
+  return form;
+}
+
+describeEachDatabase("the admin Import screen (/dashboard/import)", (ctx) => {
+  it("checks an upload (dry run), shows its counts and errors, then applies it in the background with progress", async () => {
+    const { cookie } = await signIn(ctx.db);
+    const bad = await callAdminRoute(uploadAction, ctx.db, {
+      path: "/dashboard/import",
+      cookie,
+      body: upload(`${CSV}movie,Broken,720p,B 720p,gdrive,ftp://nope\n`),
+    });
+    expect(bad.status).toBe(302);
+    const badId = Number(new URL(bad.headers.get("Location")!, "http://x").searchParams.get("run"));
+    const badPage = await callAdminRoute(importLoader, ctx.db, { path: `/dashboard/import?run=${badId}`, cookie });
+    expect(badPage.body).toMatchObject({
+      run: { canApply: false, plan: { errors: [{ line: 3, field: "link_url", message: "Must be an http:// or https:// address" }] } },
+    });
+    const refused = await callAdminRoute(applyAction, ctx.db, {
+      path: `/dashboard/import/${badId}/apply`,
+      params: { id: String(badId) },
+      cookie,
+      form: {},
+    });
+    expect(refused.status).toBe(400);
+
+    const good = await callAdminRoute(uploadAction, ctx.db, { path: "/dashboard/import", cookie, body: upload(CSV) });
+    const id = Number(new URL(good.headers.get("Location")!, "http://x").searchParams.get("run"));
+    const page = await callAdminRoute(importLoader, ctx.db, { path: `/dashboard/import?run=${id}`, cookie });
+    expect(page.body).toMatchObject({ run: { status: "planned", canApply: true, plan: { counts: { titles: { create: 1 } } } } });
+    expect(await ctx.db.selectFrom("titles").select("id").execute()).toEqual([]);
+
+    const applied = await callAdminRoute(applyAction, ctx.db, {
+      path: `/dashboard/import/${id}/apply`,
+      params: { id: String(id) },
+      cookie,
+      form: {},
+    });
+    expect(applied.status).toBe(302);
+    expect(applied.headers.get("Location")).toBe(`/dashboard/import?run=${id}`);
+    await vi.waitFor(async () => expect((await getImportRun(ctx.db, id))?.status).toBe("done"), { timeout: 10_000 });
+    expect(await ctx.db.selectFrom("titles").select("title").execute()).toEqual([{ title: "Upload Film" }]);
+    const audit = await listAudit(ctx.db, { entityType: "import" });
+    expect(audit.items[0]).toMatchObject({
+      action: "catalogue.import",
+      summary: "Imported catalogue.csv: 1 title added, 0 updated, 0 unchanged",
+    });
+
+    // Applying again (a double click, a second tab) changes nothing.
+    const again = await callAdminRoute(applyAction, ctx.db, {
+      path: `/dashboard/import/${id}/apply`,
+      params: { id: String(id) },
+      cookie,
+      form: {},
+    });
+    expect(again.status).toBe(302);
+    expect(await ctx.db.selectFrom("titles").select("title").execute()).toHaveLength(1);
+  });
+
+  it("refuses a post without a file, an oversized file and an id list when TMDB is not configured, with a clear message", async () => {
+    const { cookie } = await signIn(ctx.db);
+    const none = await callAdminRoute(uploadAction, ctx.db, { path: "/dashboard/import", cookie, body: upload(null) });
+    expect(none).toMatchObject({ status: 400, body: { ok: false, error: CHOOSE_FILE, fields: { file: [CHOOSE_FILE] } } });
+    const huge = await callAdminRoute(uploadAction, ctx.db, {
+      path: "/dashboard/import",
+      cookie,
+      body: upload("x".repeat(IMPORT_UPLOAD_LIMIT + 1)),
+    });
+    expect(huge).toMatchObject({ status: 413, body: { ok: false, error: expect.stringContaining("larger than 8 MB") } });
+    const ids = await callAdminRoute(uploadAction, ctx.db, { path: "/dashboard/import", cookie, body: upload("603\n", "ids.txt") });
+    expect(ids).toMatchObject({ status: 503, body: { ok: false, error: expect.stringContaining("TMDB is not configured") } });
+    const notForm = await callAdminRoute(uploadAction, ctx.db, {
+      path: "/dashboard/import",
+      cookie,
+      body: "{}",
+      contentType: "application/json",
+    });
+    expect(notForm.status).toBe(415);
+  });
+
+  it("downloads the catalogue as the JSON export and records it", async () => {
+    const { cookie } = await signIn(ctx.db);
+    await callAdminRoute(uploadAction, ctx.db, { path: "/dashboard/import", cookie, body: upload(CSV) });
+    const answer = await callAdminRoute(exportLoader, ctx.db, { path: "/dashboard/export", cookie });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("Content-Disposition")).toMatch(/^attachment; filename="cinedex-catalogue-\d{4}-\d{2}-\d{2}\.json"$/);
+    expect((await listAudit(ctx.db, { entityType: "import" })).items[0]).toMatchObject({ action: "catalogue.export" });
+  });
+
+  it("without a session, nothing is read, checked or applied", async () => {
+    const answer = await callAdminRoute(uploadAction, ctx.db, { path: "/dashboard/import", body: upload(CSV) });
+    expect(answer.status).toBe(302);
+    expect(answer.headers.get("Location")).toBe("/admin");
+    expect(await ctx.db.selectFrom("import_runs").select("id").execute()).toEqual([]);
+  });
+});
