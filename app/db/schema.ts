@@ -117,6 +117,8 @@ export type LinkCheckOutcome = "ok" | "failed" | "inconclusive";
 export interface LinkHealthTable {
   link_id: number;
   status: Generated<LinkHealthStatus>;
+  /** The address last checked: when the link's address changes it starts afresh. */
+  checked_url: string | null;
   http_status: number | null;
   final_url: string | null;
   content_length: number | null;

@@ -11,6 +11,7 @@ import * as clickVisitors from "./2026-11-25T1420_click_visitors.ts";
 import * as sharedState from "./2026-11-26T1020_shared_state.ts";
 import * as jobs from "./2026-11-26T1030_jobs.ts";
 import * as linkHealth from "./2026-11-26T1040_link_health.ts";
+import * as linkHealthCheckedUrl from "./2026-11-26T1041_link_health_checked_url.ts";
 import * as importRuns from "./2026-11-26T1070_import_runs.ts";
 
 /**
@@ -31,5 +32,6 @@ export const migrations: Record<string, Migration> = {
   "2026-11-26T1020_shared_state": sharedState,
   "2026-11-26T1030_jobs": jobs,
   "2026-11-26T1040_link_health": linkHealth,
+  "2026-11-26T1041_link_health_checked_url": linkHealthCheckedUrl,
   "2026-11-26T1070_import_runs": importRuns,
 };

@@ -29,6 +29,7 @@ for (const theme of ["dark", "light"] as const) {
       .where("id", "=", admin.admin.id)
       .execute();
     const movie = await db.selectFrom("titles").select("id").where("type", "=", "movie").orderBy("id").executeTakeFirstOrThrow();
+    const link = await db.selectFrom("links").select("id").orderBy("id").executeTakeFirstOrThrow();
     const paths = [
       "/dashboard",
       "/dashboard/movies",
@@ -41,6 +42,8 @@ for (const theme of ["dark", "light"] as const) {
       `/dashboard/inbox/dmca/${ids.dmca}`,
       "/dashboard/users",
       "/dashboard/analytics",
+      "/dashboard/link-health?view=all",
+      `/dashboard/link-health/links/${link.id}`,
       "/dashboard/activity",
       "/dashboard/settings",
     ];

@@ -60,10 +60,12 @@ test("an admin checks a failing link twice: it is marked broken, reported, and v
     .executeTakeFirstOrThrow();
   expect(report.status).toBe("open");
   await page.goto(`/dashboard/inbox/reports/${report.id}`);
-  await expect(page.getByText("Found by the link checker")).toBeVisible();
+  await expect(page.getByText("Found by the link checker ·")).toBeVisible();
+  await expect(page.getByRole("link", { name: "its check history" })).toHaveAttribute("href", `/dashboard/link-health/links/${linkId}`);
 
   // Visitors see the link marked, not hidden.
   await page.goto(titlePath(film));
+  await page.getByRole("link", { name: "Download 720p" }).click();
   const option = page.getByRole("listitem").filter({ hasText: "127.0.0.1" });
   await expect(option.getByText("Unavailable")).toBeVisible();
   await expect(option.getByRole("link", { name: /Download/ })).toHaveAttribute("aria-disabled", "true");

@@ -151,6 +151,20 @@ describeEachDatabase("link health", (ctx) => {
     expect(audit[0]).toMatchObject({ actor: "Link checker", action: "report.fixed", entityId: report!.id });
   });
 
+  it("starts afresh when an admin gives a link a new address: due at once, old failures forgotten", async () => {
+    const t0 = new Date("2026-11-26T10:00:00.000Z");
+    await sweep(t0);
+    await sweep(new Date(t0.getTime() + HOUR));
+    expect(await linkStatus(movie.links[1]!)).toBe("broken");
+    await setUrl(movie.links[1]!, "/500");
+    // Not due by time (a day later), but due because its address changed; one failure of the new address is not yet broken.
+    expect(await sweep(new Date(t0.getTime() + 2 * HOUR))).toMatchObject({ checked: 1, failed: 1 });
+    expect(await getLinkHealthDetail(ctx.db, movie.links[1]!)).toMatchObject({ consecutiveFailures: 1, httpStatus: 500 });
+    await setUrl(movie.links[1]!, "/ok/replaced.mkv");
+    expect(await sweep(new Date(t0.getTime() + 3 * HOUR))).toMatchObject({ checked: 1, recovered: 1 });
+    expect(await linkStatus(movie.links[1]!)).toBe("ok");
+  });
+
   it("follows the settings: one failure is enough when so set; an admin's own 'broken' is never undone", async () => {
     await updateSettings(ctx.db, { linkHealth: { intervalHours: 6, failureThreshold: 1, hideBroken: false } });
     await ctx.db.updateTable("links").set({ status: "broken" }).where("id", "=", movie.links[0]!).execute();

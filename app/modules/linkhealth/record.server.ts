@@ -82,13 +82,15 @@ async function recordOne(
 ): Promise<RecordedCheck> {
   const at = now.toISOString();
   const intervalMs = settings.intervalHours * 3_600_000;
-  const link = await trx.selectFrom("links").select(["id", "status"]).where("id", "=", linkId).executeTakeFirst();
+  const link = await trx.selectFrom("links").select(["id", "status", "url"]).where("id", "=", linkId).executeTakeFirst();
   // Deleted while it was being checked.
   if (!link) return { status: "unknown", consecutiveFailures: 0, markedBroken: false, recovered: false };
   const before = await trx.selectFrom("link_health").selectAll().where("link_id", "=", linkId).executeTakeFirst();
   const wasMarked = toBool(before?.marked_broken);
   let status: LinkHealthStatus = before?.status ?? "unknown";
-  let failures = before?.consecutive_failures ?? 0;
+  // A new address (the admin replaced the link) does not inherit the old one's failures.
+  const sameAddress = !before?.checked_url || before.checked_url === link.url;
+  let failures = sameAddress ? (before?.consecutive_failures ?? 0) : 0;
   let marked = wasMarked;
   let next = nextCheckAt(now, intervalMs);
   if (result.outcome === "ok") {
@@ -138,7 +140,7 @@ async function recordOne(
           error: result.error?.slice(0, 500) ?? null,
           checked_at: at,
         };
-  const values = { status, consecutive_failures: failures, next_check_at: next, marked_broken: marked, ...answer };
+  const values = { status, consecutive_failures: failures, next_check_at: next, marked_broken: marked, checked_url: link.url, ...answer };
   await trx
     .insertInto("link_health")
     .values({ link_id: linkId, ...values })

@@ -51,7 +51,14 @@ export async function listDueLinks(db: Db, now: Date, limit: number): Promise<Du
     .leftJoin("link_health as h", "h.link_id", "l.id")
     .select(["l.id", "l.url"])
     .where("l.status", "!=", "disabled")
-    .where((eb) => eb.or([eb("h.next_check_at", "is", null), eb("h.next_check_at", "<=", now.toISOString())]))
+    .where((eb) =>
+      eb.or([
+        eb("h.next_check_at", "is", null),
+        eb("h.next_check_at", "<=", now.toISOString()),
+        // An edited address is due at once.
+        eb.and([eb("h.checked_url", "is not", null), eb("h.checked_url", "!=", eb.ref("l.url"))]),
+      ]),
+    )
     .orderBy((eb) => eb.case().when("h.next_check_at", "is", null).then(0).else(1).end())
     .orderBy("h.next_check_at")
     .orderBy("l.id")
