@@ -50,6 +50,9 @@ describe("metrics other parts of the server report into", () => {
     metrics.databaseFault();
     metrics.databaseFault();
     metrics.recordLinkCheck("broken");
+    metrics.recordLinkChecks({ checked: 3, ok: 2, failed: 1, inconclusive: 0, deferred: 0, markedBroken: 1, recovered: 0 });
+    metrics.recordJob("notify.deliver", "retried");
+    metrics.recordJob("notify.deliver", "completed");
     let reads = 0;
     let queued = 3;
     metrics.observeJobs(async () => {
@@ -62,6 +65,10 @@ describe("metrics other parts of the server report into", () => {
     let text = await metrics.registry.metrics();
     expect(text).toContain("cinedex_database_faults_total 2");
     expect(text).toContain('cinedex_link_checks_total{result="broken"} 1');
+    expect(text).toContain('cinedex_link_checks_total{result="ok"} 2');
+    expect(text).toContain('cinedex_link_checks_total{result="marked_broken"} 1');
+    expect(text).not.toContain('cinedex_link_checks_total{result="recovered"}');
+    expect(text).toContain('cinedex_job_runs_total{job="notify.deliver",outcome="retried"} 1');
     expect(text).toContain('cinedex_job_queue_depth{job="notify"} 3');
     expect(text).toContain('cinedex_jobs_active{job="notify"} 1');
     expect(text).toContain('cinedex_jobs_failed{job="notify"} 2');

@@ -69,6 +69,12 @@ export function createMetrics({ processMetrics = true }: MetricsOptions = {}) {
     help: "Database operations that failed because the database was away (connection refused or lost, timeout, SQLite busy past its timeout).",
     registers: [registry],
   });
+  const jobOutcomes = new Counter({
+    name: "cinedex_job_runs_total",
+    help: "Background job attempts this process ran, by job and how they ended (completed, retried, failed).",
+    labelNames: ["job", "outcome"] as const,
+    registers: [registry],
+  });
   // For the link checker to report into (wired where it starts).
   const linkChecks = new Counter({
     name: "cinedex_link_checks_total",
@@ -101,6 +107,7 @@ export function createMetrics({ processMetrics = true }: MetricsOptions = {}) {
     /** Count a database fault (pass to openDatabase's onFault next to the logger). */
     databaseFault: () => databaseFaults.inc(),
     recordLinkCheck: (result: string) => linkChecks.inc({ result }),
+    recordJob: (job: string, outcome: "completed" | "retried" | "failed") => jobOutcomes.inc({ job, outcome }),
     /** Counts a finished link-check sweep's results. */
     recordLinkChecks(summary: SweepSummary) {
       const { checked: _checked, markedBroken, ...results } = summary;

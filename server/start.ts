@@ -90,6 +90,7 @@ export async function startServer(options: StartOptions): Promise<http.Server> {
   const jobs = createJobRunner(database, config.database, {
     logger,
     onError: databaseFaultLogger(logger),
+    onOutcome: (name, outcome) => metrics?.recordJob(name, outcome),
     ...(config.jobsTestRecord ? { tickMs: 500, maintenanceSeconds: 1 } : {}),
   });
   const notifier = createNotifier({ smtp: config.smtp, allowPrivateWebhooks: config.webhookAllowPrivate, jobs });
