@@ -81,7 +81,7 @@ async function load(handle: DatabaseHandle): Promise<void> {
       directors: f.Director ? [f.Director] : [],
       genres: f["Major Genre"] ? [f["Major Genre"]] : [],
     });
-    if (f["IMDB Votes"]) await setPopularity(handle.db, created.id, { votes: f["IMDB Votes"], rating: f["IMDB Rating"] });
+    if (f["IMDB Votes"]) await setPopularity(handle.db, created.id, { votes: f["IMDB Votes"] });
   }
 }
 
@@ -172,7 +172,7 @@ const ms = (x: number) => (x < 10 ? x.toFixed(2) : x.toFixed(1));
 const rows: Row[] = [];
 const suggestionLines: string[] = [];
 
-async function database(name: string, handle: DatabaseHandle, before?: () => Promise<void>) {
+async function database(name: string, handle: DatabaseHandle, before?: () => Promise<unknown>) {
   const started = performance.now();
   await load(handle);
   await before?.();

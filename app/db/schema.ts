@@ -143,6 +143,12 @@ export interface SearchDocumentsTable {
   title: string;
   original: string;
   names: string;
+  /** Other forms of the words (app/modules/search/text.ts alternativeWords). */
+  alt: string;
+  /** "|title key|original key|" (titleKey). */
+  keys: string;
+  /** Ranking signal (app/modules/search/popularity.server.ts); higher first among equal matches. */
+  popularity: number;
   /** YYYY, or empty. */
   year: string;
   /** Copies of the title's fields that searches filter and order by. */
@@ -151,12 +157,21 @@ export interface SearchDocumentsTable {
   rating: number | null;
 }
 
+/** What is known of a title's popularity from outside, and the admin's boost (search ranking). */
+export interface TitlePopularityTable {
+  title_id: number;
+  votes: number | null;
+  tmdb_popularity: number | null;
+  boost: Generated<number>;
+}
+
 /** SQLite only: FTS5 tables whose rowid is the title id. */
 export interface SearchWordsTable {
   rowid: number;
   title: string;
   original: string;
   names: string;
+  alt: string;
   year: string;
 }
 
@@ -388,6 +403,7 @@ export interface Database {
   link_click_visitors: LinkClickVisitorsTable;
   content_version: ContentVersionTable;
   search_documents: SearchDocumentsTable;
+  title_popularity: TitlePopularityTable;
   search_words: SearchWordsTable;
   search_trigrams: SearchTrigramsTable;
   search_trigram_terms: SearchTrigramTermsTable;

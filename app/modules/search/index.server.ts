@@ -2,7 +2,8 @@ import { sql } from "kysely";
 import { bumpContentVersion } from "#app/modules/site/content-version.server.ts";
 import type { Db } from "#app/db/client.server.ts";
 import { dialectOf } from "#app/db/dialect.server.ts";
-import { searchDocument, type SearchDocument } from "./text.ts";
+import { NO_SIGNALS, popularityScore, popularitySignals } from "./popularity.server.ts";
+import { searchDocument, yearWord, type SearchDocument } from "./text.ts";
 
 /** SQLite's trigram table gets the title padded with spaces, so word edges are trigrams too. */
 function trigramText(doc: SearchDocument): string {
@@ -13,7 +14,7 @@ function trigramText(doc: SearchDocument): string {
  * Writes the search rows of these titles (replacing any). Runs inside the caller's
  * transaction, so the index changes together with the titles.
  */
-export async function writeSearchDocuments(trx: Db, docs: { titleId: number; doc: SearchDocument }[]): Promise<void> {
+export async function writeSearchDocuments(trx: Db, docs: { titleId: number; doc: SearchDocument; popularity?: number }[]): Promise<void> {
   if (docs.length === 0) return;
   const ids = docs.map((d) => d.titleId);
   const sqlite = dialectOf(trx) === "sqlite";
@@ -25,11 +26,14 @@ export async function writeSearchDocuments(trx: Db, docs: { titleId: number; doc
     await trx
       .insertInto("search_documents")
       .values(
-        chunk.map(({ titleId, doc }) => ({
+        chunk.map(({ titleId, doc, popularity }) => ({
           title_id: titleId,
           title: doc.title,
           original: doc.original,
           names: doc.names,
+          alt: doc.alt,
+          keys: doc.keys,
+          popularity: popularity ?? 0,
           year: doc.year,
           type: doc.type,
           uploaded_at: doc.uploadedAt,
@@ -43,7 +47,14 @@ export async function writeSearchDocuments(trx: Db, docs: { titleId: number; doc
       await trx
         .insertInto("search_words")
         .values(
-          chunk.map(({ titleId, doc }) => ({ rowid: titleId, title: doc.title, original: doc.original, names: doc.names, year: doc.year })),
+          chunk.map(({ titleId, doc }) => ({
+            rowid: titleId,
+            title: doc.title,
+            original: doc.original,
+            names: doc.names,
+            alt: doc.alt,
+            year: yearWord(doc.year),
+          })),
         )
         .execute();
       await trx
@@ -57,13 +68,14 @@ export async function writeSearchDocuments(trx: Db, docs: { titleId: number; doc
 /** Recomputes the search rows of titles from their current fields and credits. */
 export async function indexTitles(trx: Db, titleIds: number[]): Promise<void> {
   if (titleIds.length === 0) return;
-  const [titles, credits] = await Promise.all([
+  const [titles, credits, signals] = await Promise.all([
     trx
       .selectFrom("titles")
       .select(["id", "title", "original_title", "release_date", "type", "uploaded_at", "rating"])
       .where("id", "in", titleIds)
       .execute(),
     trx.selectFrom("credits").select(["title_id", "name"]).where("title_id", "in", titleIds).orderBy("position").execute(),
+    popularitySignals(trx, titleIds),
   ]);
   const names = new Map<number, string[]>();
   for (const c of credits) names.set(c.title_id, [...(names.get(c.title_id) ?? []), c.name]);
@@ -80,6 +92,7 @@ export async function indexTitles(trx: Db, titleIds: number[]): Promise<void> {
         uploadedAt: t.uploaded_at,
         rating: t.rating,
       }),
+      popularity: popularityScore({ ...(signals.get(t.id) ?? NO_SIGNALS), rating: t.rating }),
     })),
   );
 }

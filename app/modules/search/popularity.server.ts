@@ -1,10 +1,128 @@
 import type { Db } from "#app/db/client.server.ts";
+import { AppError } from "#app/utils/errors.ts";
+import { bumpContentVersion } from "#app/modules/site/content-version.server.ts";
+import { inTransaction } from "#app/db/transaction.server.ts";
 
-/** What the catalogue knows of a title's popularity from outside (TMDB, IMDb). */
+/** What the catalogue knows of a title's popularity from outside (TMDB, IMDb). Absent fields are left as they are. */
 export interface PopularityInput {
   votes?: number | null;
-  rating?: number | null;
   tmdbPopularity?: number | null;
 }
 
-export async function setPopularity(_db: Db, _titleId: number, _input: PopularityInput): Promise<void> {}
+/** The admin's boost: points added to a title's popularity. PINNED puts a title before every unboosted equal match. */
+export const MAX_BOOST = 100;
+export const PINNED = MAX_BOOST;
+
+export interface PopularitySignals {
+  votes: number | null;
+  tmdbPopularity: number | null;
+  rating: number | null;
+  linkClicks: number;
+  requests: number;
+  boost: number;
+}
+
+/** A title nobody has counted yet. */
+export const NO_SIGNALS = { votes: null, tmdbPopularity: null, linkClicks: 0, requests: 0, boost: 0 } as const;
+
+const log = (n: number | null) => (n && n > 0 ? Math.log10(1 + n) : 0);
+
+/**
+ * One number per title, higher first among matches of equal quality. Logarithms,
+ * so a blockbuster's millions of votes do not drown every other signal; the site's
+ * own counts (out-link clicks, requests) weigh like outside votes; the rating
+ * alone moves a title less than a point.
+ */
+export function popularityScore(s: PopularitySignals): number {
+  const score = log(s.votes) + log(s.tmdbPopularity) + (s.rating ?? 0) / 10 + log(s.linkClicks) + log(s.requests) + s.boost;
+  // Rounded so both databases store and compare the same value.
+  return Math.round(score * 1_000) / 1_000;
+}
+
+/** The signals of these titles, read in one go per kind. */
+export async function popularitySignals(db: Db, titleIds: number[]): Promise<Map<number, Omit<PopularitySignals, "rating">>> {
+  const out = new Map<number, Omit<PopularitySignals, "rating">>();
+  if (titleIds.length === 0) return out;
+  const [outside, clicks, requests] = await Promise.all([
+    db.selectFrom("title_popularity").select(["title_id", "votes", "tmdb_popularity", "boost"]).where("title_id", "in", titleIds).execute(),
+    db
+      .selectFrom("link_clicks as c")
+      .innerJoin("links as l", "l.id", "c.link_id")
+      .innerJoin("releases as r", "r.id", "l.release_id")
+      .select(["r.title_id", (eb) => eb.fn.sum<string | number>("c.count").as("n")])
+      .where("r.title_id", "in", titleIds)
+      .groupBy("r.title_id")
+      .execute(),
+    db
+      .selectFrom("content_requests")
+      .select(["title_id", (eb) => eb.fn.sum<string | number>("request_count").as("n")])
+      .where("title_id", "in", titleIds)
+      .groupBy("title_id")
+      .execute(),
+  ]);
+  const entry = (id: number) => {
+    let e = out.get(id);
+    if (!e) out.set(id, (e = { ...NO_SIGNALS }));
+    return e;
+  };
+  for (const o of outside) Object.assign(entry(o.title_id), { votes: o.votes, tmdbPopularity: o.tmdb_popularity, boost: o.boost });
+  for (const c of clicks) entry(c.title_id).linkClicks = Number(c.n);
+  for (const r of requests) if (r.title_id !== null) entry(r.title_id).requests = Number(r.n);
+  return out;
+}
+
+/** Writes the current popularity of these titles into their search rows. */
+async function rescore(db: Db, ids: number[]): Promise<void> {
+  const [signals, titles] = await Promise.all([
+    popularitySignals(db, ids),
+    db.selectFrom("titles").select(["id", "rating"]).where("id", "in", ids).execute(),
+  ]);
+  for (const t of titles)
+    await db
+      .updateTable("search_documents")
+      .set({ popularity: popularityScore({ ...(signals.get(t.id) ?? NO_SIGNALS), rating: t.rating }) })
+      .where("title_id", "=", t.id)
+      .execute();
+}
+
+async function upsert(db: Db, titleId: number, values: { votes?: number | null; tmdb_popularity?: number | null; boost?: number }) {
+  const title = await db.selectFrom("titles").select("id").where("id", "=", titleId).executeTakeFirst();
+  if (!title) throw new AppError(404, "Title not found");
+  await db
+    .insertInto("title_popularity")
+    .values({ title_id: titleId, ...values })
+    .onConflict((oc) => oc.column("title_id").doUpdateSet(values))
+    .execute();
+  await rescore(db, [titleId]);
+  await bumpContentVersion(db);
+}
+
+/** Records outside popularity figures (an import or TMDB fill) and re-ranks the title. */
+export async function setPopularity(db: Db, titleId: number, input: PopularityInput): Promise<void> {
+  const values: { votes?: number | null; tmdb_popularity?: number | null } = {};
+  if (input.votes !== undefined) values.votes = input.votes === null ? null : Math.max(0, Math.round(input.votes));
+  if (input.tmdbPopularity !== undefined) values.tmdb_popularity = input.tmdbPopularity === null ? null : Math.max(0, input.tmdbPopularity);
+  await inTransaction(db, (trx) => upsert(trx, titleId, values));
+}
+
+/** The admin's boost of a title in search (0 none, PINNED first among equal matches). */
+export async function setSearchBoost(db: Db, titleId: number, boost: number): Promise<void> {
+  if (!Number.isInteger(boost) || boost < 0 || boost > MAX_BOOST)
+    throw new AppError(400, `Boost must be a whole number from 0 to ${MAX_BOOST}`);
+  await inTransaction(db, (trx) => upsert(trx, titleId, { boost }));
+}
+
+/** Recomputes every title's popularity from the current counts (clicks and requests change without a title write). */
+export async function refreshPopularity(db: Db, batchSize = 1_000): Promise<number> {
+  let after = 0;
+  let done = 0;
+  for (;;) {
+    const ids = (await db.selectFrom("titles").select("id").where("id", ">", after).orderBy("id").limit(batchSize).execute()).map(
+      (r) => r.id,
+    );
+    if (ids.length === 0) return done;
+    await rescore(db, ids);
+    done += ids.length;
+    after = ids[ids.length - 1]!;
+  }
+}

@@ -111,22 +111,23 @@ describeEachDatabase("search", (ctx) => {
   it("ranks the exact title first, then titles starting with the query, then the rest", async () => {
     await fill(ctx.db);
     expect(await titlesOf(ctx.db, { text: "Nosferatu" })).toEqual(["Nosferatu (1922)"]);
+    // Equal matches: the more popular first (here by rating alone).
     expect(await titlesOf(ctx.db, { text: "night" })).toEqual([
+      "Night of the Living Dead (1968)",
       "Night Gallery (1970)",
       "Night of the Living Dead (1990)",
-      "Night of the Living Dead (1968)",
       "Nightmare Alley (1947)",
       "Dead of Night (1945)",
     ]);
     expect(await titlesOf(ctx.db, { text: "dead of night" })).toEqual([
       "Dead of Night (1945)",
-      "Night of the Living Dead (1990)",
       "Night of the Living Dead (1968)",
+      "Night of the Living Dead (1990)",
     ]);
     expect(await titlesOf(ctx.db, { text: "living" })).toEqual([
       "The Living Daylights (1987)",
-      "Night of the Living Dead (1990)",
       "Night of the Living Dead (1968)",
+      "Night of the Living Dead (1990)",
     ]);
   });
 
@@ -206,13 +207,13 @@ describeEachDatabase("search", (ctx) => {
     expect(await titlesOf(ctx.db, { text: "night", filters: { type: "tv" } })).toEqual(["Night Gallery (1970)"]);
     expect(await titlesOf(ctx.db, { text: "night", filters: { genre: "thriller" } })).toEqual(["Nightmare Alley (1947)"]);
     expect(await titlesOf(ctx.db, { text: "night", filters: { yearFrom: 1946, yearTo: 1970 } })).toEqual([
-      "Night Gallery (1970)",
       "Night of the Living Dead (1968)",
+      "Night Gallery (1970)",
       "Nightmare Alley (1947)",
     ]);
     expect(await titlesOf(ctx.db, { text: "night", filters: { quality: "720p" } })).toEqual([
-      "Night of the Living Dead (1990)",
       "Night of the Living Dead (1968)",
+      "Night of the Living Dead (1990)",
       "Dead of Night (1945)",
     ]);
     expect(await titlesOf(ctx.db, { text: "night", sort: "rating" })).toEqual([
@@ -254,7 +255,7 @@ describeEachDatabase("search", (ctx) => {
   it("suggests up to eight titles as the visitor types, typos included", async () => {
     await fill(ctx.db);
     expect((await suggest(ctx.db, "nos")).map((t) => t.title)).toEqual(["Nosferatu"]);
-    expect((await suggest(ctx.db, "night", 2)).map((t) => t.title)).toEqual(["Night Gallery", "Night of the Living Dead"]);
+    expect((await suggest(ctx.db, "night", 2)).map((t) => t.title)).toEqual(["Night of the Living Dead", "Night Gallery"]);
     expect((await suggest(ctx.db, "nosfaratu")).map((t) => t.title)).toEqual(["Nosferatu"]);
     expect(await suggest(ctx.db, "qq")).toEqual([]);
   });

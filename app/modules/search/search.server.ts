@@ -4,7 +4,7 @@ import type { Db } from "#app/db/client.server.ts";
 import { dialectOf, toCount } from "#app/db/dialect.server.ts";
 import type { Database, SearchDocumentsTable, TitleType } from "#app/db/schema.ts";
 import type { Page, TitleCard } from "#app/modules/catalogue/types.ts";
-import { parseQuery, similarity, SIMILARITY_THRESHOLD, trigrams } from "./text.ts";
+import { canonicalWord, parseQuery, similarity, SIMILARITY_THRESHOLD, titleKey, trigrams } from "./text.ts";
 import type { SearchFilters, SearchSort } from "./types.ts";
 import { pageRequest, totalPagesOf } from "#app/utils/pagination.ts";
 
@@ -67,23 +67,47 @@ function applyFilters(query: Docs, filters: SearchFilters = {}): Docs {
 
 const hasFilters = (filters: SearchFilters = {}) => Object.values(filters).some((v) => v !== undefined);
 
-/** Whether a query word may be the start of a longer word: only the last one, which may still be being typed. */
-const isPrefix = (query: Query, i: number) => i === query.tokens.length - 1;
+/**
+ * Whether a query word may be the start of a longer word: only the last one, which
+ * may still be being typed, and not a number of one or two digits ("frozen 2" is
+ * not "frozen 2012").
+ */
+const isPrefix = (query: Query, i: number) => i === query.tokens.length - 1 && !/^\d{1,2}$/.test(query.tokens[i]!);
 
 /**
- * The full-text condition: each query word is a word of the title, original
- * title, names or year, the last one possibly only its start.
+ * What each query word may match in the index: itself (or its start), its canonical
+ * form ("twelve" → "12", see text.ts) and, for a whole 4-digit number, the year.
+ */
+function queryGroups(query: Query): { word: string; prefix: boolean }[][] {
+  return query.tokens.map((t, i) => {
+    const group = [{ word: t, prefix: isPrefix(query, i) }];
+    const canonical = canonicalWord(t);
+    if (canonical !== t) group.push({ word: canonical, prefix: false });
+    if (/^\d{4}$/.test(t)) group.push({ word: `y${t}`, prefix: false });
+    return group;
+  });
+}
+
+/**
+ * The full-text condition: each query word (or one of its forms) is a word of the
+ * title, original title, names, their other forms or year, the last one possibly
+ * only its start.
  */
 function wordCondition(db: Db, query: Query): RawBuilder<boolean> {
   if (dialectOf(db) === "postgres") {
-    const tsquery = query.tokens.map((t, i) => (isPrefix(query, i) ? `${t}:*` : t)).join(" & ");
+    const tsquery = queryGroups(query)
+      .map((group) => `(${group.map((g) => (g.prefix ? `${g.word}:*` : g.word)).join(" | ")})`)
+      .join(" & ");
     return sql<boolean>`d.tsv @@ to_tsquery('simple', ${tsquery})`;
   }
   return sql<boolean>`d.title_id in (select rowid from search_words where search_words match ${sqliteWords(query)})`;
 }
 
 /** Words are [a-z0-9] only (see normalizeText), so quoting them is enough to keep them plain words. */
-const sqliteWords = (query: Query) => query.tokens.map((t, i) => (isPrefix(query, i) ? `"${t}"*` : `"${t}"`)).join(" AND ");
+const sqliteWords = (query: Query) =>
+  queryGroups(query)
+    .map((group) => `(${group.map((g) => (g.prefix ? `"${g.word}"*` : `"${g.word}"`)).join(" OR ")})`)
+    .join(" AND ");
 
 async function countWordMatches(db: Db, query: Query, filters?: SearchFilters): Promise<number> {
   let row: { n: string | number | bigint };
@@ -102,17 +126,28 @@ async function countWordMatches(db: Db, query: Query, filters?: SearchFilters): 
   return Number(row.n);
 }
 
-/** 0 exact title, 1 the title starts with the query's words, 2 with its text, 3 all words in the title, 4 elsewhere. */
+/**
+ * 0 exact title, 1 the title starts with the query's words, 2 with its text, 3 all
+ * words in the title, 4 elsewhere. Titles compare by key (titleKey: numerals
+ * canonical, no leading article), so "godfather" is The Godfather's exact title.
+ */
 function tier(query: Query): RawBuilder<number> {
-  const q = query.text;
+  const key = titleKey(query.text);
+  const titleWords = sql`(' ' || replace(d.keys, '|', ' ') || ' ' || d.title || ' ' || d.original || ' ')`;
   const inTitle = sql.join(
-    query.tokens.map((t, i) => sql`(' ' || d.title || ' ' || d.original || ' ') like ${isPrefix(query, i) ? `% ${t}%` : `% ${t} %`}`),
+    queryGroups(query).map(
+      (group) =>
+        sql`(${sql.join(
+          group.map((g) => sql`${titleWords} like ${g.prefix ? `% ${g.word}%` : `% ${g.word} %`}`),
+          sql` or `,
+        )})`,
+    ),
     sql` and `,
   );
   return sql<number>`case
-    when d.title = ${q} or d.original = ${q} then 0
-    when d.title like ${`${q} %`} or d.original like ${`${q} %`} then 1
-    when d.title like ${`${q}%`} or d.original like ${`${q}%`} then 2
+    when d.keys like ${`%|${key}|%`} then 0
+    when d.keys like ${`%|${key} %`} then 1
+    when d.keys like ${`%|${key}%`} then 2
     when ${inTitle} then 3
     else 4 end`;
 }
@@ -126,7 +161,10 @@ function ordered(db: Db, query: Docs, sort: SearchSort, relevance: RawBuilder<nu
       query = query.orderBy(sql`d.rating is null`).orderBy("d.rating", "desc");
       break;
     case "relevance":
-      query = query.orderBy(relevance).orderBy(sql`length(d.title)`);
+      query = query
+        .orderBy(relevance)
+        .orderBy("d.popularity", "desc")
+        .orderBy(sql`length(d.title)`);
       break;
     case "newest":
       break;
