@@ -175,16 +175,15 @@ export interface SearchWordsTable {
   year: string;
 }
 
-export interface SearchTrigramsTable {
-  rowid: number;
-  text: string;
+/** The dictionary of indexed words that typo tolerance reaches (text.ts isDictionaryWord). */
+export interface SearchTermsTable {
+  term: string;
 }
 
-/** SQLite only: fts5vocab over search_trigrams. */
-export interface SearchTrigramTermsTable {
+/** Each dictionary word under itself and its one-letter deletions (text.ts termKeys). */
+export interface SearchTermKeysTable {
+  key: string;
   term: string;
-  doc: number;
-  cnt: number;
 }
 
 export interface SearchQueriesTable {
@@ -405,8 +404,8 @@ export interface Database {
   search_documents: SearchDocumentsTable;
   title_popularity: TitlePopularityTable;
   search_words: SearchWordsTable;
-  search_trigrams: SearchTrigramsTable;
-  search_trigram_terms: SearchTrigramTermsTable;
+  search_terms: SearchTermsTable;
+  search_term_keys: SearchTermKeysTable;
   search_queries: SearchQueriesTable;
   admins: AdminsTable;
   admin_sessions: AdminSessionsTable;

@@ -3,11 +3,35 @@ import { bumpContentVersion } from "#app/modules/site/content-version.server.ts"
 import type { Db } from "#app/db/client.server.ts";
 import { dialectOf } from "#app/db/dialect.server.ts";
 import { NO_SIGNALS, popularityScore, popularitySignals } from "./popularity.server.ts";
-import { searchDocument, yearWord, type SearchDocument } from "./text.ts";
+import { isDictionaryWord, searchDocument, termKeys, yearWord, type SearchDocument } from "./text.ts";
 
-/** SQLite's trigram table gets the title padded with spaces, so word edges are trigrams too. */
-function trigramText(doc: SearchDocument): string {
-  return ` ${doc.title} ${doc.original ? `${doc.original} ` : ""}`;
+/**
+ * Adds the words of these documents that the dictionary lacks, with their deletion
+ * keys. Words are never removed: one no title holds any more only costs a lookup.
+ */
+async function addTerms(trx: Db, docs: SearchDocument[]): Promise<void> {
+  const words = new Set<string>();
+  for (const doc of docs)
+    for (const w of `${doc.title} ${doc.original} ${doc.names} ${doc.alt}`.split(" ")) if (isDictionaryWord(w)) words.add(w);
+  const all = [...words];
+  for (let i = 0; i < all.length; i += 1_000) {
+    const chunk = all.slice(i, i + 1_000);
+    const known = new Set((await trx.selectFrom("search_terms").select("term").where("term", "in", chunk).execute()).map((r) => r.term));
+    const fresh = chunk.filter((w) => !known.has(w));
+    if (fresh.length === 0) continue;
+    await trx
+      .insertInto("search_terms")
+      .values(fresh.map((term) => ({ term })))
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+    const keys = fresh.flatMap((term) => termKeys(term).map((key) => ({ key, term })));
+    for (let k = 0; k < keys.length; k += 2_000)
+      await trx
+        .insertInto("search_term_keys")
+        .values(keys.slice(k, k + 2_000))
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+  }
 }
 
 /**
@@ -16,6 +40,10 @@ function trigramText(doc: SearchDocument): string {
  */
 export async function writeSearchDocuments(trx: Db, docs: { titleId: number; doc: SearchDocument; popularity?: number }[]): Promise<void> {
   if (docs.length === 0) return;
+  await addTerms(
+    trx,
+    docs.map((d) => d.doc),
+  );
   const ids = docs.map((d) => d.titleId);
   const sqlite = dialectOf(trx) === "sqlite";
   // Bounded by the parameter limits of both databases.
@@ -43,7 +71,6 @@ export async function writeSearchDocuments(trx: Db, docs: { titleId: number; doc
       .execute();
     if (sqlite) {
       await trx.deleteFrom("search_words").where("rowid", "in", chunkIds).execute();
-      await trx.deleteFrom("search_trigrams").where("rowid", "in", chunkIds).execute();
       await trx
         .insertInto("search_words")
         .values(
@@ -56,10 +83,6 @@ export async function writeSearchDocuments(trx: Db, docs: { titleId: number; doc
             year: yearWord(doc.year),
           })),
         )
-        .execute();
-      await trx
-        .insertInto("search_trigrams")
-        .values(chunk.map(({ titleId, doc }) => ({ rowid: titleId, text: trigramText(doc) })))
         .execute();
     }
   }

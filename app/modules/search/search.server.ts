@@ -4,7 +4,7 @@ import type { Db } from "#app/db/client.server.ts";
 import { dialectOf, toCount } from "#app/db/dialect.server.ts";
 import type { Database, SearchDocumentsTable, TitleType } from "#app/db/schema.ts";
 import type { Page, TitleCard } from "#app/modules/catalogue/types.ts";
-import { canonicalWord, parseQuery, similarity, SIMILARITY_THRESHOLD, titleKey, trigrams } from "./text.ts";
+import { canonicalWord, editDistance, parseQuery, queryKeys, titleKey, typoBudget } from "./text.ts";
 import type { SearchFilters, SearchSort } from "./types.ts";
 import { pageRequest, totalPagesOf } from "#app/utils/pagination.ts";
 
@@ -21,12 +21,14 @@ export interface SearchOptions {
 export interface SearchResults extends Page<TitleCard> {
   /** The query as searched (normalised), or null when the text was blank. */
   query: string | null;
-  /** How the results were found: all words matched, or by similarity as typo tolerance. */
+  /** How the best result was found: every word as typed, or with corrected or missing words (typo tolerance). */
   match: "words" | "similar" | "none";
 }
 
-/** Titles ranked by similarity are taken from this many candidates, the most similar first. */
-export const SIMILAR_CANDIDATES = 500;
+/** At most this many dictionary words stand in for one mistyped query word, the nearest first. */
+export const MAX_TYPO_WORDS = 8;
+/** Title keys tried for exact and leading matches with corrected words (combinations of each word's forms). */
+const MAX_KEYS = 16;
 const MAX_PAGE_SIZE = 100;
 
 type Query = NonNullable<ReturnType<typeof parseQuery>>;
@@ -74,49 +76,127 @@ const hasFilters = (filters: SearchFilters = {}) => Object.values(filters).some(
  */
 const isPrefix = (query: Query, i: number) => i === query.tokens.length - 1 && !/^\d{1,2}$/.test(query.tokens[i]!);
 
+interface Form {
+  word: string;
+  prefix: boolean;
+}
+/** What one query word may match: its exact forms, and dictionary words a typo away. */
+interface Group {
+  exact: Form[];
+  typos: Form[];
+}
+/** A parsed query with what each of its words may match. */
+interface Expanded extends Query {
+  groups: Group[];
+  /** How many words a title may lack and still match: fewer than half. */
+  mayMiss: number;
+}
+
 /**
- * What each query word may match in the index: itself (or its start), its canonical
- * form ("twelve" → "12", see text.ts) and, for a whole 4-digit number, the year.
+ * Dictionary words within each query word's typo budget (text.ts typoBudget),
+ * nearest first, then alphabetical, so both databases pick the same ones.
  */
-function queryGroups(query: Query): { word: string; prefix: boolean }[][] {
-  return query.tokens.map((t, i) => {
-    const group = [{ word: t, prefix: isPrefix(query, i) }];
+async function typoWords(db: Db, tokens: string[]): Promise<Map<string, string[]>> {
+  const wanted = tokens.filter((t) => typoBudget(t) > 0);
+  const out = new Map<string, string[]>();
+  if (wanted.length === 0) return out;
+  const keys = [...new Set(wanted.flatMap(queryKeys))];
+  const rows = await db.selectFrom("search_term_keys").select(["key", "term"]).where("key", "in", keys).execute();
+  const terms = [...new Set(rows.map((r) => r.term))];
+  for (const t of wanted) {
+    const budget = typoBudget(t);
+    const near = terms
+      .filter((term) => term !== t)
+      .map((term) => ({ term, d: editDistance(t, term, budget) }))
+      .filter((x) => x.d <= budget)
+      .sort((a, b) => a.d - b.d || (a.term < b.term ? -1 : 1))
+      .slice(0, MAX_TYPO_WORDS)
+      .map((x) => x.term);
+    out.set(t, near);
+  }
+  return out;
+}
+
+/**
+ * Each query word's forms: itself (or its start), its canonical form ("twelve" →
+ * "12", see text.ts), the year for a whole 4-digit number, and dictionary words a
+ * typo away.
+ */
+async function expand(db: Db, query: Query): Promise<Expanded> {
+  const typos = await typoWords(db, query.tokens);
+  const groups = query.tokens.map((t, i) => {
+    const exact: Form[] = [{ word: t, prefix: isPrefix(query, i) }];
     const canonical = canonicalWord(t);
-    if (canonical !== t) group.push({ word: canonical, prefix: false });
-    if (/^\d{4}$/.test(t)) group.push({ word: `y${t}`, prefix: false });
-    return group;
+    if (canonical !== t) exact.push({ word: canonical, prefix: false });
+    if (/^\d{4}$/.test(t)) exact.push({ word: `y${t}`, prefix: false });
+    const own = new Set(exact.map((f) => f.word));
+    return { exact, typos: (typos.get(t) ?? []).filter((w) => !own.has(w)).map((word) => ({ word, prefix: false })) };
   });
+  return { ...query, groups, mayMiss: Math.floor((groups.length - 1) / 2) };
+}
+
+const formsOf = (group: Group) => [...group.exact, ...group.typos];
+
+/** Words are [a-z0-9] only (see normalizeText), so quoting them is enough to keep them plain words. */
+const ftsForms = (forms: Form[]) => `(${forms.map((f) => (f.prefix ? `"${f.word}"*` : `"${f.word}"`)).join(" OR ")})`;
+const tsForms = (forms: Form[]) => `(${forms.map((f) => (f.prefix ? `${f.word}:*` : f.word)).join(" | ")})`;
+
+/** Every way of choosing `size` of the groups, in order. */
+function choose<T>(items: T[], size: number): T[][] {
+  if (size === 0) return [[]];
+  if (items.length < size) return [];
+  const [first, ...rest] = items;
+  return [...choose(rest, size - 1).map((c) => [first!, ...c]), ...choose(rest, size)];
+}
+
+/** The full-text expression: all groups, or all but `mayMiss` of them (any form of each). */
+function matchExpression(query: Expanded, postgres: boolean): string {
+  const form = postgres ? tsForms : ftsForms;
+  const and = postgres ? " & " : " AND ";
+  const or = postgres ? " | " : " OR ";
+  return choose(query.groups, query.groups.length - query.mayMiss)
+    .map((groups) => `(${groups.map((g) => form(formsOf(g))).join(and)})`)
+    .join(or);
+}
+
+/** Whether a title's index words match this full-text expression. */
+function matches(db: Db, expression: string): RawBuilder<boolean> {
+  if (dialectOf(db) === "postgres") return sql<boolean>`d.tsv @@ to_tsquery('simple', ${expression})`;
+  return sql<boolean>`d.title_id in (select rowid from search_words where search_words match ${expression})`;
 }
 
 /**
  * The full-text condition: each query word (or one of its forms) is a word of the
  * title, original title, names, their other forms or year, the last one possibly
- * only its start.
+ * only its start; with several words, fewer than half may be missing.
  */
-function wordCondition(db: Db, query: Query): RawBuilder<boolean> {
-  if (dialectOf(db) === "postgres") {
-    const tsquery = queryGroups(query)
-      .map((group) => `(${group.map((g) => (g.prefix ? `${g.word}:*` : g.word)).join(" | ")})`)
-      .join(" & ");
-    return sql<boolean>`d.tsv @@ to_tsquery('simple', ${tsquery})`;
-  }
-  return sql<boolean>`d.title_id in (select rowid from search_words where search_words match ${sqliteWords(query)})`;
+const wordCondition = (db: Db, query: Expanded) => matches(db, matchExpression(query, dialectOf(db) === "postgres"));
+
+/** How many query words a title lacks, then how many it has only with a typo: 0 is every word as typed. */
+function misses(db: Db, query: Expanded): { missing: RawBuilder<number> | null; inexact: RawBuilder<number> | null } {
+  const postgres = dialectOf(db) === "postgres";
+  const form = postgres ? tsForms : ftsForms;
+  const count = (expressions: string[]) =>
+    expressions.length === 0
+      ? null
+      : sql<number>`(${sql.join(
+          expressions.map((e) => sql`case when ${matches(db, e)} then 0 else 1 end`),
+          sql` + `,
+        )})`;
+  return {
+    missing: query.mayMiss > 0 ? count(query.groups.map((g) => form(formsOf(g)))) : null,
+    inexact: count(query.groups.filter((g) => g.typos.length > 0 || query.mayMiss > 0).map((g) => form(g.exact))),
+  };
 }
 
-/** Words are [a-z0-9] only (see normalizeText), so quoting them is enough to keep them plain words. */
-const sqliteWords = (query: Query) =>
-  queryGroups(query)
-    .map((group) => `(${group.map((g) => (g.prefix ? `"${g.word}"*` : `"${g.word}"`)).join(" OR ")})`)
-    .join(" AND ");
-
-async function countWordMatches(db: Db, query: Query, filters?: SearchFilters): Promise<number> {
+async function countWordMatches(db: Db, query: Expanded, filters?: SearchFilters): Promise<number> {
   let row: { n: string | number | bigint };
   if (!hasFilters(filters) && dialectOf(db) === "sqlite") {
     // The full-text index alone knows how many rows match.
     row = await db
       .selectFrom("search_words")
       .select((eb) => eb.fn.countAll().as("n"))
-      .where(sql<boolean>`search_words match ${sqliteWords(query)}`)
+      .where(sql<boolean>`search_words match ${matchExpression(query, false)}`)
       .executeTakeFirstOrThrow();
   } else {
     row = await applyFilters(docs(db).where(wordCondition(db, query)), filters)
@@ -126,33 +206,56 @@ async function countWordMatches(db: Db, query: Query, filters?: SearchFilters): 
   return Number(row.n);
 }
 
+/** The title keys the query may stand for: its words, or their corrections, as a title key (titleKey). */
+function queryKeysOfTitle(query: Expanded): string[] {
+  let keys = [""];
+  for (const group of query.groups) {
+    const words = [group.exact[0]!.word, ...group.typos.map((t) => t.word)];
+    keys = keys.flatMap((k) => words.map((w) => (k ? `${k} ${w}` : w))).slice(0, MAX_KEYS);
+  }
+  return [...new Set(keys.map(titleKey))];
+}
+
 /**
  * 0 exact title, 1 the title starts with the query's words, 2 with its text, 3 all
  * words in the title, 4 elsewhere. Titles compare by key (titleKey: numerals
- * canonical, no leading article), so "godfather" is The Godfather's exact title.
+ * canonical, no leading article), so "godfather" is The Godfather's exact title,
+ * and with corrected words ("the matirx" is The Matrix's).
  */
-function tier(query: Query): RawBuilder<number> {
-  const key = titleKey(query.text);
+function tier(query: Expanded): RawBuilder<number> {
+  const keys = queryKeysOfTitle(query);
+  const any = (pattern: (k: string) => string) =>
+    sql.join(
+      keys.map((k) => sql`d.keys like ${pattern(k)}`),
+      sql` or `,
+    );
   const titleWords = sql`(' ' || replace(d.keys, '|', ' ') || ' ' || d.title || ' ' || d.original || ' ')`;
   const inTitle = sql.join(
-    queryGroups(query).map(
+    query.groups.map(
       (group) =>
         sql`(${sql.join(
-          group.map((g) => sql`${titleWords} like ${g.prefix ? `% ${g.word}%` : `% ${g.word} %`}`),
+          formsOf(group).map((g) => sql`${titleWords} like ${g.prefix ? `% ${g.word}%` : `% ${g.word} %`}`),
           sql` or `,
         )})`,
     ),
     sql` and `,
   );
   return sql<number>`case
-    when d.keys like ${`%|${key}|%`} then 0
-    when d.keys like ${`%|${key} %`} then 1
-    when d.keys like ${`%|${key}%`} then 2
+    when ${any((k) => `%|${k}|%`)} then 0
+    when ${any((k) => `%|${k} %`)} then 1
+    when ${any((k) => `%|${k}%`)} then 2
     when ${inTitle} then 3
     else 4 end`;
 }
 
-function ordered(db: Db, query: Docs, sort: SearchSort, relevance: RawBuilder<number>): Docs {
+/** Relevance: fewest missing words, fewest typos, best tier; popularity and the rest break ties (see ordered). */
+function relevance(db: Db, query: Expanded): RawBuilder<number>[] {
+  const { missing, inexact } = misses(db, query);
+  // A constant would read as a column number in ORDER BY.
+  return [missing, inexact, tier(query)].filter((r) => r !== null);
+}
+
+function ordered(db: Db, query: Docs, sort: SearchSort, relevance: RawBuilder<number>[]): Docs {
   switch (sort) {
     case "title":
       // Byte order on both: PostgreSQL would otherwise sort by its locale's rules.
@@ -211,144 +314,38 @@ const emptyResults = (page: number, perPage: number, query: string | null): Sear
 });
 
 /**
- * Ids of titles whose title or original title may be at least 0.3 similar to the
- * query, the likeliest first. PostgreSQL walks its trigram GiST indexes nearest
- * first. SQLite asks its trigram index for the query's rarest trigrams: so many
- * that any title reaching the threshold must hold one of them (pigeonhole), and
- * none at all when too few of the query's trigrams occur anywhere.
- */
-async function similarCandidates(db: Db, query: Query, limit: number): Promise<number[]> {
-  if (dialectOf(db) === "postgres") {
-    const [byTitle, byOriginal] = await Promise.all([
-      db
-        .selectFrom("search_documents")
-        .select("title_id")
-        .orderBy(sql`title <-> ${query.text}`)
-        .limit(limit)
-        .execute(),
-      db
-        .selectFrom("search_documents")
-        .select("title_id")
-        .where("original", "<>", "")
-        .orderBy(sql`original <-> ${query.text}`)
-        .limit(limit)
-        .execute(),
-    ]);
-    return [...new Set([...byTitle, ...byOriginal].map((r) => r.title_id))];
-  }
-  const all = trigrams(query.text);
-  const words = query.tokens.length;
-  // The two-space trigram at a word's start cannot be searched for in the padded text.
-  const searchable = [...all].filter((g) => !g.startsWith("  "));
-  const needShared = Math.ceil(SIMILARITY_THRESHOLD * all.size) - words;
-  const present = await db.selectFrom("search_trigram_terms").select(["term", "doc"]).where("term", "in", searchable).execute();
-  if (present.length === 0 || present.length < needShared) return [];
-  const rarest = present
-    .sort((a, b) => a.doc - b.doc || (a.term < b.term ? -1 : 1))
-    .slice(0, needShared >= 1 ? present.length - needShared + 1 : present.length)
-    .map((p) => `"${p.term}"`);
-  const rows = await db
-    .selectFrom("search_trigrams")
-    .select("rowid")
-    .where(sql<boolean>`search_trigrams match ${rarest.join(" OR ")}`)
-    .orderBy(sql`rank`)
-    .limit(limit)
-    .execute();
-  return rows.map((r) => r.rowid);
-}
-
-interface Scored {
-  id: number;
-  title: string;
-  uploadedAt: string;
-  rating: number | null;
-  score: number;
-}
-
-/** Typo tolerance: titles whose title or original title is at least 0.3 similar to the query (pg_trgm's measure). */
-async function similarTitles(db: Db, query: Query, filters: SearchFilters | undefined, limit: number): Promise<Scored[]> {
-  const ids = await similarCandidates(db, query, limit);
-  if (ids.length === 0) return [];
-  const rows = await applyFilters(docs(db).where("d.title_id", "in", ids), filters)
-    .select(["d.title_id", "d.title", "d.original", "d.uploaded_at", "d.rating"])
-    .execute();
-  const grams = trigrams(query.text);
-  return rows
-    .map((r) => ({
-      id: r.title_id,
-      title: r.title,
-      uploadedAt: r.uploaded_at,
-      rating: r.rating,
-      score: Math.max(similarity(grams, r.title), similarity(grams, r.original)),
-    }))
-    .filter((r) => r.score >= SIMILARITY_THRESHOLD);
-}
-
-/** The same orders as `ordered`, for titles ranked in memory. */
-function compareScored(sort: SearchSort) {
-  const newest = (a: Scored, b: Scored) => (a.uploadedAt < b.uploadedAt ? 1 : a.uploadedAt > b.uploadedAt ? -1 : b.id - a.id);
-  return (a: Scored, b: Scored): number => {
-    switch (sort) {
-      case "title":
-        return a.title < b.title ? -1 : a.title > b.title ? 1 : a.id - b.id;
-      case "rating":
-        if ((a.rating === null) !== (b.rating === null)) return a.rating === null ? 1 : -1;
-        if (a.rating !== b.rating) return b.rating! - a.rating!;
-        return newest(a, b);
-      case "relevance":
-        return b.score - a.score || newest(a, b);
-      default:
-        return newest(a, b);
-    }
-  };
-}
-
-/**
- * Searches the catalogue. Every word of the query must be a word of a title's
- * title, original title, credited names or year (the last one may be unfinished);
- * exact and leading title matches rank first. When no title has all the words, titles similar to the query (typos)
- * are returned instead. Blank text is no search at all.
+ * Searches the catalogue. Every word of the query, or a word a typo away from it,
+ * must be a word of a title's title, original title, credited names or year (the
+ * last one may be unfinished); with several words, fewer than half may be missing.
+ * Titles lacking fewer words rank first, then those with fewer typos, then exact
+ * and leading title matches, then the more popular. Blank text is no search at all.
  */
 export async function searchCatalogue(db: Db, options: SearchOptions): Promise<SearchResults> {
   const { page, perPage, offset } = pageOf(options);
-  const query = parseQuery(options.text ?? "");
-  if (!query) return emptyResults(page, perPage, null);
+  const parsed = parseQuery(options.text ?? "");
+  if (!parsed) return emptyResults(page, perPage, null);
+  const query = await expand(db, parsed);
   const sort = options.sort ?? "relevance";
 
   const total = await countWordMatches(db, query, options.filters);
-  if (total > 0) {
-    const rows = await ordered(db, applyFilters(docs(db).where(wordCondition(db, query)), options.filters), sort, tier(query))
-      .select("d.title_id")
-      .limit(perPage)
-      .offset(offset)
-      .execute();
-    return {
-      items: await cards(
-        db,
-        rows.map((r) => r.title_id),
-      ),
-      page,
-      perPage,
-      total,
-      totalPages: totalPagesOf(total, perPage),
-      query: query.text,
-      match: "words",
-    };
-  }
-
-  const similar = (await similarTitles(db, query, options.filters, SIMILAR_CANDIDATES)).sort(compareScored(sort));
-  if (similar.length === 0) return emptyResults(page, perPage, query.text);
+  if (total === 0) return emptyResults(page, perPage, query.text);
+  const { missing, inexact } = misses(db, query);
+  const rows = await ordered(db, applyFilters(docs(db).where(wordCondition(db, query)), options.filters), sort, relevance(db, query))
+    .select(["d.title_id", sql<number>`${missing ?? 0} + ${inexact ?? 0}`.as("inexact")])
+    .limit(perPage)
+    .offset(offset)
+    .execute();
   return {
     items: await cards(
       db,
-      similar.slice(offset, offset + perPage).map((s) => s.id),
+      rows.map((r) => r.title_id),
     ),
     page,
     perPage,
-    total: similar.length,
-    totalPages: totalPagesOf(similar.length, perPage),
+    total,
+    totalPages: totalPagesOf(total, perPage),
     query: query.text,
-    match: "similar",
+    match: rows.length > 0 && Number(rows[0]!.inexact) > 0 ? "similar" : "words",
   };
 }
 
@@ -361,7 +358,7 @@ export async function browseCatalogue(db: Db, options: Omit<SearchOptions, "text
   const { page, perPage, offset } = pageOf(options);
   const filtered = applyFilters(docs(db), options.filters);
   const [rows, count] = await Promise.all([
-    ordered(db, filtered, options.sort ?? "newest", sql<number>`0`)
+    ordered(db, filtered, options.sort ?? "newest", [])
       .select("d.title_id")
       .limit(perPage)
       .offset(offset)
@@ -383,21 +380,16 @@ export async function browseCatalogue(db: Db, options: Omit<SearchOptions, "text
 
 /** Up to `limit` titles for the search box's instant suggestions, best first. */
 export async function suggest(db: Db, text: string, limit = 8): Promise<TitleCard[]> {
-  const query = parseQuery(text);
-  if (!query) return [];
-  const rows = await ordered(db, docs(db).where(wordCondition(db, query)), "relevance", tier(query))
+  const parsed = parseQuery(text);
+  if (!parsed) return [];
+  const query = await expand(db, parsed);
+  const rows = await ordered(db, docs(db).where(wordCondition(db, query)), "relevance", relevance(db, query))
     .select("d.title_id")
     .limit(limit)
     .execute();
-  if (rows.length > 0 || query.text.length < 3)
-    return cards(
-      db,
-      rows.map((r) => r.title_id),
-    );
-  const similar = (await similarTitles(db, query, undefined, limit * 4)).sort(compareScored("relevance"));
   return cards(
     db,
-    similar.slice(0, limit).map((s) => s.id),
+    rows.map((r) => r.title_id),
   );
 }
 

@@ -29,6 +29,8 @@ function fold(text: string): string {
   );
 }
 
+/** A hyphen, dot, slash or middle dot between two letters or digits. */
+const COMPOUND = /([\p{L}\p{N}])[-.·‧・/](?=[\p{L}\p{N}])/gu;
 const APOSTROPHES = /['’ʼ‘`´]/g;
 /** English possessives and contractions ("Schindler's", "don't", "we're") lose the apostrophe; French elisions ("d'Amélie") split. */
 const CONTRACTION = /['’ʼ‘`´](?=(?:s|t|d|m|re|ll|ve)(?![a-z0-9]))/g;
@@ -160,6 +162,9 @@ export function searchDocument(title: {
   const original = normalizeText(title.originalTitle ?? "");
   const main = normalizeText(title.title);
   const keys = [titleKey(main), ...(original && original !== main ? [titleKey(original)] : [])];
+  // "WALL·E" is also typed "walle", "Spider-Man" "spiderman".
+  const joined = normalizeText(title.title.replace(COMPOUND, "$1"));
+  if (joined !== main) keys.push(titleKey(joined));
   return {
     title: main,
     original: original === main ? "" : original,
@@ -175,3 +180,59 @@ export function searchDocument(title: {
 
 /** The year as a word of the index: only a whole 4-digit query word matches it (see queryGroups). */
 export const yearWord = (year: string) => (year ? `y${year}` : "");
+
+/** How many edits a query word may be from a word of the index: none below 4 letters, 1 up to 7, 2 beyond (as Meilisearch and Typesense). */
+export function typoBudget(word: string): number {
+  if (/\d/.test(word) || word.length < 4) return 0;
+  return word.length <= 7 ? 1 : 2;
+}
+
+/** Words of the index that typo tolerance may reach: 3+ characters with a letter. */
+export const isDictionaryWord = (word: string) => word.length >= 3 && word.length <= 40 && /[a-z]/.test(word);
+
+/** The word with each one character left out. */
+function deletions(word: string): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < word.length; i++) out.push(word.slice(0, i) + word.slice(i + 1));
+  return out;
+}
+
+/**
+ * The deletion keys a dictionary word is stored under (symmetric delete, as
+ * SymSpell): itself and every form with one character left out.
+ */
+export const termKeys = (term: string): string[] => [...new Set([term, ...deletions(term)])];
+
+/**
+ * The keys to look a query word up by: itself and its one-character deletions,
+ * and for a 2-edit budget its two-character deletions. A dictionary word within
+ * one edit (transpositions included) always shares a key; within two edits, when
+ * at least one of the edits is an extra or swapped letter of the query.
+ */
+export function queryKeys(word: string): string[] {
+  const keys = new Set(termKeys(word));
+  if (typoBudget(word) >= 2) for (const d of deletions(word)) for (const dd of deletions(d)) keys.add(dd);
+  return [...keys];
+}
+
+/** Optimal string alignment distance (Damerau–Levenshtein where a transposition is one edit), or max + 1 once above max. */
+export function editDistance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  let prev2: number[] = [];
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    let best = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let d = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, prev2[j - 2]! + 1);
+      row.push(d);
+      if (d < best) best = d;
+    }
+    if (best > max) return max + 1;
+    prev2 = prev;
+    prev = row;
+  }
+  return Math.min(prev[b.length]!, max + 1);
+}
