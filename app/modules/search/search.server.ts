@@ -331,7 +331,7 @@ export async function searchCatalogue(db: Db, options: SearchOptions): Promise<S
   if (total === 0) return emptyResults(page, perPage, query.text);
   const { missing, inexact } = misses(db, query);
   const rows = await ordered(db, applyFilters(docs(db).where(wordCondition(db, query)), options.filters), sort, relevance(db, query))
-    .select(["d.title_id", sql<number>`${missing ?? 0} + ${inexact ?? 0}`.as("inexact")])
+    .select(["d.title_id", sql<number>`${missing ?? sql`0`} + ${inexact ?? sql`0`}`.as("inexact")])
     .limit(perPage)
     .offset(offset)
     .execute();
