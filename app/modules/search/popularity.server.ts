@@ -2,6 +2,7 @@ import type { Db } from "#app/db/client.server.ts";
 import { AppError } from "#app/utils/errors.ts";
 import { bumpContentVersion } from "#app/modules/site/content-version.server.ts";
 import { inTransaction } from "#app/db/transaction.server.ts";
+import { recordAudit, type Actor } from "#app/modules/audit/audit.server.ts";
 
 /** What the catalogue knows of a title's popularity from outside (TMDB, IMDb). Absent fields are left as they are. */
 export interface PopularityInput {
@@ -105,11 +106,28 @@ export async function setPopularity(db: Db, titleId: number, input: PopularityIn
   await inTransaction(db, (trx) => upsert(trx, titleId, values));
 }
 
-/** The admin's boost of a title in search (0 none, PINNED first among equal matches). */
-export async function setSearchBoost(db: Db, titleId: number, boost: number): Promise<void> {
-  if (!Number.isInteger(boost) || boost < 0 || boost > MAX_BOOST)
-    throw new AppError(400, `Boost must be a whole number from 0 to ${MAX_BOOST}`);
-  await inTransaction(db, (trx) => upsert(trx, titleId, { boost }));
+export const BOOST_OUT_OF_RANGE = `Boost must be a whole number from 0 to ${MAX_BOOST}`;
+
+/** The admin's boost of a title in search (0 none, PINNED first among equal matches); audited when an actor is given. */
+export async function setSearchBoost(db: Db, titleId: number, boost: number, actor?: Actor): Promise<void> {
+  if (!Number.isInteger(boost) || boost < 0 || boost > MAX_BOOST) throw new AppError(400, BOOST_OUT_OF_RANGE);
+  await inTransaction(db, async (trx) => {
+    await upsert(trx, titleId, { boost });
+    if (actor)
+      await recordAudit(trx, actor, {
+        action: "title.search-boost",
+        entityType: "title",
+        entityId: titleId,
+        summary: boost === 0 ? "Removed the search boost" : `Set the search boost to ${boost}`,
+        details: { boost },
+      });
+  });
+}
+
+/** The admin's current boost of a title (0 when none). */
+export async function getSearchBoost(db: Db, titleId: number): Promise<number> {
+  const row = await db.selectFrom("title_popularity").select("boost").where("title_id", "=", titleId).executeTakeFirst();
+  return row?.boost ?? 0;
 }
 
 /** Recomputes every title's popularity from the current counts (clicks and requests change without a title write). */
