@@ -28,7 +28,7 @@ export interface SearchResults extends Page<TitleCard> {
 /** At most this many dictionary words stand in for one mistyped query word, the nearest first. */
 export const MAX_TYPO_WORDS = 8;
 /** Title keys tried for exact and leading matches with corrected words (combinations of each word's forms). */
-const MAX_KEYS = 16;
+const MAX_KEYS = 6;
 const MAX_PAGE_SIZE = 100;
 
 type Query = NonNullable<ReturnType<typeof parseQuery>>;
@@ -222,40 +222,95 @@ function queryKeysOfTitle(query: Expanded): string[] {
  * canonical, no leading article), so "godfather" is The Godfather's exact title,
  * and with corrected words ("the matirx" is The Matrix's).
  */
-function tier(query: Expanded): RawBuilder<number> {
-  const keys = queryKeysOfTitle(query);
-  const any = (pattern: (k: string) => string) =>
-    sql.join(
-      keys.map((k) => sql`d.keys like ${pattern(k)}`),
-      sql` or `,
-    );
-  const titleWords = sql`(' ' || replace(d.keys, '|', ' ') || ' ' || d.title || ' ' || d.original || ' ')`;
-  const inTitle = sql.join(
-    query.groups.map(
-      (group) =>
-        sql`(${sql.join(
-          formsOf(group).map((g) => sql`${titleWords} like ${g.prefix ? `% ${g.word}%` : `% ${g.word} %`}`),
-          sql` or `,
-        )})`,
-    ),
-    sql` and `,
-  );
-  return sql<number>`case
-    when ${any((k) => `%|${k}|%`)} then 0
-    when ${any((k) => `%|${k} %`)} then 1
-    when ${any((k) => `%|${k}%`)} then 2
-    when ${inTitle} then 3
-    else 4 end`;
+function tierOf(query: Expanded, queryKeys: string[], doc: { keys: string; title: string; original: string }): number {
+  const keys = doc.keys.split("|").filter(Boolean);
+  if (keys.some((k) => queryKeys.includes(k))) return 0;
+  if (keys.some((k) => queryKeys.some((q) => k.startsWith(`${q} `)))) return 1;
+  if (keys.some((k) => queryKeys.some((q) => k.startsWith(q)))) return 2;
+  const words = ` ${keys.join(" ")} ${doc.title} ${doc.original} `;
+  const inTitle = query.groups.every((g) => formsOf(g).some((f) => words.includes(f.prefix ? ` ${f.word}` : ` ${f.word} `)));
+  return inTitle ? 3 : 4;
 }
 
-/** Relevance: fewest missing words, fewest typos, best tier; popularity and the rest break ties (see ordered). */
-function relevance(db: Db, query: Expanded): RawBuilder<number>[] {
+/** Titles whose key starts with one the query may stand for: the candidates for tiers 0–2, which popularity alone could miss. */
+function leadingKeys(queryKeys: string[]): RawBuilder<boolean> {
+  return sql<boolean>`(${sql.join(
+    queryKeys.map((k) => sql`d.keys like ${`%|${k}%`}`),
+    sql` or `,
+  )})`;
+}
+
+/** Beyond the page, this many more candidates are ranked, so the ranking's later keys can reorder them. */
+const CANDIDATE_MARGIN = 100;
+/** Titles leading with the query's key taken besides, the most popular first. */
+const LEADING_CANDIDATES = 200;
+
+interface Candidate {
+  title_id: number;
+  keys: string;
+  title: string;
+  original: string;
+  popularity: number;
+  uploaded_at: string | Date;
+  missing: number | string;
+  inexact: number | string;
+}
+
+/**
+ * The relevance ranking over top candidates rather than every match: the matches
+ * with the fewest missing and corrected words, the most popular first, plus those
+ * whose title key leads with the query's; ranked here by missing words, corrected
+ * words, tier, popularity, shorter title, newer upload.
+ */
+async function rankedIds(db: Db, query: Expanded, filters: SearchFilters | undefined, count: number): Promise<{ id: number; inexact: number }[]> {
   const { missing, inexact } = misses(db, query);
-  // A constant would read as a column number in ORDER BY.
-  return [missing, inexact, tier(query)].filter((r) => r !== null);
+  const queryKeys = queryKeysOfTitle(query);
+  const base = () =>
+    applyFilters(docs(db).where(wordCondition(db, query)), filters).select([
+      "d.title_id",
+      "d.keys",
+      "d.title",
+      "d.original",
+      "d.popularity",
+      "d.uploaded_at",
+      sql<number>`${missing ?? sql`0`}`.as("missing"),
+      sql<number>`${inexact ?? sql`0`}`.as("inexact"),
+    ]);
+  const [popular, leading] = await Promise.all([
+    ordered(db, base() as unknown as Docs, "relevance", [missing, inexact].filter((r) => r !== null))
+      .limit(count + CANDIDATE_MARGIN)
+      .execute() as unknown as Promise<Candidate[]>,
+    base()
+      .where(leadingKeys(queryKeys))
+      .orderBy("d.popularity", "desc")
+      .orderBy("d.title_id", "desc")
+      .limit(LEADING_CANDIDATES)
+      .execute() as Promise<Candidate[]>,
+  ]);
+  const byId = new Map<number, Candidate>();
+  for (const c of [...popular, ...leading]) byId.set(c.title_id, c);
+  const ranked = [...byId.values()].map((c) => ({
+    c,
+    missing: Number(c.missing),
+    inexact: Number(c.inexact),
+    tier: tierOf(query, queryKeys, c),
+    uploaded: new Date(c.uploaded_at).getTime(),
+  }));
+  ranked.sort(
+    (a, b) =>
+      a.missing - b.missing ||
+      a.inexact - b.inexact ||
+      a.tier - b.tier ||
+      b.c.popularity - a.c.popularity ||
+      a.c.title.length - b.c.title.length ||
+      b.uploaded - a.uploaded ||
+      b.c.title_id - a.c.title_id,
+  );
+  return ranked.slice(0, count).map((r) => ({ id: r.c.title_id, inexact: r.missing + r.inexact }));
 }
 
-function ordered(db: Db, query: Docs, sort: SearchSort, relevance: RawBuilder<number>[]): Docs {
+/** The orders that need no relevance; "relevance" here is popularity first (see rankedIds for the full ranking). */
+function ordered(db: Db, query: Docs, sort: SearchSort, relevance: RawBuilder<number>[] = []): Docs {
   switch (sort) {
     case "title":
       // Byte order on both: PostgreSQL would otherwise sort by its locale's rules.
@@ -264,10 +319,8 @@ function ordered(db: Db, query: Docs, sort: SearchSort, relevance: RawBuilder<nu
       query = query.orderBy(sql`d.rating is null`).orderBy("d.rating", "desc");
       break;
     case "relevance":
-      query = query
-        .orderBy(relevance)
-        .orderBy("d.popularity", "desc")
-        .orderBy(sql`length(d.title)`);
+      for (const r of relevance) query = query.orderBy(r);
+      query = query.orderBy("d.popularity", "desc").orderBy(sql`length(d.title)`);
       break;
     case "newest":
       break;
@@ -329,23 +382,29 @@ export async function searchCatalogue(db: Db, options: SearchOptions): Promise<S
 
   const total = await countWordMatches(db, query, options.filters);
   if (total === 0) return emptyResults(page, perPage, query.text);
-  const { missing, inexact } = misses(db, query);
-  const rows = await ordered(db, applyFilters(docs(db).where(wordCondition(db, query)), options.filters), sort, relevance(db, query))
-    .select(["d.title_id", sql<number>`${missing ?? sql`0`} + ${inexact ?? sql`0`}`.as("inexact")])
-    .limit(perPage)
-    .offset(offset)
-    .execute();
+  let ids: number[];
+  let best: { inexact: number } | undefined;
+  if (sort === "relevance") {
+    const ranked = await rankedIds(db, query, options.filters, offset + perPage);
+    ids = ranked.slice(offset).map((r) => r.id);
+    best = ranked[0];
+  } else {
+    const rows = await ordered(db, applyFilters(docs(db).where(wordCondition(db, query)), options.filters), sort)
+      .select("d.title_id")
+      .limit(perPage)
+      .offset(offset)
+      .execute();
+    ids = rows.map((r) => r.title_id);
+    best = (await rankedIds(db, query, options.filters, 1))[0];
+  }
   return {
-    items: await cards(
-      db,
-      rows.map((r) => r.title_id),
-    ),
+    items: await cards(db, ids),
     page,
     perPage,
     total,
     totalPages: totalPagesOf(total, perPage),
     query: query.text,
-    match: rows.length > 0 && Number(rows[0]!.inexact) > 0 ? "similar" : "words",
+    match: best && best.inexact > 0 ? "similar" : "words",
   };
 }
 
@@ -358,7 +417,7 @@ export async function browseCatalogue(db: Db, options: Omit<SearchOptions, "text
   const { page, perPage, offset } = pageOf(options);
   const filtered = applyFilters(docs(db), options.filters);
   const [rows, count] = await Promise.all([
-    ordered(db, filtered, options.sort ?? "newest", [])
+    ordered(db, filtered, options.sort ?? "newest")
       .select("d.title_id")
       .limit(perPage)
       .offset(offset)
@@ -383,13 +442,9 @@ export async function suggest(db: Db, text: string, limit = 8): Promise<TitleCar
   const parsed = parseQuery(text);
   if (!parsed) return [];
   const query = await expand(db, parsed);
-  const rows = await ordered(db, docs(db).where(wordCondition(db, query)), "relevance", relevance(db, query))
-    .select("d.title_id")
-    .limit(limit)
-    .execute();
   return cards(
     db,
-    rows.map((r) => r.title_id),
+    (await rankedIds(db, query, undefined, limit)).map((r) => r.id),
   );
 }
 
