@@ -150,13 +150,19 @@ function choose<T>(items: T[], size: number): T[][] {
 }
 
 /** The full-text expression: all groups, or all but `mayMiss` of them (any form of each). */
-function matchExpression(query: Expanded, postgres: boolean): string {
+function matchExpression(query: Expanded, postgres: boolean, level: Level = { missing: query.mayMiss, exact: false }): string {
   const form = postgres ? tsForms : ftsForms;
   const and = postgres ? " & " : " AND ";
   const or = postgres ? " | " : " OR ";
-  return choose(query.groups, query.groups.length - query.mayMiss)
-    .map((groups) => `(${groups.map((g) => form(formsOf(g))).join(and)})`)
+  return choose(query.groups, query.groups.length - level.missing)
+    .map((groups) => `(${groups.map((g) => form(level.exact ? g.exact : formsOf(g))).join(and)})`)
     .join(or);
+}
+
+/** A stratum of matches: at most `missing` words missing, and whether every present word is as typed. */
+interface Level {
+  missing: number;
+  exact: boolean;
 }
 
 /** Whether a title's index words match this full-text expression. */
@@ -170,24 +176,7 @@ function matches(db: Db, expression: string): RawBuilder<boolean> {
  * title, original title, names, their other forms or year, the last one possibly
  * only its start; with several words, fewer than half may be missing.
  */
-const wordCondition = (db: Db, query: Expanded) => matches(db, matchExpression(query, dialectOf(db) === "postgres"));
-
-/** How many query words a title lacks, then how many it has only with a typo: 0 is every word as typed. */
-function misses(db: Db, query: Expanded): { missing: RawBuilder<number> | null; inexact: RawBuilder<number> | null } {
-  const postgres = dialectOf(db) === "postgres";
-  const form = postgres ? tsForms : ftsForms;
-  const count = (expressions: string[]) =>
-    expressions.length === 0
-      ? null
-      : sql<number>`(${sql.join(
-          expressions.map((e) => sql`case when ${matches(db, e)} then 0 else 1 end`),
-          sql` + `,
-        )})`;
-  return {
-    missing: query.mayMiss > 0 ? count(query.groups.map((g) => form(formsOf(g)))) : null,
-    inexact: count(query.groups.filter((g) => g.typos.length > 0 || query.mayMiss > 0).map((g) => form(g.exact))),
-  };
-}
+const wordCondition = (db: Db, query: Expanded, level?: Level) => matches(db, matchExpression(query, dialectOf(db) === "postgres", level));
 
 async function countWordMatches(db: Db, query: Expanded, filters?: SearchFilters): Promise<number> {
   let row: { n: string | number | bigint };
@@ -240,59 +229,89 @@ function leadingKeys(queryKeys: string[]): RawBuilder<boolean> {
   )})`;
 }
 
-/** Beyond the page, this many more candidates are ranked, so the ranking's later keys can reorder them. */
-const CANDIDATE_MARGIN = 100;
-/** Titles leading with the query's key taken besides, the most popular first. */
-const LEADING_CANDIDATES = 200;
+/** Candidates ranked beyond the page, so tier and title length can reorder what popularity brought. */
+const CANDIDATE_MARGIN = 20;
+/** Titles leading with the query's key taken besides at each stratum, the most popular first. */
+const LEADING_CANDIDATES = 50;
 
 interface Candidate {
   title_id: number;
   keys: string;
   title: string;
   original: string;
+  names: string;
+  alt: string;
+  year: string;
   popularity: number;
   uploaded_at: string | Date;
-  missing: number | string;
-  inexact: number | string;
+}
+
+/** How many query words a title lacks, and how many it has only corrected (missing ones included). */
+function missesOf(query: Expanded, c: Candidate): { missing: number; inexact: number } {
+  const words = `${c.title} ${c.original} ${c.names} ${c.alt}${c.year ? ` y${c.year}` : ""}`.split(" ");
+  const set = new Set(words);
+  const has = (f: Form) => set.has(f.word) || (f.prefix && words.some((w) => w.startsWith(f.word)));
+  let missing = 0;
+  let inexact = 0;
+  for (const g of query.groups) {
+    if (g.exact.some(has)) continue;
+    inexact++;
+    if (!g.typos.some(has)) missing++;
+  }
+  return { missing, inexact };
 }
 
 /**
- * The relevance ranking over top candidates rather than every match: the matches
- * with the fewest missing and corrected words, the most popular first, plus those
- * whose title key leads with the query's; ranked here by missing words, corrected
- * words, tier, popularity, shorter title, newer upload.
+ * The relevance ranking over top candidates rather than every match. Matches come
+ * in strata (every word as typed; every word, some corrected; one word missing; …),
+ * and a better stratum always ranks first, so strata are read best first until the
+ * page is full: within each, the most popular matches and those whose title key
+ * leads with the query's. The candidates are ranked here by missing words,
+ * corrected words, tier, popularity, shorter title, newer upload.
  */
-async function rankedIds(db: Db, query: Expanded, filters: SearchFilters | undefined, count: number): Promise<{ id: number; inexact: number }[]> {
-  const { missing, inexact } = misses(db, query);
+async function rankedIds(
+  db: Db,
+  query: Expanded,
+  filters: SearchFilters | undefined,
+  count: number,
+): Promise<{ id: number; inexact: number }[]> {
   const queryKeys = queryKeysOfTitle(query);
-  const base = () =>
-    applyFilters(docs(db).where(wordCondition(db, query)), filters).select([
-      "d.title_id",
-      "d.keys",
-      "d.title",
-      "d.original",
-      "d.popularity",
-      "d.uploaded_at",
-      sql<number>`${missing ?? sql`0`}`.as("missing"),
-      sql<number>`${inexact ?? sql`0`}`.as("inexact"),
-    ]);
-  const [popular, leading] = await Promise.all([
-    ordered(db, base() as unknown as Docs, "relevance", [missing, inexact].filter((r) => r !== null))
-      .limit(count + CANDIDATE_MARGIN)
-      .execute() as unknown as Promise<Candidate[]>,
-    base()
-      .where(leadingKeys(queryKeys))
-      .orderBy("d.popularity", "desc")
-      .orderBy("d.title_id", "desc")
-      .limit(LEADING_CANDIDATES)
-      .execute() as Promise<Candidate[]>,
-  ]);
+  const hasTypos = query.groups.some((g) => g.typos.length > 0);
+  const levels: Level[] = [{ missing: 0, exact: true }];
+  if (hasTypos) levels.push({ missing: 0, exact: false });
+  for (let m = 1; m <= query.mayMiss; m++) levels.push({ missing: m, exact: false });
+  const want = count + CANDIDATE_MARGIN;
   const byId = new Map<number, Candidate>();
-  for (const c of [...popular, ...leading]) byId.set(c.title_id, c);
+  for (const level of levels) {
+    const base = () =>
+      applyFilters(docs(db).where(wordCondition(db, query, level)), filters).select([
+        "d.title_id",
+        "d.keys",
+        "d.title",
+        "d.original",
+        "d.names",
+        "d.alt",
+        "d.year",
+        "d.popularity",
+        "d.uploaded_at",
+      ]);
+    const [popular, leading] = await Promise.all([
+      ordered(db, base() as unknown as Docs, "relevance")
+        .limit(want)
+        .execute() as unknown as Promise<Candidate[]>,
+      base()
+        .where(leadingKeys(queryKeys))
+        .orderBy("d.popularity", "desc")
+        .orderBy("d.title_id", "desc")
+        .limit(LEADING_CANDIDATES)
+        .execute() as Promise<Candidate[]>,
+    ]);
+    for (const c of [...popular, ...leading]) byId.set(c.title_id, c);
+    if (byId.size >= want) break;
+  }
   const ranked = [...byId.values()].map((c) => ({
     c,
-    missing: Number(c.missing),
-    inexact: Number(c.inexact),
+    ...missesOf(query, c),
     tier: tierOf(query, queryKeys, c),
     uploaded: new Date(c.uploaded_at).getTime(),
   }));
@@ -306,7 +325,7 @@ async function rankedIds(db: Db, query: Expanded, filters: SearchFilters | undef
       b.uploaded - a.uploaded ||
       b.c.title_id - a.c.title_id,
   );
-  return ranked.slice(0, count).map((r) => ({ id: r.c.title_id, inexact: r.missing + r.inexact }));
+  return ranked.slice(0, count).map((r) => ({ id: r.c.title_id, inexact: r.inexact }));
 }
 
 /** The orders that need no relevance; "relevance" here is popularity first (see rankedIds for the full ranking). */

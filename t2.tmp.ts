@@ -1,0 +1,15 @@
+import { openDatabase } from "#app/db/client.server.ts";
+import { sql } from "kysely";
+const h = openDatabase({ dialect: "sqlite", file: "bench/.cache/cinedex_bench_100000.db" });
+const db = h.db;
+const time = async (label: string, q: any) => { const t0 = performance.now(); const r = await q.execute(db); console.log(label, r.rows?.length ?? r.length, (performance.now() - t0).toFixed(1)); };
+const e = `("return" OR "retune" OR "returns") AND ("to")`;
+await time("count and", sql`select count(*) from search_words where search_words match ${e}`);
+const e3 = `(("return") AND ("to")) OR (("return") AND ("drarikasa"* OR "drarikas")) OR (("to") AND ("drarikasa"* OR "drarikas"))`;
+await time("count or3", sql`select count(*) from search_words where search_words match ${e3}`);
+await time("ids or3", sql`select rowid from search_words where search_words match ${e3}`);
+await time("docs or3", sql`select d.title_id from search_documents d where d.title_id in (select rowid from search_words where search_words match ${e3})`);
+await time("docs or3 order", sql`select d.title_id, (case when d.title_id in (select rowid from search_words where search_words match '("return")') then 0 else 1 end + case when d.title_id in (select rowid from search_words where search_words match '("to")') then 0 else 1 end + case when d.title_id in (select rowid from search_words where search_words match '("drarikasa"*)') then 0 else 1 end) as m from search_documents d where d.title_id in (select rowid from search_words where search_words match ${e3}) order by m, popularity desc limit 110`);
+await time("plan", sql`explain query plan select d.title_id from search_documents d where d.title_id in (select rowid from search_words where search_words match ${e3}) order by popularity desc limit 110`);
+console.log((await sql`explain query plan select d.title_id from search_documents d where d.title_id in (select rowid from search_words where search_words match ${e3}) order by popularity desc limit 110`.execute(db)).rows);
+await h.close();
