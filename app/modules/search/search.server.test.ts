@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, describeEachDatabase, type TestDatabase } from "#tests/helpers/database.ts";
 import { buildMovie, buildSeries } from "#tests/factories/titles.ts";
+import { fillFilms } from "#tests/factories/search-films.ts";
 import type { Db } from "#app/db/client.server.ts";
 import { createTitle, deleteTitle, replaceTitle } from "#app/modules/catalogue/write.server.ts";
 import type { TitleInput } from "#app/modules/catalogue/schema.ts";
@@ -309,7 +310,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("search on SQLite and PostgreSQL
   let postgres: TestDatabase;
   beforeAll(async () => {
     [sqlite, postgres] = await Promise.all([createTestDatabase("sqlite"), createTestDatabase("postgres")]);
-    await Promise.all([fill(sqlite.db), fill(postgres.db)]);
+    await Promise.all([fill(sqlite.db).then(() => fillFilms(sqlite.db)), fill(postgres.db).then(() => fillFilms(postgres.db))]);
   });
   afterAll(async () => {
     await Promise.all([sqlite?.destroy(), postgres?.destroy()]);
@@ -333,6 +334,25 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("search on SQLite and PostgreSQL
     { text: "horror" },
     { text: "night", filters: { genre: "horror", yearFrom: 1900, yearTo: 1969, quality: "720p" } },
     { text: "zzzzz" },
+    // Search v2 (relevance.server.test.ts): popularity, typos, numerals, names, partial matches.
+    ...[
+      "psycho",
+      "pyscho",
+      "the",
+      "2001",
+      "godfather 2",
+      "frozen 2",
+      "indiana jnoes",
+      "harry poter",
+      "the matirx",
+      "tom hnaks",
+      "steven spielburg",
+      "walle",
+      "batman dark knight",
+      "glorbnax",
+    ].map((text) => ({ text })),
+    { text: "the", sort: "title" },
+    { text: "the", page: 2, limit: 5 },
   ];
 
   it("give the same results for the same data", async () => {
@@ -340,7 +360,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("search on SQLite and PostgreSQL
       const [a, b] = await Promise.all([searchCatalogue(sqlite.db, options), searchCatalogue(postgres.db, options)]);
       expect(b, JSON.stringify(options)).toEqual(a);
     }
-    for (const text of ["ni", "night", "nosf", "nosfaratu", "mervyn"]) {
+    for (const text of ["ni", "night", "nosf", "nosfaratu", "mervyn", "spiri", "fro", "the", "indiana jnoes"]) {
       expect(await suggest(postgres.db, text), text).toEqual(await suggest(sqlite.db, text));
     }
   });
