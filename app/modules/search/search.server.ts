@@ -178,17 +178,17 @@ function matches(db: Db, expression: string): RawBuilder<boolean> {
  */
 const wordCondition = (db: Db, query: Expanded, level?: Level) => matches(db, matchExpression(query, dialectOf(db) === "postgres", level));
 
-async function countWordMatches(db: Db, query: Expanded, filters?: SearchFilters): Promise<number> {
+async function countWordMatches(db: Db, query: Expanded, filters?: SearchFilters, level?: Level): Promise<number> {
   let row: { n: string | number | bigint };
   if (!hasFilters(filters) && dialectOf(db) === "sqlite") {
     // The full-text index alone knows how many rows match.
     row = await db
       .selectFrom("search_words")
       .select((eb) => eb.fn.countAll().as("n"))
-      .where(sql<boolean>`search_words match ${matchExpression(query, false)}`)
+      .where(sql<boolean>`search_words match ${matchExpression(query, false, level)}`)
       .executeTakeFirstOrThrow();
   } else {
-    row = await applyFilters(docs(db).where(wordCondition(db, query)), filters)
+    row = await applyFilters(docs(db).where(wordCondition(db, query, level)), filters)
       .select((eb) => eb.fn.countAll().as("n"))
       .executeTakeFirstOrThrow();
   }
@@ -414,7 +414,8 @@ export async function searchCatalogue(db: Db, options: SearchOptions): Promise<S
       .offset(offset)
       .execute();
     ids = rows.map((r) => r.title_id);
-    best = (await rankedIds(db, query, options.filters, 1))[0];
+    // The best relevance match is corrected exactly when no title has every word as typed.
+    best = { inexact: (await countWordMatches(db, query, options.filters, { missing: 0, exact: true })) > 0 ? 0 : 1 };
   }
   return {
     items: await cards(db, ids),
