@@ -44,31 +44,38 @@ export function popularityScore(s: PopularitySignals): number {
 export async function popularitySignals(db: Db, titleIds: number[]): Promise<Map<number, Omit<PopularitySignals, "rating">>> {
   const out = new Map<number, Omit<PopularitySignals, "rating">>();
   if (titleIds.length === 0) return out;
-  const [outside, clicks, requests] = await Promise.all([
-    db.selectFrom("title_popularity").select(["title_id", "votes", "tmdb_popularity", "boost"]).where("title_id", "in", titleIds).execute(),
-    db
-      .selectFrom("link_clicks as c")
-      .innerJoin("links as l", "l.id", "c.link_id")
-      .innerJoin("releases as r", "r.id", "l.release_id")
-      .select(["r.title_id", (eb) => eb.fn.sum<string | number>("c.count").as("n")])
-      .where("r.title_id", "in", titleIds)
-      .groupBy("r.title_id")
-      .execute(),
-    db
-      .selectFrom("content_requests")
-      .select(["title_id", (eb) => eb.fn.sum<string | number>("request_count").as("n")])
-      .where("title_id", "in", titleIds)
-      .groupBy("title_id")
-      .execute(),
-  ]);
-  const entry = (id: number) => {
-    let e = out.get(id);
-    if (!e) out.set(id, (e = { ...NO_SIGNALS }));
-    return e;
-  };
-  for (const o of outside) Object.assign(entry(o.title_id), { votes: o.votes, tmdbPopularity: o.tmdb_popularity, boost: o.boost });
-  for (const c of clicks) entry(c.title_id).linkClicks = Number(c.n);
-  for (const r of requests) if (r.title_id !== null) entry(r.title_id).requests = Number(r.n);
+  // One statement: it runs inside every title write (indexTitles).
+  const rows = await db
+    .selectFrom("titles as t")
+    .leftJoin("title_popularity as p", "p.title_id", "t.id")
+    .select((eb) => [
+      "t.id",
+      "p.votes",
+      "p.tmdb_popularity",
+      "p.boost",
+      eb
+        .selectFrom("link_clicks as c")
+        .innerJoin("links as l", "l.id", "c.link_id")
+        .innerJoin("releases as r", "r.id", "l.release_id")
+        .select((s) => s.fn.sum<string | number>("c.count").as("n"))
+        .whereRef("r.title_id", "=", "t.id")
+        .as("clicks"),
+      eb
+        .selectFrom("content_requests as q")
+        .select((s) => s.fn.sum<string | number>("q.request_count").as("n"))
+        .whereRef("q.title_id", "=", "t.id")
+        .as("requests"),
+    ])
+    .where("t.id", "in", titleIds)
+    .execute();
+  for (const r of rows)
+    out.set(r.id, {
+      votes: r.votes ?? null,
+      tmdbPopularity: r.tmdb_popularity ?? null,
+      boost: r.boost ?? 0,
+      linkClicks: Number(r.clicks ?? 0),
+      requests: Number(r.requests ?? 0),
+    });
   return out;
 }
 
