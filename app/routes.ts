@@ -43,6 +43,7 @@ export default [
     ]),
     route("dashboard/titles/:id/delete", "routes/admin/delete-title-part.ts"),
     route("dashboard/titles/:id/fix-reports", "routes/admin/fix-title-reports.ts"),
+    route("dashboard/titles/:id/search-boost", "routes/admin/title-search-boost.ts"),
     route("add", "routes/admin/add.tsx"),
     route("dashboard/tmdb", "routes/admin/tmdb.ts"),
     // The accounts; each form posts to a route of its own below.

@@ -197,6 +197,12 @@ export interface SearchDocumentsTable {
   title: string;
   original: string;
   names: string;
+  /** Other forms of the words (app/modules/search/text.ts alternativeWords). */
+  alt: string;
+  /** "|title key|original key|" (titleKey). */
+  keys: string;
+  /** Ranking signal (app/modules/search/popularity.server.ts); higher first among equal matches. */
+  popularity: number;
   /** YYYY, or empty. */
   year: string;
   /** Copies of the title's fields that searches filter and order by. */
@@ -205,25 +211,33 @@ export interface SearchDocumentsTable {
   rating: number | null;
 }
 
+/** What is known of a title's popularity from outside, and the admin's boost (search ranking). */
+export interface TitlePopularityTable {
+  title_id: number;
+  votes: number | null;
+  tmdb_popularity: number | null;
+  boost: Generated<number>;
+}
+
 /** SQLite only: FTS5 tables whose rowid is the title id. */
 export interface SearchWordsTable {
   rowid: number;
   title: string;
   original: string;
   names: string;
+  alt: string;
   year: string;
 }
 
-export interface SearchTrigramsTable {
-  rowid: number;
-  text: string;
+/** The dictionary of indexed words that typo tolerance reaches (text.ts isDictionaryWord). */
+export interface SearchTermsTable {
+  term: string;
 }
 
-/** SQLite only: fts5vocab over search_trigrams. */
-export interface SearchTrigramTermsTable {
+/** Each dictionary word under itself and its one-letter deletions (text.ts termKeys). */
+export interface SearchTermKeysTable {
+  key: string;
   term: string;
-  doc: number;
-  cnt: number;
 }
 
 export interface SearchQueriesTable {
@@ -488,9 +502,10 @@ export interface Database {
   jobs: JobsTable;
   content_version: ContentVersionTable;
   search_documents: SearchDocumentsTable;
+  title_popularity: TitlePopularityTable;
   search_words: SearchWordsTable;
-  search_trigrams: SearchTrigramsTable;
-  search_trigram_terms: SearchTrigramTermsTable;
+  search_terms: SearchTermsTable;
+  search_term_keys: SearchTermKeysTable;
   search_queries: SearchQueriesTable;
   admins: AdminsTable;
   admin_sessions: AdminSessionsTable;

@@ -8,6 +8,7 @@ import * as google from "./2026-11-22T1800_google.ts";
 import * as inbox from "./2026-11-22T2000_inbox.ts";
 import * as contentVersion from "./2026-11-25T1100_content_version.ts";
 import * as clickVisitors from "./2026-11-25T1420_click_visitors.ts";
+import * as searchV2 from "./2026-11-26T1010_search_v2.ts";
 import * as sharedState from "./2026-11-26T1020_shared_state.ts";
 import * as jobs from "./2026-11-26T1030_jobs.ts";
 import * as linkHealth from "./2026-11-26T1040_link_health.ts";
@@ -29,6 +30,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-22T2000_inbox": inbox,
   "2026-11-25T1100_content_version": contentVersion,
   "2026-11-25T1420_click_visitors": clickVisitors,
+  "2026-11-26T1010_search_v2": searchV2,
   "2026-11-26T1020_shared_state": sharedState,
   "2026-11-26T1030_jobs": jobs,
   "2026-11-26T1040_link_health": linkHealth,

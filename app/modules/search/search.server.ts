@@ -4,7 +4,7 @@ import type { Db } from "#app/db/client.server.ts";
 import { dialectOf, toCount } from "#app/db/dialect.server.ts";
 import type { Database, SearchDocumentsTable, TitleType } from "#app/db/schema.ts";
 import type { Page, TitleCard } from "#app/modules/catalogue/types.ts";
-import { parseQuery, similarity, SIMILARITY_THRESHOLD, trigrams } from "./text.ts";
+import { canonicalWord, editDistance, parseQuery, queryKeys, titleKey, typoBudget } from "./text.ts";
 import type { SearchFilters, SearchSort } from "./types.ts";
 import { pageRequest, totalPagesOf } from "#app/utils/pagination.ts";
 
@@ -21,12 +21,14 @@ export interface SearchOptions {
 export interface SearchResults extends Page<TitleCard> {
   /** The query as searched (normalised), or null when the text was blank. */
   query: string | null;
-  /** How the results were found: all words matched, or by similarity as typo tolerance. */
+  /** How the best result was found: every word as typed, or with corrected or missing words (typo tolerance). */
   match: "words" | "similar" | "none";
 }
 
-/** Titles ranked by similarity are taken from this many candidates, the most similar first. */
-export const SIMILAR_CANDIDATES = 500;
+/** At most this many dictionary words stand in for one mistyped query word, the nearest first. */
+export const MAX_TYPO_WORDS = 8;
+/** Title keys tried for exact and leading matches with corrected words (combinations of each word's forms). */
+const MAX_KEYS = 6;
 const MAX_PAGE_SIZE = 100;
 
 type Query = NonNullable<ReturnType<typeof parseQuery>>;
@@ -67,57 +69,267 @@ function applyFilters(query: Docs, filters: SearchFilters = {}): Docs {
 
 const hasFilters = (filters: SearchFilters = {}) => Object.values(filters).some((v) => v !== undefined);
 
-/** Whether a query word may be the start of a longer word: only the last one, which may still be being typed. */
-const isPrefix = (query: Query, i: number) => i === query.tokens.length - 1;
-
 /**
- * The full-text condition: each query word is a word of the title, original
- * title, names or year, the last one possibly only its start.
+ * Whether a query word may be the start of a longer word: only the last one, which
+ * may still be being typed, and not a number of one or two digits ("frozen 2" is
+ * not "frozen 2012").
  */
-function wordCondition(db: Db, query: Query): RawBuilder<boolean> {
-  if (dialectOf(db) === "postgres") {
-    const tsquery = query.tokens.map((t, i) => (isPrefix(query, i) ? `${t}:*` : t)).join(" & ");
-    return sql<boolean>`d.tsv @@ to_tsquery('simple', ${tsquery})`;
-  }
-  return sql<boolean>`d.title_id in (select rowid from search_words where search_words match ${sqliteWords(query)})`;
+const isPrefix = (query: Query, i: number) => i === query.tokens.length - 1 && !/^\d{1,2}$/.test(query.tokens[i]!);
+
+interface Form {
+  word: string;
+  prefix: boolean;
+}
+/** What one query word may match: its exact forms, and dictionary words a typo away. */
+interface Group {
+  exact: Form[];
+  typos: Form[];
+}
+/** A parsed query with what each of its words may match. */
+interface Expanded extends Query {
+  groups: Group[];
+  /** How many words a title may lack and still match: fewer than half. */
+  mayMiss: number;
 }
 
-/** Words are [a-z0-9] only (see normalizeText), so quoting them is enough to keep them plain words. */
-const sqliteWords = (query: Query) => query.tokens.map((t, i) => (isPrefix(query, i) ? `"${t}"*` : `"${t}"`)).join(" AND ");
+/**
+ * Dictionary words within each query word's typo budget (text.ts typoBudget),
+ * nearest first, then alphabetical, so both databases pick the same ones.
+ */
+async function typoWords(db: Db, tokens: string[]): Promise<Map<string, string[]>> {
+  const wanted = tokens.filter((t) => typoBudget(t) > 0);
+  const out = new Map<string, string[]>();
+  if (wanted.length === 0) return out;
+  const keys = [...new Set(wanted.flatMap(queryKeys))];
+  const rows = await db.selectFrom("search_term_keys").select(["key", "term"]).where("key", "in", keys).execute();
+  const terms = [...new Set(rows.map((r) => r.term))];
+  for (const t of wanted) {
+    const budget = typoBudget(t);
+    const near = terms
+      .filter((term) => term !== t)
+      .map((term) => ({ term, d: editDistance(t, term, budget) }))
+      .filter((x) => x.d <= budget)
+      .sort((a, b) => a.d - b.d || (a.term < b.term ? -1 : 1))
+      .slice(0, MAX_TYPO_WORDS)
+      .map((x) => x.term);
+    out.set(t, near);
+  }
+  return out;
+}
 
-async function countWordMatches(db: Db, query: Query, filters?: SearchFilters): Promise<number> {
+/**
+ * Each query word's forms: itself (or its start), its canonical form ("twelve" →
+ * "12", see text.ts), the year for a whole 4-digit number, and dictionary words a
+ * typo away.
+ */
+async function expand(db: Db, query: Query): Promise<Expanded> {
+  const typos = await typoWords(db, query.tokens);
+  const groups = query.tokens.map((t, i) => {
+    const exact: Form[] = [{ word: t, prefix: isPrefix(query, i) }];
+    const canonical = canonicalWord(t);
+    if (canonical !== t) exact.push({ word: canonical, prefix: false });
+    if (/^\d{4}$/.test(t)) exact.push({ word: `y${t}`, prefix: false });
+    const own = new Set(exact.map((f) => f.word));
+    return { exact, typos: (typos.get(t) ?? []).filter((w) => !own.has(w)).map((word) => ({ word, prefix: false })) };
+  });
+  return { ...query, groups, mayMiss: Math.floor((groups.length - 1) / 2) };
+}
+
+const formsOf = (group: Group) => [...group.exact, ...group.typos];
+
+/** Words are [a-z0-9] only (see normalizeText), so quoting them is enough to keep them plain words. */
+const ftsForms = (forms: Form[]) => `(${forms.map((f) => (f.prefix ? `"${f.word}"*` : `"${f.word}"`)).join(" OR ")})`;
+const tsForms = (forms: Form[]) => `(${forms.map((f) => (f.prefix ? `${f.word}:*` : f.word)).join(" | ")})`;
+
+/** Every way of choosing `size` of the groups, in order. */
+function choose<T>(items: T[], size: number): T[][] {
+  if (size === 0) return [[]];
+  if (items.length < size) return [];
+  const [first, ...rest] = items;
+  return [...choose(rest, size - 1).map((c) => [first!, ...c]), ...choose(rest, size)];
+}
+
+/** The full-text expression: all groups, or all but `mayMiss` of them (any form of each). */
+function matchExpression(query: Expanded, postgres: boolean, level: Level = { missing: query.mayMiss, exact: false }): string {
+  const form = postgres ? tsForms : ftsForms;
+  const and = postgres ? " & " : " AND ";
+  const or = postgres ? " | " : " OR ";
+  return choose(query.groups, query.groups.length - level.missing)
+    .map((groups) => `(${groups.map((g) => form(level.exact ? g.exact : formsOf(g))).join(and)})`)
+    .join(or);
+}
+
+/** A stratum of matches: at most `missing` words missing, and whether every present word is as typed. */
+interface Level {
+  missing: number;
+  exact: boolean;
+}
+
+/** Whether a title's index words match this full-text expression. */
+function matches(db: Db, expression: string): RawBuilder<boolean> {
+  if (dialectOf(db) === "postgres") return sql<boolean>`d.tsv @@ to_tsquery('simple', ${expression})`;
+  return sql<boolean>`d.title_id in (select rowid from search_words where search_words match ${expression})`;
+}
+
+/**
+ * The full-text condition: each query word (or one of its forms) is a word of the
+ * title, original title, names, their other forms or year, the last one possibly
+ * only its start; with several words, fewer than half may be missing.
+ */
+const wordCondition = (db: Db, query: Expanded, level?: Level) => matches(db, matchExpression(query, dialectOf(db) === "postgres", level));
+
+async function countWordMatches(db: Db, query: Expanded, filters?: SearchFilters, level?: Level): Promise<number> {
   let row: { n: string | number | bigint };
   if (!hasFilters(filters) && dialectOf(db) === "sqlite") {
     // The full-text index alone knows how many rows match.
     row = await db
       .selectFrom("search_words")
       .select((eb) => eb.fn.countAll().as("n"))
-      .where(sql<boolean>`search_words match ${sqliteWords(query)}`)
+      .where(sql<boolean>`search_words match ${matchExpression(query, false, level)}`)
       .executeTakeFirstOrThrow();
   } else {
-    row = await applyFilters(docs(db).where(wordCondition(db, query)), filters)
+    row = await applyFilters(docs(db).where(wordCondition(db, query, level)), filters)
       .select((eb) => eb.fn.countAll().as("n"))
       .executeTakeFirstOrThrow();
   }
   return Number(row.n);
 }
 
-/** 0 exact title, 1 the title starts with the query's words, 2 with its text, 3 all words in the title, 4 elsewhere. */
-function tier(query: Query): RawBuilder<number> {
-  const q = query.text;
-  const inTitle = sql.join(
-    query.tokens.map((t, i) => sql`(' ' || d.title || ' ' || d.original || ' ') like ${isPrefix(query, i) ? `% ${t}%` : `% ${t} %`}`),
-    sql` and `,
-  );
-  return sql<number>`case
-    when d.title = ${q} or d.original = ${q} then 0
-    when d.title like ${`${q} %`} or d.original like ${`${q} %`} then 1
-    when d.title like ${`${q}%`} or d.original like ${`${q}%`} then 2
-    when ${inTitle} then 3
-    else 4 end`;
+/** The title keys the query may stand for: its words, or their corrections, as a title key (titleKey). */
+function queryKeysOfTitle(query: Expanded): string[] {
+  let keys = [""];
+  for (const group of query.groups) {
+    const words = [group.exact[0]!.word, ...group.typos.map((t) => t.word)];
+    keys = keys.flatMap((k) => words.map((w) => (k ? `${k} ${w}` : w))).slice(0, MAX_KEYS);
+  }
+  return [...new Set(keys.map(titleKey))];
 }
 
-function ordered(db: Db, query: Docs, sort: SearchSort, relevance: RawBuilder<number>): Docs {
+/**
+ * 0 exact title, 1 the title starts with the query's words, 2 with its text, 3 all
+ * words in the title, 4 elsewhere. Titles compare by key (titleKey: numerals
+ * canonical, no leading article), so "godfather" is The Godfather's exact title,
+ * and with corrected words ("the matirx" is The Matrix's).
+ */
+function tierOf(query: Expanded, queryKeys: string[], doc: { keys: string; title: string; original: string }): number {
+  const keys = doc.keys.split("|").filter(Boolean);
+  if (keys.some((k) => queryKeys.includes(k))) return 0;
+  if (keys.some((k) => queryKeys.some((q) => k.startsWith(`${q} `)))) return 1;
+  if (keys.some((k) => queryKeys.some((q) => k.startsWith(q)))) return 2;
+  const words = ` ${keys.join(" ")} ${doc.title} ${doc.original} `;
+  const inTitle = query.groups.every((g) => formsOf(g).some((f) => words.includes(f.prefix ? ` ${f.word}` : ` ${f.word} `)));
+  return inTitle ? 3 : 4;
+}
+
+/** Titles whose key starts with one the query may stand for: the candidates for tiers 0–2, which popularity alone could miss. */
+function leadingKeys(queryKeys: string[]): RawBuilder<boolean> {
+  return sql<boolean>`(${sql.join(
+    queryKeys.map((k) => sql`d.keys like ${`%|${k}%`}`),
+    sql` or `,
+  )})`;
+}
+
+/** Candidates ranked beyond the page, so tier and title length can reorder what popularity brought. */
+const CANDIDATE_MARGIN = 20;
+/** Titles leading with the query's key taken besides at each stratum, the most popular first. */
+const LEADING_CANDIDATES = 50;
+
+interface Candidate {
+  title_id: number;
+  keys: string;
+  title: string;
+  original: string;
+  names: string;
+  alt: string;
+  year: string;
+  popularity: number;
+  uploaded_at: string | Date;
+}
+
+/** How many query words a title lacks, and how many it has only corrected (missing ones included). */
+function missesOf(query: Expanded, c: Candidate): { missing: number; inexact: number } {
+  const words = `${c.title} ${c.original} ${c.names} ${c.alt}${c.year ? ` y${c.year}` : ""}`.split(" ");
+  const set = new Set(words);
+  const has = (f: Form) => set.has(f.word) || (f.prefix && words.some((w) => w.startsWith(f.word)));
+  let missing = 0;
+  let inexact = 0;
+  for (const g of query.groups) {
+    if (g.exact.some(has)) continue;
+    inexact++;
+    if (!g.typos.some(has)) missing++;
+  }
+  return { missing, inexact };
+}
+
+/**
+ * The relevance ranking over top candidates rather than every match. Matches come
+ * in strata (every word as typed; every word, some corrected; one word missing; …),
+ * and a better stratum always ranks first, so strata are read best first until the
+ * page is full: within each, the most popular matches and those whose title key
+ * leads with the query's. The candidates are ranked here by missing words,
+ * corrected words, tier, popularity, shorter title, newer upload.
+ */
+async function rankedIds(
+  db: Db,
+  query: Expanded,
+  filters: SearchFilters | undefined,
+  count: number,
+): Promise<{ id: number; inexact: number }[]> {
+  const queryKeys = queryKeysOfTitle(query);
+  const hasTypos = query.groups.some((g) => g.typos.length > 0);
+  const levels: Level[] = [{ missing: 0, exact: true }];
+  if (hasTypos) levels.push({ missing: 0, exact: false });
+  for (let m = 1; m <= query.mayMiss; m++) levels.push({ missing: m, exact: false });
+  const want = count + CANDIDATE_MARGIN;
+  const byId = new Map<number, Candidate>();
+  for (const level of levels) {
+    const base = () =>
+      applyFilters(docs(db).where(wordCondition(db, query, level)), filters).select([
+        "d.title_id",
+        "d.keys",
+        "d.title",
+        "d.original",
+        "d.names",
+        "d.alt",
+        "d.year",
+        "d.popularity",
+        "d.uploaded_at",
+      ]);
+    const [popular, leading] = await Promise.all([
+      ordered(db, base() as unknown as Docs, "relevance")
+        .limit(want)
+        .execute() as unknown as Promise<Candidate[]>,
+      base()
+        .where(leadingKeys(queryKeys))
+        .orderBy("d.popularity", "desc")
+        .orderBy("d.title_id", "desc")
+        .limit(LEADING_CANDIDATES)
+        .execute() as Promise<Candidate[]>,
+    ]);
+    for (const c of [...popular, ...leading]) byId.set(c.title_id, c);
+    if (byId.size >= want) break;
+  }
+  const ranked = [...byId.values()].map((c) => ({
+    c,
+    ...missesOf(query, c),
+    tier: tierOf(query, queryKeys, c),
+    uploaded: new Date(c.uploaded_at).getTime(),
+  }));
+  ranked.sort(
+    (a, b) =>
+      a.missing - b.missing ||
+      a.inexact - b.inexact ||
+      a.tier - b.tier ||
+      b.c.popularity - a.c.popularity ||
+      a.c.title.length - b.c.title.length ||
+      b.uploaded - a.uploaded ||
+      b.c.title_id - a.c.title_id,
+  );
+  return ranked.slice(0, count).map((r) => ({ id: r.c.title_id, inexact: r.inexact }));
+}
+
+/** The orders that need no relevance; "relevance" here is popularity first (see rankedIds for the full ranking). */
+function ordered(db: Db, query: Docs, sort: SearchSort, relevance: RawBuilder<number>[] = []): Docs {
   switch (sort) {
     case "title":
       // Byte order on both: PostgreSQL would otherwise sort by its locale's rules.
@@ -126,7 +338,8 @@ function ordered(db: Db, query: Docs, sort: SearchSort, relevance: RawBuilder<nu
       query = query.orderBy(sql`d.rating is null`).orderBy("d.rating", "desc");
       break;
     case "relevance":
-      query = query.orderBy(relevance).orderBy(sql`length(d.title)`);
+      for (const r of relevance) query = query.orderBy(r);
+      query = query.orderBy("d.popularity", "desc").orderBy(sql`length(d.title)`);
       break;
     case "newest":
       break;
@@ -173,144 +386,45 @@ const emptyResults = (page: number, perPage: number, query: string | null): Sear
 });
 
 /**
- * Ids of titles whose title or original title may be at least 0.3 similar to the
- * query, the likeliest first. PostgreSQL walks its trigram GiST indexes nearest
- * first. SQLite asks its trigram index for the query's rarest trigrams: so many
- * that any title reaching the threshold must hold one of them (pigeonhole), and
- * none at all when too few of the query's trigrams occur anywhere.
- */
-async function similarCandidates(db: Db, query: Query, limit: number): Promise<number[]> {
-  if (dialectOf(db) === "postgres") {
-    const [byTitle, byOriginal] = await Promise.all([
-      db
-        .selectFrom("search_documents")
-        .select("title_id")
-        .orderBy(sql`title <-> ${query.text}`)
-        .limit(limit)
-        .execute(),
-      db
-        .selectFrom("search_documents")
-        .select("title_id")
-        .where("original", "<>", "")
-        .orderBy(sql`original <-> ${query.text}`)
-        .limit(limit)
-        .execute(),
-    ]);
-    return [...new Set([...byTitle, ...byOriginal].map((r) => r.title_id))];
-  }
-  const all = trigrams(query.text);
-  const words = query.tokens.length;
-  // The two-space trigram at a word's start cannot be searched for in the padded text.
-  const searchable = [...all].filter((g) => !g.startsWith("  "));
-  const needShared = Math.ceil(SIMILARITY_THRESHOLD * all.size) - words;
-  const present = await db.selectFrom("search_trigram_terms").select(["term", "doc"]).where("term", "in", searchable).execute();
-  if (present.length === 0 || present.length < needShared) return [];
-  const rarest = present
-    .sort((a, b) => a.doc - b.doc || (a.term < b.term ? -1 : 1))
-    .slice(0, needShared >= 1 ? present.length - needShared + 1 : present.length)
-    .map((p) => `"${p.term}"`);
-  const rows = await db
-    .selectFrom("search_trigrams")
-    .select("rowid")
-    .where(sql<boolean>`search_trigrams match ${rarest.join(" OR ")}`)
-    .orderBy(sql`rank`)
-    .limit(limit)
-    .execute();
-  return rows.map((r) => r.rowid);
-}
-
-interface Scored {
-  id: number;
-  title: string;
-  uploadedAt: string;
-  rating: number | null;
-  score: number;
-}
-
-/** Typo tolerance: titles whose title or original title is at least 0.3 similar to the query (pg_trgm's measure). */
-async function similarTitles(db: Db, query: Query, filters: SearchFilters | undefined, limit: number): Promise<Scored[]> {
-  const ids = await similarCandidates(db, query, limit);
-  if (ids.length === 0) return [];
-  const rows = await applyFilters(docs(db).where("d.title_id", "in", ids), filters)
-    .select(["d.title_id", "d.title", "d.original", "d.uploaded_at", "d.rating"])
-    .execute();
-  const grams = trigrams(query.text);
-  return rows
-    .map((r) => ({
-      id: r.title_id,
-      title: r.title,
-      uploadedAt: r.uploaded_at,
-      rating: r.rating,
-      score: Math.max(similarity(grams, r.title), similarity(grams, r.original)),
-    }))
-    .filter((r) => r.score >= SIMILARITY_THRESHOLD);
-}
-
-/** The same orders as `ordered`, for titles ranked in memory. */
-function compareScored(sort: SearchSort) {
-  const newest = (a: Scored, b: Scored) => (a.uploadedAt < b.uploadedAt ? 1 : a.uploadedAt > b.uploadedAt ? -1 : b.id - a.id);
-  return (a: Scored, b: Scored): number => {
-    switch (sort) {
-      case "title":
-        return a.title < b.title ? -1 : a.title > b.title ? 1 : a.id - b.id;
-      case "rating":
-        if ((a.rating === null) !== (b.rating === null)) return a.rating === null ? 1 : -1;
-        if (a.rating !== b.rating) return b.rating! - a.rating!;
-        return newest(a, b);
-      case "relevance":
-        return b.score - a.score || newest(a, b);
-      default:
-        return newest(a, b);
-    }
-  };
-}
-
-/**
- * Searches the catalogue. Every word of the query must be a word of a title's
- * title, original title, credited names or year (the last one may be unfinished);
- * exact and leading title matches rank first. When no title has all the words, titles similar to the query (typos)
- * are returned instead. Blank text is no search at all.
+ * Searches the catalogue. Every word of the query, or a word a typo away from it,
+ * must be a word of a title's title, original title, credited names or year (the
+ * last one may be unfinished); with several words, fewer than half may be missing.
+ * Titles lacking fewer words rank first, then those with fewer typos, then exact
+ * and leading title matches, then the more popular. Blank text is no search at all.
  */
 export async function searchCatalogue(db: Db, options: SearchOptions): Promise<SearchResults> {
   const { page, perPage, offset } = pageOf(options);
-  const query = parseQuery(options.text ?? "");
-  if (!query) return emptyResults(page, perPage, null);
+  const parsed = parseQuery(options.text ?? "");
+  if (!parsed) return emptyResults(page, perPage, null);
+  const query = await expand(db, parsed);
   const sort = options.sort ?? "relevance";
 
   const total = await countWordMatches(db, query, options.filters);
-  if (total > 0) {
-    const rows = await ordered(db, applyFilters(docs(db).where(wordCondition(db, query)), options.filters), sort, tier(query))
+  if (total === 0) return emptyResults(page, perPage, query.text);
+  let ids: number[];
+  let best: { inexact: number } | undefined;
+  if (sort === "relevance") {
+    const ranked = await rankedIds(db, query, options.filters, offset + perPage);
+    ids = ranked.slice(offset).map((r) => r.id);
+    best = ranked[0];
+  } else {
+    const rows = await ordered(db, applyFilters(docs(db).where(wordCondition(db, query)), options.filters), sort)
       .select("d.title_id")
       .limit(perPage)
       .offset(offset)
       .execute();
-    return {
-      items: await cards(
-        db,
-        rows.map((r) => r.title_id),
-      ),
-      page,
-      perPage,
-      total,
-      totalPages: totalPagesOf(total, perPage),
-      query: query.text,
-      match: "words",
-    };
+    ids = rows.map((r) => r.title_id);
+    // The best relevance match is corrected exactly when no title has every word as typed.
+    best = { inexact: (await countWordMatches(db, query, options.filters, { missing: 0, exact: true })) > 0 ? 0 : 1 };
   }
-
-  const similar = (await similarTitles(db, query, options.filters, SIMILAR_CANDIDATES)).sort(compareScored(sort));
-  if (similar.length === 0) return emptyResults(page, perPage, query.text);
   return {
-    items: await cards(
-      db,
-      similar.slice(offset, offset + perPage).map((s) => s.id),
-    ),
+    items: await cards(db, ids),
     page,
     perPage,
-    total: similar.length,
-    totalPages: totalPagesOf(similar.length, perPage),
+    total,
+    totalPages: totalPagesOf(total, perPage),
     query: query.text,
-    match: "similar",
+    match: best && best.inexact > 0 ? "similar" : "words",
   };
 }
 
@@ -323,7 +437,7 @@ export async function browseCatalogue(db: Db, options: Omit<SearchOptions, "text
   const { page, perPage, offset } = pageOf(options);
   const filtered = applyFilters(docs(db), options.filters);
   const [rows, count] = await Promise.all([
-    ordered(db, filtered, options.sort ?? "newest", sql<number>`0`)
+    ordered(db, filtered, options.sort ?? "newest")
       .select("d.title_id")
       .limit(perPage)
       .offset(offset)
@@ -345,21 +459,12 @@ export async function browseCatalogue(db: Db, options: Omit<SearchOptions, "text
 
 /** Up to `limit` titles for the search box's instant suggestions, best first. */
 export async function suggest(db: Db, text: string, limit = 8): Promise<TitleCard[]> {
-  const query = parseQuery(text);
-  if (!query) return [];
-  const rows = await ordered(db, docs(db).where(wordCondition(db, query)), "relevance", tier(query))
-    .select("d.title_id")
-    .limit(limit)
-    .execute();
-  if (rows.length > 0 || query.text.length < 3)
-    return cards(
-      db,
-      rows.map((r) => r.title_id),
-    );
-  const similar = (await similarTitles(db, query, undefined, limit * 4)).sort(compareScored("relevance"));
+  const parsed = parseQuery(text);
+  if (!parsed) return [];
+  const query = await expand(db, parsed);
   return cards(
     db,
-    similar.slice(0, limit).map((s) => s.id),
+    (await rankedIds(db, query, undefined, limit)).map((r) => r.id),
   );
 }
 

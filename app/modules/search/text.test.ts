@@ -4,7 +4,7 @@ import { normalizeText, parseQuery, searchDocument, similarity, trigrams } from 
 describe("normalizeText", () => {
   it("folds case and accents and treats everything else as a separator", () => {
     expect(normalizeText("  Amélie — Le Fabuleux Destin!! ")).toBe("amelie le fabuleux destin");
-    expect(normalizeText("Dr. Jekyll & Mr. Hyde")).toBe("dr jekyll mr hyde");
+    expect(normalizeText("Dr. Jekyll & Mr. Hyde")).toBe("dr jekyll and mr hyde");
     expect(normalizeText("Straße Ærø Łódź")).toBe("strasse aero lodz");
     expect(normalizeText(`'; DROP TABLE titles; -- % _ * "NEAR" OR`)).toBe("drop table titles near or");
     expect(normalizeText("七人の侍")).toBe("");
@@ -52,6 +52,8 @@ describe("searchDocument", () => {
       title: "nosferatu",
       original: "",
       names: "f w murnau max schreck",
+      alt: "",
+      keys: "|nosferatu|",
       year: "1922",
       type: "movie",
       uploadedAt: "2026-01-01T00:00:00.000Z",

@@ -30,6 +30,8 @@ import { getTitle } from "#app/modules/catalogue/read.server.ts";
 import type { TitleDetail } from "#app/modules/catalogue/types.ts";
 import { TITLE_NOT_FOUND } from "#app/modules/catalogue/write.server.ts";
 import { countOpenReportsOnTitle } from "#app/modules/inbox/reports/fixes.server.ts";
+import { getSearchBoost } from "#app/modules/search/popularity.server.ts";
+import { SearchBoost } from "#app/components/admin/search-boost.tsx";
 import { requireId } from "#app/utils/ids.ts";
 import { handleSubmission } from "#app/utils/submission.server.ts";
 import type { Route } from "./+types/edit-title";
@@ -49,7 +51,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const title = await getTitle(getApp(context).db, id, { includeDisabled: true });
   if (!title || title.type !== adminTypeOfPath(new URL(request.url).pathname)) throw data(TITLE_NOT_FOUND, { status: 404 });
   // Reloaded after every save, so reports a replaced link closed are gone from the offer.
-  return { title, openReports: await countOpenReportsOnTitle(getApp(context).db, title.id) };
+  return {
+    title,
+    openReports: await countOpenReportsOnTitle(getApp(context).db, title.id),
+    searchBoost: await getSearchBoost(getApp(context).db, title.id),
+  };
 }
 
 /** The editor's JSON, checked once here with the editor's schema (as a title of this list's type); the module takes it typed. */
@@ -71,7 +77,14 @@ const TOASTER_ID = "title-editor";
 
 export default function EditTitle({ loaderData }: Route.ComponentProps) {
   // A new id is a new form.
-  return <EditDialog key={loaderData.title.id} title={loaderData.title} openReports={loaderData.openReports} />;
+  return (
+    <EditDialog
+      key={loaderData.title.id}
+      title={loaderData.title}
+      openReports={loaderData.openReports}
+      searchBoost={loaderData.searchBoost}
+    />
+  );
 }
 
 /**
@@ -80,7 +93,7 @@ export default function EditTitle({ loaderData }: Route.ComponentProps) {
  * keeps the modal open; removing a saved screenshot, group, link or zip link asks
  * and deletes it at once.
  */
-function EditDialog({ title, openReports }: { title: TitleDetail; openReports: number }) {
+function EditDialog({ title, openReports, searchBoost }: { title: TitleDetail; openReports: number; searchBoost: number }) {
   const navigate = useNavigate();
   const location = useLocation();
   const dialogRef = useRef<HTMLDialogElement>(null);
@@ -200,6 +213,7 @@ function EditDialog({ title, openReports }: { title: TitleDetail; openReports: n
         </header>
         <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-4 py-5 sm:px-6">
           <OpenReports titleId={title.id} count={openReports} />
+          <SearchBoost titleId={title.id} boost={searchBoost} toasterId={TOASTER_ID} />
           <SectionedTitleEditor
             values={values}
             setValues={setValues}

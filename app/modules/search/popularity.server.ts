@@ -1,0 +1,153 @@
+import type { Db } from "#app/db/client.server.ts";
+import { AppError } from "#app/utils/errors.ts";
+import { bumpContentVersion } from "#app/modules/site/content-version.server.ts";
+import { inTransaction } from "#app/db/transaction.server.ts";
+import { recordAudit, type Actor } from "#app/modules/audit/audit.server.ts";
+
+/** What the catalogue knows of a title's popularity from outside (TMDB, IMDb). Absent fields are left as they are. */
+export interface PopularityInput {
+  votes?: number | null;
+  tmdbPopularity?: number | null;
+}
+
+/** The admin's boost: points added to a title's popularity. PINNED puts a title before every unboosted equal match. */
+export const MAX_BOOST = 100;
+export const PINNED = MAX_BOOST;
+
+export interface PopularitySignals {
+  votes: number | null;
+  tmdbPopularity: number | null;
+  rating: number | null;
+  linkClicks: number;
+  requests: number;
+  boost: number;
+}
+
+/** A title nobody has counted yet. */
+export const NO_SIGNALS = { votes: null, tmdbPopularity: null, linkClicks: 0, requests: 0, boost: 0 } as const;
+
+const log = (n: number | null) => (n && n > 0 ? Math.log10(1 + n) : 0);
+
+/**
+ * One number per title, higher first among matches of equal quality. Logarithms,
+ * so a blockbuster's millions of votes do not drown every other signal; the site's
+ * own counts (out-link clicks, requests) weigh like outside votes; the rating
+ * alone moves a title less than a point.
+ */
+export function popularityScore(s: PopularitySignals): number {
+  const score = log(s.votes) + log(s.tmdbPopularity) + (s.rating ?? 0) / 10 + log(s.linkClicks) + log(s.requests) + s.boost;
+  // Rounded so both databases store and compare the same value.
+  return Math.round(score * 1_000) / 1_000;
+}
+
+/** The signals of these titles, read in one go per kind. */
+export async function popularitySignals(db: Db, titleIds: number[]): Promise<Map<number, Omit<PopularitySignals, "rating">>> {
+  const out = new Map<number, Omit<PopularitySignals, "rating">>();
+  if (titleIds.length === 0) return out;
+  // One statement: it runs inside every title write (indexTitles).
+  const rows = await db
+    .selectFrom("titles as t")
+    .leftJoin("title_popularity as p", "p.title_id", "t.id")
+    .select((eb) => [
+      "t.id",
+      "p.votes",
+      "p.tmdb_popularity",
+      "p.boost",
+      eb
+        .selectFrom("link_clicks as c")
+        .innerJoin("links as l", "l.id", "c.link_id")
+        .innerJoin("releases as r", "r.id", "l.release_id")
+        .select((s) => s.fn.sum<string | number>("c.count").as("n"))
+        .whereRef("r.title_id", "=", "t.id")
+        .as("clicks"),
+      eb
+        .selectFrom("content_requests as q")
+        .select((s) => s.fn.sum<string | number>("q.request_count").as("n"))
+        .whereRef("q.title_id", "=", "t.id")
+        .as("requests"),
+    ])
+    .where("t.id", "in", titleIds)
+    .execute();
+  for (const r of rows)
+    out.set(r.id, {
+      votes: r.votes ?? null,
+      tmdbPopularity: r.tmdb_popularity ?? null,
+      boost: r.boost ?? 0,
+      linkClicks: Number(r.clicks ?? 0),
+      requests: Number(r.requests ?? 0),
+    });
+  return out;
+}
+
+/** Writes the current popularity of these titles into their search rows. */
+async function rescore(db: Db, ids: number[]): Promise<void> {
+  const [signals, titles] = await Promise.all([
+    popularitySignals(db, ids),
+    db.selectFrom("titles").select(["id", "rating"]).where("id", "in", ids).execute(),
+  ]);
+  for (const t of titles)
+    await db
+      .updateTable("search_documents")
+      .set({ popularity: popularityScore({ ...(signals.get(t.id) ?? NO_SIGNALS), rating: t.rating }) })
+      .where("title_id", "=", t.id)
+      .execute();
+}
+
+async function upsert(db: Db, titleId: number, values: { votes?: number | null; tmdb_popularity?: number | null; boost?: number }) {
+  const title = await db.selectFrom("titles").select("id").where("id", "=", titleId).executeTakeFirst();
+  if (!title) throw new AppError(404, "Title not found");
+  await db
+    .insertInto("title_popularity")
+    .values({ title_id: titleId, ...values })
+    .onConflict((oc) => oc.column("title_id").doUpdateSet(values))
+    .execute();
+  await rescore(db, [titleId]);
+  await bumpContentVersion(db);
+}
+
+/** Records outside popularity figures (an import or TMDB fill) and re-ranks the title. */
+export async function setPopularity(db: Db, titleId: number, input: PopularityInput): Promise<void> {
+  const values: { votes?: number | null; tmdb_popularity?: number | null } = {};
+  if (input.votes !== undefined) values.votes = input.votes === null ? null : Math.max(0, Math.round(input.votes));
+  if (input.tmdbPopularity !== undefined) values.tmdb_popularity = input.tmdbPopularity === null ? null : Math.max(0, input.tmdbPopularity);
+  await inTransaction(db, (trx) => upsert(trx, titleId, values));
+}
+
+export const BOOST_OUT_OF_RANGE = `Boost must be a whole number from 0 to ${MAX_BOOST}`;
+
+/** The admin's boost of a title in search (0 none, PINNED first among equal matches); audited when an actor is given. */
+export async function setSearchBoost(db: Db, titleId: number, boost: number, actor?: Actor): Promise<void> {
+  if (!Number.isInteger(boost) || boost < 0 || boost > MAX_BOOST) throw new AppError(400, BOOST_OUT_OF_RANGE);
+  await inTransaction(db, async (trx) => {
+    await upsert(trx, titleId, { boost });
+    if (actor)
+      await recordAudit(trx, actor, {
+        action: "title.search-boost",
+        entityType: "title",
+        entityId: titleId,
+        summary: boost === 0 ? "Removed the search boost" : `Set the search boost to ${boost}`,
+        details: { boost },
+      });
+  });
+}
+
+/** The admin's current boost of a title (0 when none). */
+export async function getSearchBoost(db: Db, titleId: number): Promise<number> {
+  const row = await db.selectFrom("title_popularity").select("boost").where("title_id", "=", titleId).executeTakeFirst();
+  return row?.boost ?? 0;
+}
+
+/** Recomputes every title's popularity from the current counts (clicks and requests change without a title write). */
+export async function refreshPopularity(db: Db, batchSize = 1_000): Promise<number> {
+  let after = 0;
+  let done = 0;
+  for (;;) {
+    const ids = (await db.selectFrom("titles").select("id").where("id", ">", after).orderBy("id").limit(batchSize).execute()).map(
+      (r) => r.id,
+    );
+    if (ids.length === 0) return done;
+    await rescore(db, ids);
+    done += ids.length;
+    after = ids[ids.length - 1]!;
+  }
+}

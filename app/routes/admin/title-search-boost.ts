@@ -1,0 +1,27 @@
+import { z } from "zod";
+import { getApp } from "#app/context.ts";
+import { actorFrom } from "#app/modules/auth/guard.server.ts";
+import { TITLE_NOT_FOUND } from "#app/modules/catalogue/write.server.ts";
+import { BOOST_OUT_OF_RANGE, MAX_BOOST, setSearchBoost } from "#app/modules/search/popularity.server.ts";
+import { requireId } from "#app/utils/ids.ts";
+import { handleSubmission } from "#app/utils/submission.server.ts";
+import type { FormSuccess } from "#app/utils/submission.ts";
+import type { Route } from "./+types/title-search-boost";
+
+const boostSchema = z.object({
+  boost: z
+    .string()
+    .trim()
+    .regex(/^\d{1,3}$/, BOOST_OUT_OF_RANGE)
+    .transform(Number)
+    .pipe(z.number().int().min(0, BOOST_OUT_OF_RANGE).max(MAX_BOOST, BOOST_OUT_OF_RANGE)),
+});
+
+/** The title editor's search boost: 0 none, up to 100 (pinned first among equal matches; ADR 007). Audited. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const id = requireId(params.id, TITLE_NOT_FOUND);
+  return handleSubmission(request, boostSchema, async ({ boost }): Promise<FormSuccess<{ boost: number }>> => {
+    await setSearchBoost(getApp(context).db, id, boost, actorFrom(context));
+    return { ok: true, message: boost === 0 ? "Search boost removed" : `Search boost set to ${boost}`, boost };
+  });
+}
