@@ -190,7 +190,7 @@ export function LinkHealthScreen({ form }: { form?: "check-all" | "settings" | "
               <tbody className="divide-y divide-white/8">
                 {overview.hosts.map((h) => (
                   <tr key={h.host}>
-                    <th scope="row" className="py-2 pr-3 font-normal break-all">
+                    <th scope="row" className="py-2 pr-3 font-normal whitespace-nowrap">
                       <Link to={viewHref("all", h.host)} className="text-sky-300 underline-offset-2 hover:underline">
                         {h.host}
                       </Link>
