@@ -1,16 +1,11 @@
 // Importing a catalogue file into a fresh database: parse, validate, plan, apply.
 //   npm run bench:import [-- --titles 10000] [--links 3] [--postgres]
 // Target (issue 19): 10,000 titles with 3 links each in under a minute on SQLite.
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { parseArgs } from "node:util";
 import { stringify } from "csv-stringify/sync";
-import { openDatabase } from "#app/db/client.server.ts";
 import { CSV_COLUMNS } from "#app/modules/catalogue/import-format.server.ts";
 import { createImportRun, prepareImport, runImport } from "#app/modules/catalogue/import.server.ts";
-import { migrateToLatest } from "#db/migrate.ts";
-import { withPgClient } from "#tests/helpers/database.ts";
+import { openBenchDatabase } from "./database.ts";
 
 const { values } = parseArgs({
   options: {
@@ -45,14 +40,8 @@ for (let i = 1; i <= titles; i++) {
 }
 const csv = stringify(rows, { header: true, columns: CSV_COLUMNS });
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cinedex-bench-import-"));
-const url = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-const schema = `cinedex_bench_${Date.now()}`;
-if (values.postgres) await withPgClient(url, (c) => c.query(`create schema ${schema}`));
-const handle = values.postgres
-  ? openDatabase({ dialect: "postgres", url, schema })
-  : openDatabase({ dialect: "sqlite", file: path.join(dir, "bench.db") });
-await migrateToLatest(handle.db);
+const bench = await openBenchDatabase(values.postgres);
+const { handle } = bench;
 const actor = { id: null, name: "bench" };
 
 try {
@@ -79,7 +68,5 @@ try {
   console.log(`  re-import dry run: ${(replanMs / 1000).toFixed(1)} s (${again.plan.counts.titles.skip} unchanged)`);
   console.log(total < 60 ? "  under a minute: yes" : "  under a minute: NO");
 } finally {
-  await handle.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-  if (values.postgres) await withPgClient(url, (c) => c.query(`drop schema if exists ${schema} cascade`));
+  await bench.dispose();
 }

@@ -3,15 +3,11 @@
 // The baseline is generating the same rows without writing them, so the ratio
 // shows what the database writes cost.
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { parseArgs } from "node:util";
-import { openDatabase } from "#app/db/client.server.ts";
-import { migrateToLatest } from "#db/migrate.ts";
 import { seedSynthetic } from "#db/seed/seed.ts";
 import { syntheticBatch } from "#db/seed/synthetic.ts";
 import { GENRES } from "#app/constants.ts";
-import { withPgClient } from "#tests/helpers/database.ts";
+import { openBenchDatabase } from "./database.ts";
 
 const { values } = parseArgs({ options: { count: { type: "string", default: "100000" }, postgres: { type: "boolean", default: false } } });
 const count = Number(values.count);
@@ -25,22 +21,15 @@ for (let done = 0; done < count; done += 500) {
 }
 const baselineMs = performance.now() - t;
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cinedex-bench-"));
-const url = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-const schema = `cinedex_bench_${Date.now()}`;
-if (values.postgres) await withPgClient(url, (c) => c.query(`create schema ${schema}`));
-const handle = values.postgres
-  ? openDatabase({ dialect: "postgres", url, schema })
-  : openDatabase({ dialect: "sqlite", file: path.join(dir, "bench.db") });
-await migrateToLatest(handle.db);
+const bench = await openBenchDatabase(values.postgres);
+const { handle } = bench;
 
 t = performance.now();
 const result = await seedSynthetic(handle.db, count);
 const seedMs = performance.now() - t;
 await handle.close();
-const fileMb = values.postgres ? null : fs.statSync(path.join(dir, "bench.db")).size / 1024 / 1024;
-fs.rmSync(dir, { recursive: true, force: true });
-if (values.postgres) await withPgClient(url, (c) => c.query(`drop schema ${schema} cascade`));
+const fileMb = bench.file ? fs.statSync(bench.file).size / 1024 / 1024 : null;
+await bench.dispose();
 
 console.log(`${handle.location.split(" ")[0]}: ${count.toLocaleString("en-US")} titles, ${result.rows.toLocaleString("en-US")} rows`);
 console.log(`| step | time | × baseline |`);

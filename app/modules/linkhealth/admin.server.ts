@@ -94,6 +94,25 @@ function viewQuery(db: Db, view: LinkHealthView, host: string | null = null) {
 }
 
 /** The Link health screen: counts per view, links per host, and one page of the chosen view. */
+/** What a row of the screen shows; a link's own page adds the last answer's details. */
+const ROW_COLUMNS = [
+  "l.id",
+  "l.url",
+  "l.label",
+  "l.status as link_status",
+  "t.id as title_id",
+  "t.title",
+  "t.type",
+  "h.status",
+  "h.http_status",
+  "h.response_ms",
+  "h.checked_at",
+  "h.error",
+  "h.consecutive_failures",
+  "h.next_check_at",
+  "h.marked_broken",
+] as const;
+
 export async function getLinkHealthOverview(
   db: Db,
   options: { view?: LinkHealthView; host?: string | null; page?: number; perPage?: number } = {},
@@ -115,23 +134,7 @@ export async function getLinkHealthOverview(
   const total = toCount((await listQuery.select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n as number | string);
   const { page, perPage, offset, totalPages } = clampPage(options.page, options.perPage ?? LINK_HEALTH_PER_PAGE, total);
   const rows = await listQuery
-    .select([
-      "l.id",
-      "l.url",
-      "l.label",
-      "l.status as link_status",
-      "t.id as title_id",
-      "t.title",
-      "t.type",
-      "h.status",
-      "h.http_status",
-      "h.response_ms",
-      "h.checked_at",
-      "h.error",
-      "h.consecutive_failures",
-      "h.next_check_at",
-      "h.marked_broken",
-    ])
+    .select(ROW_COLUMNS)
     .orderBy(view === "slow" ? "h.response_ms" : "h.checked_at", "desc")
     .orderBy("l.id")
     .limit(perPage)
@@ -215,26 +218,7 @@ export async function getLinkHealthDetail(db: Db, linkId: number): Promise<LinkH
     .innerJoin("releases as r", "r.id", "l.release_id")
     .innerJoin("titles as t", "t.id", "r.title_id")
     .leftJoin("link_health as h", "h.link_id", "l.id")
-    .select([
-      "l.id",
-      "l.url",
-      "l.label",
-      "l.status as link_status",
-      "t.id as title_id",
-      "t.title",
-      "t.type",
-      "h.status",
-      "h.http_status",
-      "h.response_ms",
-      "h.checked_at",
-      "h.error",
-      "h.consecutive_failures",
-      "h.next_check_at",
-      "h.marked_broken",
-      "h.final_url",
-      "h.content_length",
-      "h.content_type",
-    ])
+    .select([...ROW_COLUMNS, "h.final_url", "h.content_length", "h.content_type"])
     .where("l.id", "=", linkId)
     .executeTakeFirst();
   if (!r) return null;
