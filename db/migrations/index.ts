@@ -8,6 +8,7 @@ import * as google from "./2026-11-22T1800_google.ts";
 import * as inbox from "./2026-11-22T2000_inbox.ts";
 import * as contentVersion from "./2026-11-25T1100_content_version.ts";
 import * as clickVisitors from "./2026-11-25T1420_click_visitors.ts";
+import * as genreVisibility from "./2026-11-26T1080_genre_visibility.ts";
 
 /**
  * Every migration, by name. Listed explicitly (rather than read from the folder at
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-22T2000_inbox": inbox,
   "2026-11-25T1100_content_version": contentVersion,
   "2026-11-25T1420_click_visitors": clickVisitors,
+  "2026-11-26T1080_genre_visibility": genreVisibility,
 };
