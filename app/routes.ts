@@ -41,6 +41,7 @@ export default [
     route("dashboard/tv", "routes/admin/titles.tsx", { id: "admin-tv" }, [
       route(":id", "routes/admin/edit-title.tsx", { id: "admin-tv-edit" }),
     ]),
+    route("dashboard/titles/bulk", "routes/admin/bulk-titles.ts"),
     route("dashboard/titles/:id/delete", "routes/admin/delete-title-part.ts"),
     route("dashboard/titles/:id/fix-reports", "routes/admin/fix-title-reports.ts"),
     route("add", "routes/admin/add.tsx"),

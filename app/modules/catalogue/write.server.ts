@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import type { Db } from "#app/db/client.server.ts";
 import type { LinkKind, NewTitleRow, TitleType } from "#app/db/schema.ts";
 import { inTransaction } from "#app/db/transaction.server.ts";
@@ -99,12 +100,32 @@ async function uniqueSlug(trx: Db, type: TitleType, wanted: string, exceptId?: n
   );
 }
 
-/** Genre ids for names, in order; names not in the list yet are added to it. */
+/**
+ * Genre ids for names, in order; names not in the list yet are added to it. A
+ * genre is found by its slug or by its name (ignoring case): a renamed genre keeps
+ * its slug (ADR 033), so "Science Fiction" still finds the genre at /genre/sci-fi.
+ */
 async function resolveGenreIds(trx: Db, names: string[]): Promise<number[]> {
   if (names.length === 0) return [];
   const slugs = names.map(genreSlug);
-  const found = await trx.selectFrom("genres").select(["id", "slug"]).where("slug", "in", slugs).execute();
-  const bySlug = new Map(found.map((g) => [g.slug, g.id]));
+  const found = await trx
+    .selectFrom("genres")
+    .select(["id", "slug", "name"])
+    .where((eb) =>
+      eb.or([
+        eb("slug", "in", slugs),
+        eb(
+          sql<string>`lower(name)`,
+          "in",
+          names.map((n) => n.toLowerCase()),
+        ),
+      ]),
+    )
+    .execute();
+  const bySlug = new Map<string, number>();
+  // A name match wins over a slug match: the slug of a renamed genre may read like another name.
+  for (const g of found) bySlug.set(g.slug, g.id);
+  for (const g of found) bySlug.set(genreSlug(g.name), g.id);
   const missing = names.filter((_, i) => !bySlug.has(slugs[i]!));
   if (missing.length > 0) {
     const { max } = await trx
