@@ -64,6 +64,8 @@ export default [
       route("security", "routes/admin/settings/security.tsx"),
       route("account", "routes/admin/settings/account.tsx"),
       route("account/sign-out-everywhere", "routes/admin/settings/sign-out-everywhere.tsx"),
+      route("featured", "routes/admin/settings/featured.tsx"),
+      route("genres", "routes/admin/settings/genres.tsx"),
       route("site", "routes/admin/settings/site.tsx"),
       route("operator", "routes/admin/settings/operator.tsx"),
       route("operator/test", "routes/admin/settings/operator-test.tsx"),
