@@ -18,7 +18,7 @@ const idText = z
 /** `ids` once per featured title, in carousel order; none at all empties the carousel. */
 export const featuredFormSchema = z.object({
   ids: z
-    .union([idText.transform((id) => [id]), z.array(idText)])
+    .union([idText.transform((id) => [id]), z.array(idText)], { error: FEATURED_UNKNOWN })
     .optional()
     .transform((ids) => ids ?? [])
     .pipe(z.array(z.number()).max(FEATURED_MAX, FEATURED_TOO_MANY)),
