@@ -555,7 +555,7 @@ export default function AdminTitles({ loaderData }: Route.ComponentProps) {
       <ConfirmDialog {...confirm.dialogProps} message={CONFIRM_DELETE} confirmLabel="Delete" danger />
       <ConfirmDialog
         {...bulkConfirm.dialogProps}
-        message={`${CONFIRM_DELETE} ${plural(ids.length, nouns.one, nouns.many)} will be deleted with all their links.`}
+        message={`${CONFIRM_DELETE} ${plural(ids.length, nouns.one, nouns.many)} and all ${ids.length === 1 ? "its" : "their"} links will be deleted.`}
         confirmLabel="Delete"
         danger
       />
