@@ -369,11 +369,11 @@ function BulkBar({
     if (!operation) return setError("Choose what to do with the selected titles.");
     if (needsGenre && !genre) return setError("Choose a genre.");
     setError(null);
-    const submit = () =>
-      void fetcher.submit(
-        { operation, ids: ids.map(String), ...(needsGenre ? { genre } : {}) },
-        { method: "post", action: href("/dashboard/titles/bulk") },
-      );
+    // `ids` repeated, as a form with one checkbox per row would send it (an array in a plain object would be joined).
+    const body = new URLSearchParams({ operation });
+    for (const id of ids) body.append("ids", String(id));
+    if (needsGenre) body.set("genre", genre);
+    const submit = () => void fetcher.submit(body, { method: "post", action: href("/dashboard/titles/bulk") });
     if (operation === "delete") ask(submit);
     else submit();
   };
