@@ -407,9 +407,12 @@ function BulkBar({
         <select
           id="bulk-operation"
           value={operation}
-          onChange={(e) => setOperation(e.target.value as BulkAction | "")}
+          onChange={(e) => {
+            setOperation(e.target.value as BulkAction | "");
+            setError(null);
+          }}
           aria-describedby={countId}
-          className={`${inputClass("compact")} w-48`}
+          className={`${inputClass("compact")} sm:!w-52`}
         >
           <option value="">Choose an action…</option>
           {BULK_ACTIONS.map((a) => (
@@ -426,9 +429,12 @@ function BulkBar({
             <select
               id="bulk-genre"
               value={genre}
-              onChange={(e) => setGenre(e.target.value)}
+              onChange={(e) => {
+                setGenre(e.target.value);
+                setError(null);
+              }}
               aria-invalid={shown === "Choose a genre." ? true : undefined}
-              className={`${inputClass("compact")} w-40`}
+              className={`${inputClass("compact")} sm:!w-44`}
             >
               <option value="">Choose a genre…</option>
               {genres.map((g) => (
