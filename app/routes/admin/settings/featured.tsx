@@ -1,6 +1,6 @@
-import { useState } from "react";
 import { Form, href, Link, useActionData, useNavigation } from "react-router";
 import { TitleThumb } from "#app/components/admin/title-thumb.tsx";
+import { MoveButtons, ReorderStatus, useReorder } from "#app/components/admin/reorder.tsx";
 import { Button, buttonClass, Card } from "#app/components/admin/ui.tsx";
 import { settingsMeta, type SettingsHandle } from "#app/components/admin/settings/tabs.tsx";
 import { inputClass } from "#app/components/forms/field.tsx";
@@ -53,28 +53,12 @@ function FeaturedEditor({
   q,
   result,
 }: Route.ComponentProps["loaderData"] & { result: ReturnType<typeof useActionData<typeof action>> }) {
-  const [order, setOrder] = useState<FeaturedEntry[]>(featured);
-  const [announcement, setAnnouncement] = useState("");
+  const { order, setOrder, move, announcement, setAnnouncement } = useReorder(featured, "featured", (t) => t.title);
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formAction === href("/dashboard/settings/featured");
   const dirty = order.map((t) => t.id).join(",") !== featured.map((t) => t.id).join(",");
   const inOrder = new Set(order.map((t) => t.id));
 
-  const move = (index: number, by: -1 | 1) => {
-    const to = index + by;
-    if (to < 0 || to >= order.length) return;
-    const next = [...order];
-    [next[index], next[to]] = [next[to]!, next[index]!];
-    setOrder(next);
-    setAnnouncement(`${next[to]!.title} moved to position ${to + 1} of ${next.length}`);
-    // Keep focus on the same button of the moved title; at the top or bottom edge the other button.
-    requestAnimationFrame(() => {
-      const id = next[to]!.id;
-      const wantedEdge = (by === -1 && to === 0) || (by === 1 && to === next.length - 1);
-      const which = wantedEdge ? (by === -1 ? "down" : "up") : by === -1 ? "up" : "down";
-      document.getElementById(`featured-${which}-${id}`)?.focus();
-    });
-  };
   const remove = (index: number) => {
     const gone = order[index]!;
     setOrder(order.filter((_, i) => i !== index));
@@ -92,9 +76,7 @@ function FeaturedEditor({
         then save. Titles can also be featured from the Movies and TV Shows lists (select them, then “Feature on the home page”).
       </p>
       {result && !result.ok && <FormMessage result={result} />}
-      <p className="sr-only" role="status" aria-live="polite">
-        {announcement}
-      </p>
+      <ReorderStatus message={announcement} />
 
       <Form method="post" preventScrollReset>
         <Card
@@ -132,26 +114,7 @@ function FeaturedEditor({
                     </p>
                   </div>
                   <div className="flex gap-1.5">
-                    <Button
-                      id={`featured-up-${t.id}`}
-                      variant="secondary"
-                      size="sm"
-                      onClick={() => move(i, -1)}
-                      disabled={i === 0}
-                      aria-label={`Move ${t.title} up`}
-                    >
-                      <span aria-hidden="true">↑</span> Up
-                    </Button>
-                    <Button
-                      id={`featured-down-${t.id}`}
-                      variant="secondary"
-                      size="sm"
-                      onClick={() => move(i, 1)}
-                      disabled={i === order.length - 1}
-                      aria-label={`Move ${t.title} down`}
-                    >
-                      <span aria-hidden="true">↓</span> Down
-                    </Button>
+                    <MoveButtons idPrefix="featured" id={t.id} name={t.title} index={i} count={order.length} onMove={move} />
                     <Button
                       variant="ghost"
                       size="sm"

@@ -1,5 +1,5 @@
-import { useState } from "react";
 import { Form, href, Link, useActionData, useNavigation } from "react-router";
+import { MoveButtons, ReorderStatus, useReorder } from "#app/components/admin/reorder.tsx";
 import { Button, Card } from "#app/components/admin/ui.tsx";
 import { settingsMeta, type SettingsHandle } from "#app/components/admin/settings/tabs.tsx";
 import { ErrorList, inputClass } from "#app/components/forms/field.tsx";
@@ -43,25 +43,10 @@ export default function Genres({ loaderData }: Route.ComponentProps) {
  */
 function GenresEditor({ genres, result }: { genres: AdminGenre[]; result: ReturnType<typeof useActionData<typeof action>> }) {
   const failure = result && !result.ok ? result : null;
-  const [order, setOrder] = useState<AdminGenre[]>(genres);
-  const [announcement, setAnnouncement] = useState("");
+  const { order, move, announcement } = useReorder(genres, "genre", (g) => g.name);
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formAction === href("/dashboard/settings/genres");
   const dirtyOrder = order.map((g) => g.id).join(",") !== genres.map((g) => g.id).join(",");
-
-  const move = (index: number, by: -1 | 1) => {
-    const to = index + by;
-    if (to < 0 || to >= order.length) return;
-    const next = [...order];
-    [next[index], next[to]] = [next[to]!, next[index]!];
-    setOrder(next);
-    setAnnouncement(`${next[to]!.name} moved to position ${to + 1} of ${next.length}`);
-    requestAnimationFrame(() => {
-      const edge = (by === -1 && to === 0) || (by === 1 && to === next.length - 1);
-      const which = edge ? (by === -1 ? "down" : "up") : by === -1 ? "up" : "down";
-      document.getElementById(`genre-${which}-${next[to]!.id}`)?.focus();
-    });
-  };
 
   return (
     <div className="space-y-6">
@@ -71,9 +56,7 @@ function GenresEditor({ genres, result }: { genres: AdminGenre[]; result: Return
         stays available here and in the editor.
       </p>
       {failure && <FormMessage result={failure} />}
-      <p className="sr-only" role="status" aria-live="polite">
-        {announcement}
-      </p>
+      <ReorderStatus message={announcement} />
       <Form method="post" preventScrollReset>
         <Card
           title="Genres"
@@ -124,26 +107,7 @@ function GenresEditor({ genres, result }: { genres: AdminGenre[]; result: Return
                     Hidden
                   </label>
                   <div className="flex gap-1.5">
-                    <Button
-                      id={`genre-up-${g.id}`}
-                      variant="secondary"
-                      size="sm"
-                      onClick={() => move(i, -1)}
-                      disabled={i === 0}
-                      aria-label={`Move ${g.name} up`}
-                    >
-                      <span aria-hidden="true">↑</span> Up
-                    </Button>
-                    <Button
-                      id={`genre-down-${g.id}`}
-                      variant="secondary"
-                      size="sm"
-                      onClick={() => move(i, 1)}
-                      disabled={i === order.length - 1}
-                      aria-label={`Move ${g.name} down`}
-                    >
-                      <span aria-hidden="true">↓</span> Down
-                    </Button>
+                    <MoveButtons idPrefix="genre" id={g.id} name={g.name} index={i} count={order.length} onMove={move} />
                   </div>
                 </li>
               );
