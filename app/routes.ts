@@ -41,6 +41,7 @@ export default [
     route("dashboard/tv", "routes/admin/titles.tsx", { id: "admin-tv" }, [
       route(":id", "routes/admin/edit-title.tsx", { id: "admin-tv-edit" }),
     ]),
+    route("dashboard/titles/bulk", "routes/admin/bulk-titles.ts"),
     route("dashboard/titles/:id/delete", "routes/admin/delete-title-part.ts"),
     route("dashboard/titles/:id/fix-reports", "routes/admin/fix-title-reports.ts"),
     route("dashboard/titles/:id/search-boost", "routes/admin/title-search-boost.ts"),
@@ -75,6 +76,8 @@ export default [
       route("security", "routes/admin/settings/security.tsx"),
       route("account", "routes/admin/settings/account.tsx"),
       route("account/sign-out-everywhere", "routes/admin/settings/sign-out-everywhere.tsx"),
+      route("featured", "routes/admin/settings/featured.tsx"),
+      route("genres", "routes/admin/settings/genres.tsx"),
       route("site", "routes/admin/settings/site.tsx"),
       route("operator", "routes/admin/settings/operator.tsx"),
       route("operator/test", "routes/admin/settings/operator-test.tsx"),

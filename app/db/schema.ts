@@ -51,6 +51,8 @@ export interface GenresTable {
   name: string;
   slug: string;
   position: number;
+  /** Hidden from the public site; admins still see and assign it. */
+  hidden: DbBool;
 }
 
 export interface TitleGenresTable {

@@ -8,12 +8,19 @@ import { isRouteErrorResponse, UNSAFE_ErrorResponseImpl as ErrorResponseImpl } f
 export class AppError extends Error {
   readonly status: number;
   readonly fields: Record<string, string[]> | undefined;
+  /** Facts about the refusal a screen can act on (e.g. which title already has an id); sent with the form's failure. */
+  readonly details: Record<string, unknown> | undefined;
 
-  constructor(status: number, message: string, options: { fields?: Record<string, string[]>; cause?: unknown } = {}) {
+  constructor(
+    status: number,
+    message: string,
+    options: { fields?: Record<string, string[]>; details?: Record<string, unknown>; cause?: unknown } = {},
+  ) {
     super(message, { cause: options.cause });
     this.name = "AppError";
     this.status = status;
     this.fields = options.fields;
+    this.details = options.details;
   }
 }
 
@@ -33,6 +40,7 @@ export class DatabaseUnavailableError extends ErrorResponseImpl {
   readonly name = "DatabaseUnavailableError";
   readonly message = DATABASE_UNAVAILABLE;
   readonly fields: Record<string, string[]> | undefined = undefined;
+  readonly details: Record<string, unknown> | undefined = undefined;
   readonly cause: unknown;
 
   constructor(cause: unknown) {

@@ -141,13 +141,19 @@ export function validate<S extends z.ZodType>(schema: S, body: FormValues | Reco
 }
 
 /** A refusal in the one failure shape, with its status. */
-export function failure(status: number, error: string, options: { fields?: FormFailure["fields"]; values?: SubmittedValues } = {}) {
-  return data<FormFailure>({ ok: false, error, fields: options.fields ?? {}, values: options.values ?? {} }, { status });
+export function failure(
+  status: number,
+  error: string,
+  options: { fields?: FormFailure["fields"]; values?: SubmittedValues; details?: FormFailure["details"] } = {},
+) {
+  const body: FormFailure = { ok: false, error, fields: options.fields ?? {}, values: options.values ?? {} };
+  if (options.details) body.details = options.details;
+  return data<FormFailure>(body, { status });
 }
 
 /** The failure shape for an AppError (its status, message and field messages); rethrows anything else. */
 export function failureFrom(error: unknown, values: SubmittedValues = {}) {
-  if (isAppError(error)) return failure(error.status, error.message, { fields: error.fields, values });
+  if (isAppError(error)) return failure(error.status, error.message, { fields: error.fields, values, details: error.details });
   throw error;
 }
 

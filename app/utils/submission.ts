@@ -20,6 +20,8 @@ export interface FormFailure {
   error: string;
   fields: FieldErrors;
   values: SubmittedValues;
+  /** Facts about the refusal a screen can act on (AppError's details), e.g. the title that already has an id. */
+  details?: Record<string, unknown>;
 }
 
 export type FormResult<Extra extends object = object> = FormSuccess<Extra> | FormFailure;

@@ -14,6 +14,7 @@ import * as jobs from "./2026-11-26T1030_jobs.ts";
 import * as linkHealth from "./2026-11-26T1040_link_health.ts";
 import * as linkHealthCheckedUrl from "./2026-11-26T1041_link_health_checked_url.ts";
 import * as importRuns from "./2026-11-26T1070_import_runs.ts";
+import * as genreVisibility from "./2026-11-26T1080_genre_visibility.ts";
 
 /**
  * Every migration, by name. Listed explicitly (rather than read from the folder at
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-26T1040_link_health": linkHealth,
   "2026-11-26T1041_link_health_checked_url": linkHealthCheckedUrl,
   "2026-11-26T1070_import_runs": importRuns,
+  "2026-11-26T1080_genre_visibility": genreVisibility,
 };

@@ -46,6 +46,9 @@ for (const theme of ["dark", "light"] as const) {
       `/dashboard/link-health/links/${link.id}`,
       "/dashboard/activity",
       "/dashboard/settings",
+      "/dashboard/settings/featured?q=the",
+      "/dashboard/settings/genres",
+      "/dashboard/movies?show=no-tmdb",
     ];
     try {
       for (const path of paths) {

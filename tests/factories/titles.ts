@@ -1,6 +1,10 @@
+import { randomInt } from "node:crypto";
 import type { TitleInput } from "#app/modules/catalogue/schema.ts";
 
 let serial = 0;
+// TMDB and IMDb ids are unique in the catalogue: end-to-end workers write to one
+// database in parallel, so each process numbers its titles from a base of its own.
+const idBase = randomInt(0, 1_000_000) * 100;
 
 /** A movie with every field and a two-quality download tree. */
 export function buildMovie(overrides: Partial<TitleInput> = {}): TitleInput {
@@ -9,8 +13,8 @@ export function buildMovie(overrides: Partial<TitleInput> = {}): TitleInput {
     type: "movie",
     title: `Night of the Test ${serial}`,
     originalTitle: "La Nuit du Test",
-    tmdbId: 10_000 + serial,
-    imdbId: `tt${String(1_000_000 + serial).padStart(7, "0")}`,
+    tmdbId: 10_000 + idBase + serial,
+    imdbId: `tt${String(1_000_000 + idBase + serial).padStart(7, "0")}`,
     overview: "Strangers shelter in a farmhouse while the night turns against them.",
     tagline: "They keep coming back.",
     storyline: "A longer account of the night.",

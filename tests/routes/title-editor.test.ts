@@ -99,7 +99,8 @@ describeEachDatabase("the title editor's save", (ctx) => {
   it("adds through the route, and refuses a post that is not the editor's JSON", async () => {
     const { cookie } = await signIn(ctx.db, "editor");
     const template = await createTitle(ctx.db, buildMovie({ title: "Template" }));
-    const values = { ...valuesFromTitle(template), title: "Fresh Title", groups: [], screenshots: [] };
+    // Its own ids: the template's are taken (a second title with them is refused, tests/routes/curation-duplicates.test.ts).
+    const values = { ...valuesFromTitle(template), title: "Fresh Title", tmdbId: "987654", imdbId: "", groups: [], screenshots: [] };
     const added = await callAdminRoute(add.action, ctx.db, { path: "/add", cookie, ...json(values) });
     expect(added.status).toBe(200);
     expect(added.body).toMatchObject({ ok: true, title: { title: "Fresh Title", slug: "fresh-title", type: "movie" } });

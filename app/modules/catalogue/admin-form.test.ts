@@ -189,7 +189,9 @@ describe("mapEditor", () => {
     expect(mapping.fieldOf("runtimeMinutes")).toBe("runtime");
     expect(mapping.fieldOf("cast.1.name")).toBe("actors");
     expect(mapping.fieldOf("genres.3")).toBe("genres");
-    expect(mapping.fieldOf("imdbId")).toBe("form");
+    // The IMDb id comes with Fetch details: its message sits under the TMDB ID field.
+    expect(mapping.fieldOf("imdbId")).toBe("tmdbId");
+    expect(mapping.fieldOf("slug")).toBe("form");
   });
 
   it("round-trips a saved title through the edit form unchanged (ids kept)", () => {

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { DEFAULT_FILE_FORMAT } from "#app/constants.ts";
 import { fieldErrors } from "#app/utils/submission.ts";
 import { titleInputSchema, type ParsedTitleInput, type TitleInput } from "./schema.ts";
-import type { LinkStatus, TitleDetail, TitleType } from "./types.ts";
+import type { LinkStatus, TitleDetail, TitleRef, TitleType } from "./types.ts";
 import { href } from "react-router";
 
 /**
@@ -34,6 +34,14 @@ export function addedMessage(type: TitleType): string {
 
 export const LINK_STATUSES = ["ok", "broken", "disabled"] as const satisfies readonly LinkStatus[];
 export const LINK_STATUS_LABELS: Record<LinkStatus, string> = { ok: "Working", broken: "Broken", disabled: "Disabled" };
+
+/** The title a refused save's id already belongs to (the catalogue's 409 puts it in the failure's details), or null. */
+export function duplicateOf(result: unknown): TitleRef | null {
+  if (typeof result !== "object" || result === null || (result as { ok?: unknown }).ok !== false) return null;
+  const ref = (result as { details?: { duplicateOf?: Partial<TitleRef> } }).details?.duplicateOf;
+  if (!ref || typeof ref.id !== "number" || (ref.type !== "movie" && ref.type !== "tv") || typeof ref.title !== "string") return null;
+  return { id: ref.id, type: ref.type, slug: String(ref.slug ?? ""), title: ref.title };
+}
 
 /** Where an admin list lives; the edit modal returns to it. */
 export function adminListPath(type: TitleType): string {
@@ -88,6 +96,8 @@ export const editorValuesSchema = z.object({
   type: z.enum(["movie", "tv"]),
   title: str(1_000),
   tmdbId: str(100),
+  /** Not shown: Fetch details fills it from TMDB; blank keeps a saved title's own. */
+  imdbId: str(20).default(""),
   noTmdb: z.boolean(),
   genres: str(10_000),
   directors: str(10_000),
@@ -174,6 +184,7 @@ export function emptyEditorValues(type: TitleType, now: string): EditorValues {
     type,
     title: "",
     tmdbId: "",
+    imdbId: "",
     noTmdb: false,
     genres: "",
     directors: "",
@@ -203,6 +214,7 @@ export function valuesFromTitle(title: TitleDetail): EditorValues {
     type: title.type,
     title: title.title,
     tmdbId: title.tmdbId === null ? "" : String(title.tmdbId),
+    imdbId: title.imdbId ?? "",
     noTmdb: title.tmdbId === null,
     genres: title.genres.map((g) => g.name).join(", "),
     directors: title.directors.join(", "),
@@ -261,6 +273,8 @@ export function parseTmdbId(text: string): number | null {
 const TOP_LEVEL_FIELDS: Record<string, string> = {
   title: "title",
   tmdbId: "tmdbId",
+  // The IMDb id comes with Fetch details, beside the TMDB ID field.
+  imdbId: "tmdbId",
   overview: "overview",
   tagline: "tagline",
   storyline: "storyline",
@@ -340,6 +354,7 @@ export function mapEditor(values: EditorValues): EditorMapping {
     type: values.type,
     title: values.title.trim(),
     tmdbId: tmdbId === null || Number.isNaN(tmdbId) ? null : tmdbId,
+    imdbId: values.noTmdb ? null : orNull(values.imdbId),
     overview: orNull(values.overview),
     tagline: orNull(values.tagline),
     storyline: orNull(values.storyline),

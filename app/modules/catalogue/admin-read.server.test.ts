@@ -123,6 +123,8 @@ describeEachDatabase("admin title list", (ctx) => {
         genres: ["Horror", "Thriller"],
         seasons: 0,
         links: { total: 3, broken: 0, disabled: 0 },
+        openReports: 0,
+        featured: false,
         uploadedAt: movie.uploadedAt,
       },
     ]);

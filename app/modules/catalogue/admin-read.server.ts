@@ -1,9 +1,9 @@
-import { sql } from "kysely";
+import { sql, type ExpressionBuilder } from "kysely";
 import { ADMIN_LIST_PAGE_SIZE } from "#app/constants.ts";
 import type { Db } from "#app/db/client.server.ts";
-import { toCount } from "#app/db/dialect.server.ts";
-import type { LinkStatus, TitleType } from "#app/db/schema.ts";
-import type { AdminSort } from "./admin-list.ts";
+import { toBool, toCount } from "#app/db/dialect.server.ts";
+import type { Database, LinkStatus, TitleType } from "#app/db/schema.ts";
+import type { AdminListFilters, AdminSort } from "./admin-list.ts";
 import type { Page } from "./types.ts";
 import { clampPage } from "#app/utils/pagination.ts";
 import { escapeLike } from "#app/utils/sql.ts";
@@ -23,6 +23,9 @@ export interface AdminTitleSummary {
   /** Distinct season labels of its releases (TV). */
   seasons: number;
   links: { total: number; broken: number; disabled: number };
+  /** Open broken-link reports on the title or its links (report groups, as the inbox counts them). */
+  openReports: number;
+  featured: boolean;
   uploadedAt: string;
 }
 
@@ -33,6 +36,58 @@ export interface AdminListOptions {
   sort?: AdminSort;
   page?: number;
   perPage?: number;
+  filters?: Partial<AdminListFilters>;
+}
+
+type TitleScope = ExpressionBuilder<Database & { t: Database["titles"] }, "t">;
+
+const linksOf = (eb: TitleScope) =>
+  eb.selectFrom("links as l").innerJoin("releases as r", "r.id", "l.release_id").whereRef("r.title_id", "=", "t.id");
+
+/** An open report group on the title itself or on one of its links. */
+const openReportOn = (eb: TitleScope) =>
+  eb.exists(
+    eb
+      .selectFrom("link_reports as lr")
+      .select("lr.id")
+      .where("lr.status", "=", "open")
+      .where("lr.primary_id", "is", null)
+      .where((w) => w.or([w("lr.title_id", "=", w.ref("t.id")), w("lr.link_id", "in", linksOf(eb).select("l.id"))])),
+  );
+
+/** The lists' filters (admin-list.ts ADMIN_SHOWS) as conditions on `t`. */
+function filterConditions(eb: TitleScope, filters: Partial<AdminListFilters>) {
+  const conditions = [];
+  switch (filters.show) {
+    case "no-links":
+      conditions.push(eb.not(eb.exists(linksOf(eb).select("l.id"))));
+      break;
+    case "broken":
+      conditions.push(eb.or([eb.exists(linksOf(eb).select("l.id").where("l.status", "=", "broken")), openReportOn(eb)]));
+      break;
+    case "no-poster":
+      conditions.push(eb.or([eb("t.poster_url", "is", null), eb("t.poster_url", "=", "")]));
+      break;
+    case "no-tmdb":
+      conditions.push(eb("t.tmdb_id", "is", null));
+      break;
+  }
+  if (filters.genre) {
+    conditions.push(
+      eb.exists(
+        eb
+          .selectFrom("title_genres as tg")
+          .innerJoin("genres as g", "g.id", "tg.genre_id")
+          .select("tg.title_id")
+          .whereRef("tg.title_id", "=", "t.id")
+          .where("g.slug", "=", filters.genre),
+      ),
+    );
+  }
+  if (filters.year) {
+    conditions.push(eb("t.release_date", ">=", `${filters.year}-01-01`), eb("t.release_date", "<=", `${filters.year}-12-31`));
+  }
+  return eb.and(conditions);
 }
 
 /**
@@ -47,19 +102,31 @@ export async function listAdminTitles(db: Db, options: AdminListOptions): Promis
   let base = db.selectFrom("titles as t").where("t.type", "=", options.type);
   const q = options.q?.trim();
   if (q) base = base.where(sql<boolean>`lower(t.title) like ${`%${escapeLike(q.toLowerCase())}%`} escape '\\'`);
+  const filters = options.filters ?? {};
+  base = base.where((eb) => filterConditions(eb, filters));
 
   const { n } = await base.select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow();
   const total = toCount(n as number | string);
   const { page, offset, totalPages } = clampPage(options.page, perPage, total);
 
-  let query = base.select(["t.id", "t.type", "t.slug", "t.title", "t.release_date", "t.poster_url", "t.runtime_minutes", "t.uploaded_at"]);
+  let query = base.select([
+    "t.id",
+    "t.type",
+    "t.slug",
+    "t.title",
+    "t.release_date",
+    "t.poster_url",
+    "t.runtime_minutes",
+    "t.uploaded_at",
+    "t.featured",
+  ]);
   const sort = options.sort ?? "newest";
   if (sort === "newest") query = query.orderBy("t.uploaded_at", "desc").orderBy("t.id", "desc");
   else query = query.orderBy(sql`lower(t.title)`, sort === "az" ? "asc" : "desc").orderBy("t.id", sort === "az" ? "asc" : "desc");
   const rows = await query.limit(perPage).offset(offset).execute();
 
   const ids = rows.map((r) => r.id);
-  const [genres, seasons, links] = ids.length
+  const [genres, seasons, links, reports] = ids.length
     ? await Promise.all([
         db
           .selectFrom("title_genres as tg")
@@ -84,8 +151,17 @@ export async function listAdminTitles(db: Db, options: AdminListOptions): Promis
           .where("r.title_id", "in", ids)
           .groupBy(["r.title_id", "l.status"])
           .execute(),
+        db
+          .selectFrom("link_reports as lr")
+          .leftJoin("links as l", "l.id", "lr.link_id")
+          .leftJoin("releases as r", "r.id", "l.release_id")
+          .select(["lr.id", "lr.title_id", "r.title_id as link_title_id"])
+          .where("lr.status", "=", "open")
+          .where("lr.primary_id", "is", null)
+          .where((eb) => eb.or([eb("lr.title_id", "in", ids), eb("r.title_id", "in", ids)]))
+          .execute(),
       ])
-    : [[], [], []];
+    : [[], [], [], []];
 
   const genresById = new Map<number, string[]>();
   for (const g of genres) genresById.set(g.title_id, [...(genresById.get(g.title_id) ?? []), g.name]);
@@ -100,6 +176,14 @@ export async function listAdminTitles(db: Db, options: AdminListOptions): Promis
     linksById.set(l.title_id, entry);
   }
 
+  const reportsById = new Map<number, Set<number>>();
+  for (const report of reports) {
+    for (const titleId of new Set([report.title_id, report.link_title_id])) {
+      if (titleId === null || !ids.includes(titleId)) continue;
+      reportsById.set(titleId, (reportsById.get(titleId) ?? new Set()).add(report.id));
+    }
+  }
+
   return {
     items: rows.map((r) => ({
       id: r.id,
@@ -112,6 +196,8 @@ export async function listAdminTitles(db: Db, options: AdminListOptions): Promis
       genres: genresById.get(r.id) ?? [],
       seasons: seasonsById.get(r.id) ?? 0,
       links: linksById.get(r.id) ?? { total: 0, broken: 0, disabled: 0 },
+      openReports: reportsById.get(r.id)?.size ?? 0,
+      featured: toBool(r.featured),
       uploadedAt: r.uploaded_at,
     })),
     page,

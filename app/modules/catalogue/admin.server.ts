@@ -196,7 +196,8 @@ async function withEditorErrors<T>(mapping: EditorMapping, work: () => Promise<T
     return await work();
   } catch (error) {
     if (isAppError(error) && error.fields) {
-      throw new AppError(error.status, error.message, { fields: toEditorErrors(error.fields, mapping), cause: error });
+      const details = error instanceof AppError ? error.details : undefined;
+      throw new AppError(error.status, error.message, { fields: toEditorErrors(error.fields, mapping), details, cause: error });
     }
     throw error;
   }

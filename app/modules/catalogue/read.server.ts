@@ -68,17 +68,19 @@ export async function listTitles(db: Db, options: ListOptions = {}): Promise<Pag
   return toPage(rows.map(toCard), toCount(count.n), page, perPage);
 }
 
+/** The public genre list: hidden genres (Settings → Genres) are left out everywhere visitors look. */
 export async function listGenres(db: Db): Promise<Genre[]> {
-  return db.selectFrom("genres").select(["id", "name", "slug"]).orderBy("position").orderBy("name").execute();
+  return db.selectFrom("genres").select(["id", "name", "slug"]).where("hidden", "=", false).orderBy("position").orderBy("name").execute();
 }
 
-/** Genres that have at least one title, in the genre list's order, each with its number of titles. */
+/** Public genres that have at least one title, in the genre list's order, each with its number of titles. */
 export async function listGenresInUse(db: Db): Promise<(Genre & { titles: number })[]> {
   const rows = await db
     .selectFrom("genres as g")
     .innerJoin("title_genres as tg", "tg.genre_id", "g.id")
     .select(["g.id", "g.name", "g.slug", "g.position"])
     .select((eb) => eb.fn.countAll().as("n"))
+    .where("g.hidden", "=", false)
     .groupBy(["g.id", "g.name", "g.slug", "g.position"])
     .orderBy("g.position")
     .orderBy("g.name")
@@ -90,11 +92,16 @@ export async function findGenre(db: Db, slug: string): Promise<Genre | null> {
   // No slug has control characters, and PostgreSQL refuses a NUL in a text parameter: not found, not a 500.
   // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused.
   if (slug.length > 200 || /[\u0000-\u001f]/.test(slug)) return null;
-  const genre = await db.selectFrom("genres").select(["id", "name", "slug"]).where("slug", "=", slug.toLowerCase()).executeTakeFirst();
+  const genre = await db
+    .selectFrom("genres")
+    .select(["id", "name", "slug"])
+    .where("slug", "=", slug.toLowerCase())
+    .where("hidden", "=", false)
+    .executeTakeFirst();
   return genre ?? null;
 }
 
-/** Titles of one genre, newest first; null when the genre does not exist. */
+/** Titles of one genre, newest first; null when the genre does not exist or is hidden. */
 export async function listGenreTitles(
   db: Db,
   slug: string,
@@ -167,7 +174,7 @@ function toLink(row: Selectable<LinksTable>): Link {
 }
 
 interface TreeOptions {
-  /** Admin views see disabled links; visitors never do. */
+  /** Admin views see disabled links and hidden genres; visitors never do. */
   includeDisabled?: boolean;
   /** The "hide broken links" setting: visitors do not see links marked broken (ADR 029). */
   hideBroken?: boolean;
@@ -225,6 +232,7 @@ export async function getTitle(db: Db, id: number, options: TreeOptions = {}): P
       .innerJoin("genres as g", "g.id", "tg.genre_id")
       .select(["g.id", "g.name", "g.slug"])
       .where("tg.title_id", "=", id)
+      .$if(!options.includeDisabled, (q) => q.where("g.hidden", "=", false))
       .orderBy("tg.position")
       .orderBy("g.position")
       .execute(),

@@ -115,6 +115,7 @@ export function seasonGroups(ext: ExternalTitle): GroupRow[] {
 export function fillFromExternal(values: EditorValues, ext: ExternalTitle): EditorValues {
   const filled = applyExternalFields(values, ext, Object.keys(TMDB_FIELDS) as TmdbField[]);
   filled.tmdbId = String(ext.tmdbId);
+  filled.imdbId = ext.imdbId ?? "";
   filled.noTmdb = false;
   if (ext.type === "tv" && ext.seasons.length > 0 && values.groups.every(groupIsBlank)) filled.groups = seasonGroups(ext);
   return filled;

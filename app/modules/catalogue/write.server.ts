@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import type { Db } from "#app/db/client.server.ts";
 import type { LinkKind, NewTitleRow, TitleType } from "#app/db/schema.ts";
 import { inTransaction } from "#app/db/transaction.server.ts";
@@ -8,10 +9,49 @@ import { bumpContentVersion } from "#app/modules/site/content-version.server.ts"
 import { getTitle } from "./read.server.ts";
 import { titleInputSchema, type ParsedReleaseInput, type ParsedTitleInput, type TitleInput } from "./schema.ts";
 import { firstFreeSlug, genreSlug } from "./slug.ts";
-import type { FileEntry, Link, Release, TitleDetail } from "./types.ts";
+import type { FileEntry, Link, Release, TitleDetail, TitleRef } from "./types.ts";
 import { slugify } from "#app/utils/slug.ts";
 
 export const TITLE_NOT_FOUND = "No item found with this ID. Please try again later.";
+
+const TYPE_WORDS: Record<TitleType, string> = { movie: "movie", tv: "TV show" };
+
+/** The refusal of a second title with a TMDB id (same type) or an IMDb id the catalogue already has. */
+export function duplicateTmdbMessage(type: TitleType, tmdbId: number, existing: TitleRef): string {
+  return `A ${TYPE_WORDS[type]} with TMDB ID ${tmdbId} is already in the catalogue: “${existing.title}”.`;
+}
+
+export function duplicateImdbMessage(imdbId: string, existing: TitleRef): string {
+  return `A title with IMDb ID ${imdbId} is already in the catalogue: “${existing.title}”.`;
+}
+
+/** The existing title a refused duplicate id belongs to, from a form failure's details. */
+export interface DuplicateDetails {
+  duplicateOf: TitleRef;
+}
+
+/**
+ * One title per TMDB id and type, and per IMDb id. Only a new id is checked: a
+ * title whose ids did not change saves as before, so duplicates stored before this
+ * check (or by a race between two saves) never make a title unsavable. A 409 on the
+ * id's field, with the title that has it (details.duplicateOf).
+ */
+async function refuseDuplicateIds(trx: Db, data: ParsedTitleInput, current: TitleDetail | null): Promise<void> {
+  const others = (query: ReturnType<typeof selectRefs>) => (current ? query.where("id", "!=", current.id) : query);
+  const selectRefs = () => trx.selectFrom("titles").select(["id", "type", "slug", "title"]).orderBy("id").limit(1);
+  const refuse = (field: string, message: string, existing: TitleRef) => {
+    throw new AppError(409, message, { fields: { [field]: [message] }, details: { duplicateOf: existing } satisfies DuplicateDetails });
+  };
+  const tmdbChanged = current === null || current.tmdbId !== data.tmdbId || current.type !== data.type;
+  if (data.tmdbId !== null && tmdbChanged) {
+    const existing = await others(selectRefs().where("type", "=", data.type).where("tmdb_id", "=", data.tmdbId)).executeTakeFirst();
+    if (existing) refuse("tmdbId", duplicateTmdbMessage(data.type, data.tmdbId, existing), existing);
+  }
+  if (data.imdbId !== null && (current === null || current.imdbId !== data.imdbId)) {
+    const existing = await others(selectRefs().where("imdb_id", "=", data.imdbId)).executeTakeFirst();
+    if (existing) refuse("imdbId", duplicateImdbMessage(data.imdbId, existing), existing);
+  }
+}
 
 /** Validates a title tree; invalid input is a 400 with messages per field path. */
 export function parseTitleInput(input: unknown): ParsedTitleInput {
@@ -60,12 +100,32 @@ async function uniqueSlug(trx: Db, type: TitleType, wanted: string, exceptId?: n
   );
 }
 
-/** Genre ids for names, in order; names not in the list yet are added to it. */
+/**
+ * Genre ids for names, in order; names not in the list yet are added to it. A
+ * genre is found by its slug or by its name (ignoring case): a renamed genre keeps
+ * its slug (ADR 033), so "Science Fiction" still finds the genre at /genre/sci-fi.
+ */
 export async function resolveGenreIds(trx: Db, names: string[]): Promise<number[]> {
   if (names.length === 0) return [];
   const slugs = names.map(genreSlug);
-  const found = await trx.selectFrom("genres").select(["id", "slug"]).where("slug", "in", slugs).execute();
-  const bySlug = new Map(found.map((g) => [g.slug, g.id]));
+  const found = await trx
+    .selectFrom("genres")
+    .select(["id", "slug", "name"])
+    .where((eb) =>
+      eb.or([
+        eb("slug", "in", slugs),
+        eb(
+          sql<string>`lower(name)`,
+          "in",
+          names.map((n) => n.toLowerCase()),
+        ),
+      ]),
+    )
+    .execute();
+  const bySlug = new Map<string, number>();
+  // A name match wins over a slug match: the slug of a renamed genre may read like another name.
+  for (const g of found) bySlug.set(g.slug, g.id);
+  for (const g of found) bySlug.set(genreSlug(g.name), g.id);
   const missing = names.filter((_, i) => !bySlug.has(slugs[i]!));
   if (missing.length > 0) {
     const { max } = await trx
@@ -249,6 +309,7 @@ export async function createTitle(db: Db, input: TitleInput): Promise<TitleDetai
 /** createTitle for input its caller has already validated (the admin editor's schema does). */
 export async function createParsedTitle(db: Db, data: ParsedTitleInput): Promise<TitleDetail> {
   return inTransaction(db, async (trx) => {
+    await refuseDuplicateIds(trx, data, null);
     const id = await insertParsedTitle(trx, data);
     await bumpContentVersion(trx);
     return (await getTitle(trx, id, { includeDisabled: true }))!;
@@ -292,6 +353,7 @@ export async function replaceTitle(db: Db, id: number, input: TitleInput): Promi
  */
 export async function replaceParsedTitle(db: Db, current: TitleDetail, data: ParsedTitleInput): Promise<TitleDetail> {
   return inTransaction(db, async (trx) => {
+    await refuseDuplicateIds(trx, data, current);
     const id = current.id;
     const wanted = data.slug ?? data.title;
     // An unchanged slug of the same type is still this title's own; no need to look for a free one.

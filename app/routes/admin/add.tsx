@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { Link, useFetcher, useSearchParams } from "react-router";
 import toast from "react-hot-toast";
 import { AdminErrorBoundary } from "#app/components/admin/error-boundary.tsx";
@@ -13,6 +13,7 @@ import {
   addedMessage,
   adminEditPath,
   checkEditor,
+  duplicateOf,
   EDITOR_BODY_LIMIT,
   emptyEditorValues,
   NO_ERRORS,
@@ -119,6 +120,8 @@ export default function AddTitle({ loaderData }: Route.ComponentProps) {
     values,
   );
 
+  const duplicate = useMemo(() => duplicateOf(fetcher.data), [fetcher.data]);
+
   const chooseType = (type: TitleType) => {
     setValues((v) => ({ ...v, type }));
     setSearchParams(type === "tv" ? { type } : {}, { replace: true, preventScrollReset: true });
@@ -174,7 +177,15 @@ export default function AddTitle({ loaderData }: Route.ComponentProps) {
 
       <form ref={formRef} onSubmit={submit} noValidate aria-label={HEADINGS[values.type]}>
         <div className="rounded-2xl border border-white/8 bg-ink-900/80 p-4 sm:p-6">
-          <TabbedTitleEditor values={values} setValues={setValues} errors={errors} removing={false} tab={tab} onTabChange={setTab} />
+          <TabbedTitleEditor
+            values={values}
+            setValues={setValues}
+            errors={errors}
+            removing={false}
+            tab={tab}
+            onTabChange={setTab}
+            duplicateOf={duplicate}
+          />
         </div>
         <div className="mt-6 flex flex-wrap items-center justify-end gap-3">
           <Button

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from "react";
 import { data, href, useFetcher, useLocation, useNavigate } from "react-router";
 import toast from "react-hot-toast";
 import { AdminErrorBoundary } from "#app/components/admin/error-boundary.tsx";
@@ -16,6 +16,7 @@ import {
   adminTypeOfPath,
   checkEditor,
   CONFIRM_DELETE,
+  duplicateOf,
   DELETE_FAILED,
   DELETED,
   EDITOR_BODY_LIMIT,
@@ -181,6 +182,7 @@ function EditDialog({ title, openReports, searchBoost }: { title: TitleDetail; o
 
   const errors = clientErrors ?? (save.data && !save.data.ok ? save.data.fields : NO_ERRORS);
   const saving = save.state !== "idle";
+  const duplicate = useMemo(() => duplicateOf(save.data), [save.data]);
 
   return (
     <dialog
@@ -222,6 +224,7 @@ function EditDialog({ title, openReports, searchBoost }: { title: TitleDetail; o
             removing={remove.state !== "idle"}
             toasterId={TOASTER_ID}
             tmdbMode="refresh"
+            duplicateOf={duplicate}
           />
           <p className="mt-6 text-xs text-mist-400">
             Removing a saved screenshot, quality or season, or link deletes it at once (after you confirm). Other changes, including removed

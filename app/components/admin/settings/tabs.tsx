@@ -8,6 +8,8 @@ export const SETTINGS_TABS = [
   { id: "notifications", label: "Notifications", path: href("/dashboard/settings/notifications") },
   { id: "security", label: "Security", path: href("/dashboard/settings/security") },
   { id: "account", label: "Account", path: href("/dashboard/settings/account") },
+  { id: "featured", label: "Home carousel", path: href("/dashboard/settings/featured") },
+  { id: "genres", label: "Genres", path: href("/dashboard/settings/genres") },
   { id: "site", label: "Site settings", path: href("/dashboard/settings/site"), roles: ["admin"] },
   { id: "operator", label: "Operator notifications", path: href("/dashboard/settings/operator"), roles: ["admin"] },
 ] as const satisfies readonly { id: string; label: string; path: string; roles?: Role[] }[];

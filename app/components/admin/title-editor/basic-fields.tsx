@@ -1,7 +1,8 @@
 import { useState, type Dispatch, type SetStateAction } from "react";
 import { Field, inputClass } from "#app/components/forms/field.tsx";
 import { FILE_FORMATS, SUBTITLE_LANGUAGES } from "#app/constants.ts";
-import type { EditorValues } from "#app/modules/catalogue/admin-form.ts";
+import { Link } from "react-router";
+import { adminEditPath, type EditorValues } from "#app/modules/catalogue/admin-form.ts";
 import { useHydrated } from "#app/components/ui/use-hydrated.ts";
 import { useEditor } from "./context.tsx";
 import { TmdbLookup } from "./tmdb-lookup.tsx";
@@ -22,7 +23,7 @@ function fromLocalInput(local: string): string {
 
 /** Title, TMDB id, credits, dates, numbers, texts, subtitles, format and upload date. */
 export function BasicFields({ values, setValues }: { values: EditorValues; setValues: SetValues }) {
-  const { errors } = useEditor();
+  const { errors, duplicateOf } = useEditor();
   const hydrated = useHydrated();
   const set = <K extends keyof EditorValues>(name: K, value: EditorValues[K]) => setValues((v) => ({ ...v, [name]: value }));
   // Languages beyond the usual six (e.g. from an import) stay listed while the form is open.
@@ -76,7 +77,8 @@ export function BasicFields({ values, setValues }: { values: EditorValues; setVa
               <input
                 {...props}
                 value={values.tmdbId}
-                onChange={(e) => set("tmdbId", e.target.value)}
+                // A typed id is no longer the fetched title: its IMDb id goes with it.
+                onChange={(e) => setValues((v) => ({ ...v, tmdbId: e.target.value, imdbId: "" }))}
                 placeholder="Enter TMDB ID"
                 inputMode="numeric"
                 autoComplete="off"
@@ -88,6 +90,13 @@ export function BasicFields({ values, setValues }: { values: EditorValues; setVa
             </div>
           )}
         </Field>
+        {duplicateOf && errors.tmdbId && (
+          <p className="mt-1.5 text-sm">
+            <Link to={adminEditPath(duplicateOf)} className="font-semibold text-accent-300 underline underline-offset-2">
+              Open the existing one<span className="sr-only">: {duplicateOf.title}</span>
+            </Link>
+          </p>
+        )}
         <label className="mt-2 flex items-center gap-2 text-sm text-mist-100">
           <input
             type="checkbox"

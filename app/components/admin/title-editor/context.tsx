@@ -1,5 +1,6 @@
 import { createContext, useContext } from "react";
 import type { EditorErrors } from "#app/modules/catalogue/admin-form.ts";
+import type { TitleRef } from "#app/modules/catalogue/types.ts";
 
 /** Parts of a saved title that have a delete of their own (POST /dashboard/titles/:id/delete). */
 export type SavedPart = "screenshot" | "release" | "link" | "zip";
@@ -17,6 +18,8 @@ export interface EditorContextValue {
   toasterId?: string;
   /** The TMDB button fills the form (Add) or reviews differences field by field (Edit). */
   tmdbMode?: "fill" | "refresh";
+  /** The title a refused save's TMDB or IMDb id already belongs to: the id's message links to it. */
+  duplicateOf?: TitleRef | null;
 }
 
 export const EditorContext = createContext<EditorContextValue>({ errors: {}, removing: false });

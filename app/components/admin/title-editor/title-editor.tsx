@@ -40,8 +40,11 @@ interface Props extends Omit<EditorContextValue, "errors"> {
 }
 
 /** One context value per change of what it holds, so typing does not re-render every row. */
-function useContextValue({ errors, removeSaved, removing, toasterId, tmdbMode }: Props): EditorContextValue {
-  return useMemo(() => ({ errors, removeSaved, removing, toasterId, tmdbMode }), [errors, removeSaved, removing, toasterId, tmdbMode]);
+function useContextValue({ errors, removeSaved, removing, toasterId, tmdbMode, duplicateOf }: Props): EditorContextValue {
+  return useMemo(
+    () => ({ errors, removeSaved, removing, toasterId, tmdbMode, duplicateOf }),
+    [errors, removeSaved, removing, toasterId, tmdbMode, duplicateOf],
+  );
 }
 
 /** Messages that belong to no field. */
