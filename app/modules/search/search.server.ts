@@ -299,12 +299,15 @@ async function rankedIds(
       ordered(db, base() as unknown as Docs, "relevance")
         .limit(want)
         .execute() as unknown as Promise<Candidate[]>,
-      base()
-        .where(leadingKeys(queryKeys))
-        .orderBy("d.popularity", "desc")
-        .orderBy("d.title_id", "desc")
-        .limit(LEADING_CANDIDATES)
-        .execute() as Promise<Candidate[]>,
+      // A title leading with the query's key holds all its words: only strata without missing words have one.
+      level.missing > 0
+        ? []
+        : (base()
+            .where(leadingKeys(queryKeys))
+            .orderBy("d.popularity", "desc")
+            .orderBy("d.title_id", "desc")
+            .limit(LEADING_CANDIDATES)
+            .execute() as Promise<Candidate[]>),
     ]);
     for (const c of [...popular, ...leading]) byId.set(c.title_id, c);
     if (byId.size >= want) break;
