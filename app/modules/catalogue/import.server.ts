@@ -1,12 +1,11 @@
 import { sql } from "kysely";
 import type { Db } from "#app/db/client.server.ts";
-import { dialectOf } from "#app/db/dialect.server.ts";
 import type { ImportFormat, ImportStatus } from "#app/db/schema.ts";
 import { inTransaction } from "#app/db/transaction.server.ts";
 import { TmdbError, type TmdbClient } from "#app/integrations/tmdb/client.server.ts";
 import type { ExternalTitle } from "#app/integrations/tmdb/types.ts";
 import { recordAudit, type Actor } from "#app/modules/audit/audit.server.ts";
-import { indexTitles } from "#app/modules/search/index.server.ts";
+import { analyzeAfterBulkWrite, indexTitles } from "#app/modules/search/index.server.ts";
 import { bumpContentVersion } from "#app/modules/site/content-version.server.ts";
 import { AppError } from "#app/utils/errors.ts";
 import { plural } from "#app/utils/format.ts";
@@ -601,7 +600,7 @@ export async function applyImportRun(db: Db, actor: Actor, id: number, options: 
     throw error;
   }
   const changed = run.created + run.updated > 0;
-  if (changed && dialectOf(db) === "postgres") await sql`analyze`.execute(db);
+  if (changed) await analyzeAfterBulkWrite(db);
   return inTransaction(db, async (trx) => {
     // Each saved title bumped the version already; this one covers the whole run for caches that read it late.
     if (changed) await bumpContentVersion(trx);

@@ -4,12 +4,16 @@ import { pruneSessions } from "#app/modules/auth/sessions.server.ts";
 import { pruneGoogleSessions } from "#app/modules/desksync/sessions.server.ts";
 import { notifyJob, notifyOperators } from "#app/modules/inbox/notify.server.ts";
 import { runDueLinkChecks, type SweepSummary } from "#app/modules/linkhealth/sweep.server.ts";
+import { refreshPopularity } from "#app/modules/search/popularity.server.ts";
 import { pruneClickVisitors } from "#app/modules/outlinks/outlinks.server.ts";
 import type { JobRunner } from "./jobs.server.ts";
 import { pruneFinishedJobs } from "./table-runner.server.ts";
 
 export const PRUNE_JOB = "prune";
 export const LINK_CHECK_JOB = "link-checks";
+export const POPULARITY_JOB = "search-popularity";
+/** Clicks and requests change a title's popularity without a write to the title: rescored hourly. */
+const POPULARITY_EVERY_S = 60 * 60;
 /**
  * Every quarter hour a sweep takes the links that are due (each link about once a
  * day, spread over the day) in bounded batches, so no run holds a host or the
@@ -54,9 +58,19 @@ export interface AppJobHooks {
   onLinkSweep?(summary: SweepSummary): void;
 }
 
-/** The site's jobs: operator notification delivery, the hourly prune and the link-health sweep. */
+/** The site's jobs: operator notification delivery, the hourly prune and popularity refresh, and the link-health sweep. */
 export function defineAppJobs(runner: JobRunner, app: JobApp, hooks: AppJobHooks = {}): void {
   runner.define(notifyJob(app));
+  runner.define({
+    name: POPULARITY_JOB,
+    everySeconds: POPULARITY_EVERY_S,
+    retry: { limit: 2, delaySeconds: 60, backoff: true },
+    timeoutSeconds: 30 * 60,
+    async run() {
+      const rescored = await refreshPopularity(app.db);
+      app.logger.info({ job: POPULARITY_JOB, rescored }, "search popularity refreshed");
+    },
+  });
   if (hooks.linkChecks ?? true)
     runner.define({
       name: LINK_CHECK_JOB,
