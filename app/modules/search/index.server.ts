@@ -51,6 +51,15 @@ export async function writeSearchDocuments(trx: Db, docs: { titleId: number; doc
     const chunk = docs.slice(i, i + 2_000);
     const chunkIds = ids.slice(i, i + 2_000);
     await trx.deleteFrom("search_documents").where("title_id", "in", chunkIds).execute();
+    await trx.deleteFrom("search_keys").where("title_id", "in", chunkIds).execute();
+    const keyRows = chunk.flatMap(({ titleId, doc }) =>
+      [...new Set(doc.keys.split("|").filter(Boolean))].map((key) => ({ key, title_id: titleId })),
+    );
+    for (let k = 0; k < keyRows.length; k += 2_000)
+      await trx
+        .insertInto("search_keys")
+        .values(keyRows.slice(k, k + 2_000))
+        .execute();
     await trx
       .insertInto("search_documents")
       .values(

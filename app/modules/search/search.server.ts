@@ -1,4 +1,4 @@
-import { sql, type RawBuilder, type SelectQueryBuilder } from "kysely";
+import { sql, type ExpressionBuilder, type RawBuilder, type SelectQueryBuilder } from "kysely";
 import { LISTING_PAGE_SIZE } from "#app/constants.ts";
 import type { Db } from "#app/db/client.server.ts";
 import { dialectOf, toCount } from "#app/db/dialect.server.ts";
@@ -41,27 +41,21 @@ function applyFilters(query: Docs, filters: SearchFilters = {}): Docs {
   if (filters.type) q = q.where("d.type", "=", filters.type);
   if (filters.yearFrom !== undefined) q = q.where("d.year", ">=", String(filters.yearFrom).padStart(4, "0")).where("d.year", "!=", "");
   if (filters.yearTo !== undefined) q = q.where("d.year", "<=", String(filters.yearTo).padStart(4, "0")).where("d.year", "!=", "");
+  // Filters are id lookups in an index (title_genres by genre, releases by lowercased
+  // quality) intersected with the matches, not a subquery run for every matching row.
   if (filters.genre) {
     const slug = filters.genre.toLowerCase();
-    q = q.where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom("title_genres as tg")
-          .innerJoin("genres as g", "g.id", "tg.genre_id")
-          .select(sql`1`.as("x"))
-          .whereRef("tg.title_id", "=", "d.title_id")
-          .where("g.slug", "=", slug),
-      ),
+    q = q.where("d.title_id", "in", (eb) =>
+      eb.selectFrom("title_genres as tg").innerJoin("genres as g", "g.id", "tg.genre_id").select("tg.title_id").where("g.slug", "=", slug),
     );
   }
   if (filters.quality) {
     const quality = filters.quality.trim().toLowerCase();
-    q = q.where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom("releases as r")
-          .select(sql`1`.as("x"))
-          .whereRef("r.title_id", "=", "d.title_id")
-          .where(sql`lower(r.quality)`, "=", quality),
-      ),
+    q = q.where("d.title_id", "in", (eb) =>
+      eb
+        .selectFrom("releases as r")
+        .select("r.title_id")
+        .where(sql`lower(r.quality)`, "=", quality),
     );
   }
   return q;
@@ -221,12 +215,21 @@ function tierOf(query: Expanded, queryKeys: string[], doc: { keys: string; title
   return inTitle ? 3 : 4;
 }
 
-/** Titles whose key starts with one the query may stand for: the candidates for tiers 0–2, which popularity alone could miss. */
-function leadingKeys(queryKeys: string[]): RawBuilder<boolean> {
-  return sql<boolean>`(${sql.join(
-    queryKeys.map((k) => sql`d.keys like ${`%|${k}%`}`),
-    sql` or `,
-  )})`;
+/**
+ * Titles whose key starts with one the query may stand for: the candidates for tiers
+ * 0–2, which popularity alone could miss. A range of the search_keys B-tree per key
+ * (keys are [a-z0-9 ], so "{" sorts after every continuation), not LIKE over every match.
+ */
+function leadingKeys(db: Db, queryKeys: string[]) {
+  return (eb: ExpressionBuilder<Database & { d: SearchDocumentsTable }, "d">) =>
+    eb(
+      "d.title_id",
+      "in",
+      db
+        .selectFrom("search_keys as k")
+        .select("k.title_id")
+        .where((k) => k.or(queryKeys.map((key) => k.and([k("k.key", ">=", key), k("k.key", "<", `${key}{`)])))),
+    );
 }
 
 /** Candidates ranked beyond the page, so tier and title length can reorder what popularity brought. */
@@ -303,7 +306,7 @@ async function rankedIds(
       level.missing > 0
         ? []
         : (base()
-            .where(leadingKeys(queryKeys))
+            .where(leadingKeys(db, queryKeys))
             .orderBy("d.popularity", "desc")
             .orderBy("d.title_id", "desc")
             .limit(LEADING_CANDIDATES)
