@@ -284,38 +284,41 @@ async function rankedIds(
   if (hasTypos) levels.push({ missing: 0, exact: false });
   for (let m = 1; m <= query.mayMiss; m++) levels.push({ missing: m, exact: false });
   const want = count + CANDIDATE_MARGIN;
-  const byId = new Map<number, Candidate>();
+  const columns = ["d.title_id", "d.keys", "d.title", "d.original", "d.names", "d.alt", "d.year", "d.popularity", "d.uploaded_at"] as const;
+  // Strata best first: every word as typed (0), some corrected (1), m words missing (m + 1).
+  const rankOfLevel = (level: Level) => (level.missing === 0 ? (level.exact ? 0 : 1) : level.missing + 1);
+  const rankOf = (m: { missing: number; inexact: number }) => (m.missing === 0 ? (m.inexact === 0 ? 0 : 1) : m.missing + 1);
+  const byId = new Map<number, { c: Candidate; stratum: number }>();
+  const add = (c: Candidate) => {
+    const misses = missesOf(query, c);
+    // Leading candidates come without the full-text condition: keep only real matches.
+    if (misses.missing <= query.mayMiss) byId.set(c.title_id, { c, stratum: rankOf(misses) });
+  };
+  const within = (rank: number) => [...byId.values()].filter((x) => x.stratum <= rank).length;
+  // Tiers 0–2 first, from the search_keys B-tree alone: when they fill the page of a
+  // stratum, no title of that stratum can rank above them (tier comes before
+  // popularity), so the full-text read of every match is skipped.
+  const leading = (await applyFilters(docs(db).where(leadingKeys(db, queryKeys)), filters)
+    .select(columns)
+    .orderBy("d.popularity", "desc")
+    .orderBy("d.title_id", "desc")
+    .limit(LEADING_CANDIDATES)
+    .execute()) as Candidate[];
+  for (const c of leading) add(c);
   for (const level of levels) {
-    const base = () =>
-      applyFilters(docs(db).where(wordCondition(db, query, level)), filters).select([
-        "d.title_id",
-        "d.keys",
-        "d.title",
-        "d.original",
-        "d.names",
-        "d.alt",
-        "d.year",
-        "d.popularity",
-        "d.uploaded_at",
-      ]);
-    const [popular, leading] = await Promise.all([
-      ordered(db, base() as unknown as Docs, "relevance")
-        .limit(want)
-        .execute() as unknown as Promise<Candidate[]>,
-      // A title leading with the query's key holds all its words: only strata without missing words have one.
-      level.missing > 0
-        ? []
-        : (base()
-            .where(leadingKeys(db, queryKeys))
-            .orderBy("d.popularity", "desc")
-            .orderBy("d.title_id", "desc")
-            .limit(LEADING_CANDIDATES)
-            .execute() as Promise<Candidate[]>),
-    ]);
-    for (const c of [...popular, ...leading]) byId.set(c.title_id, c);
-    if (byId.size >= want) break;
+    const rank = rankOfLevel(level);
+    if (within(rank) >= want) break;
+    const popular = (await ordered(
+      db,
+      applyFilters(docs(db).where(wordCondition(db, query, level)), filters).select(columns) as unknown as Docs,
+      "relevance",
+    )
+      .limit(want)
+      .execute()) as unknown as Candidate[];
+    for (const c of popular) add(c);
+    if (within(rank) >= want) break;
   }
-  const ranked = [...byId.values()].map((c) => ({
+  const ranked = [...byId.values()].map(({ c }) => ({
     c,
     ...missesOf(query, c),
     tier: tierOf(query, queryKeys, c),
