@@ -171,7 +171,9 @@ export async function indexMissingTitles(db: Db, batchSize = 1_000): Promise<num
  */
 export async function analyzeAfterBulkWrite(db: Db): Promise<void> {
   if (dialectOf(db) === "postgres") {
-    await sql`analyze titles, title_genres, releases, files, links, credits, search_documents, search_terms, search_term_keys`.execute(db);
+    await sql`analyze titles, title_genres, releases, files, links, credits, search_documents, search_keys, search_terms, search_term_keys`.execute(
+      db,
+    );
   } else {
     await sql`pragma optimize`.execute(db);
   }
