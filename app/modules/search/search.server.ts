@@ -424,7 +424,11 @@ export async function searchCatalogue(db: Db, options: SearchOptions): Promise<S
       .execute();
     ids = rows.map((r) => r.title_id);
     // The best relevance match is corrected exactly when no title has every word as typed.
-    best = { inexact: (await countWordMatches(db, query, options.filters, { missing: 0, exact: true })) > 0 ? 0 : 1 };
+    // Without corrections or missing words that stratum is every match, already counted.
+    const postgres = dialectOf(db) === "postgres";
+    const asTyped: Level = { missing: 0, exact: true };
+    const everyMatch = matchExpression(query, postgres) === matchExpression(query, postgres, asTyped);
+    best = { inexact: (everyMatch ? total : await countWordMatches(db, query, options.filters, asTyped)) > 0 ? 0 : 1 };
   }
   return {
     items: await cards(db, ids),
