@@ -408,12 +408,15 @@ export async function searchCatalogue(db: Db, options: SearchOptions): Promise<S
   const query = await expand(db, parsed);
   const sort = options.sort ?? "relevance";
 
-  const total = await countWordMatches(db, query, options.filters);
+  // Counted beside the ranking, not before it: on PostgreSQL they run on two connections.
+  const [total, ranked] = await Promise.all([
+    countWordMatches(db, query, options.filters),
+    sort === "relevance" ? rankedIds(db, query, options.filters, offset + perPage) : undefined,
+  ]);
   if (total === 0) return emptyResults(page, perPage, query.text);
   let ids: number[];
   let best: { inexact: number } | undefined;
-  if (sort === "relevance") {
-    const ranked = await rankedIds(db, query, options.filters, offset + perPage);
+  if (ranked) {
     ids = ranked.slice(offset).map((r) => r.id);
     best = ranked[0];
   } else {
