@@ -160,8 +160,11 @@ interface Level {
 }
 
 /** Whether a title's index words match this full-text expression. */
-function matches(db: Db, expression: string): RawBuilder<boolean> {
+function matches(db: Db, expression: string, broad = false): RawBuilder<boolean> {
   if (dialectOf(db) === "postgres") return sql<boolean>`d.tsv @@ to_tsquery('simple', ${expression})`;
+  // Broad: "+" keeps SQLite from looking up every matching row by id, so it walks the
+  // popularity index instead and stops at the limit (see rankedIds).
+  if (broad) return sql<boolean>`+d.title_id in (select rowid from search_words where search_words match ${expression})`;
   return sql<boolean>`d.title_id in (select rowid from search_words where search_words match ${expression})`;
 }
 
@@ -170,7 +173,8 @@ function matches(db: Db, expression: string): RawBuilder<boolean> {
  * title, original title, names, their other forms or year, the last one possibly
  * only its start; with several words, fewer than half may be missing.
  */
-const wordCondition = (db: Db, query: Expanded, level?: Level) => matches(db, matchExpression(query, dialectOf(db) === "postgres", level));
+const wordCondition = (db: Db, query: Expanded, level?: Level, broad = false) =>
+  matches(db, matchExpression(query, dialectOf(db) === "postgres", level), broad);
 
 async function countWordMatches(db: Db, query: Expanded, filters?: SearchFilters, level?: Level): Promise<number> {
   let row: { n: string | number | bigint };
@@ -234,6 +238,8 @@ function leadingKeys(db: Db, queryKeys: string[]) {
 
 /** Candidates ranked beyond the page, so tier and title length can reorder what popularity brought. */
 const CANDIDATE_MARGIN = 20;
+/** Matches from which a stratum is read in popularity-index order (SQLite): about where that costs less than a lookup per match at 100k titles. */
+const BROAD_STRATUM = 2_000;
 /** Titles leading with the query's key taken besides at each stratum, the most popular first. */
 const LEADING_CANDIDATES = 50;
 
@@ -308,9 +314,14 @@ async function rankedIds(
   for (const level of levels) {
     const rank = rankOfLevel(level);
     if (within(rank) >= want) break;
+    // On SQLite without filters, a stratum of thousands of matches ("the") is read in
+    // popularity order until the page is full, instead of every match by id then sorted;
+    // a narrow one the other way, which would otherwise walk the whole popularity index.
+    const broad =
+      dialectOf(db) === "sqlite" && !hasFilters(filters) && (await countWordMatches(db, query, undefined, level)) >= BROAD_STRATUM;
     const popular = (await ordered(
       db,
-      applyFilters(docs(db).where(wordCondition(db, query, level)), filters).select(columns) as unknown as Docs,
+      applyFilters(docs(db).where(wordCondition(db, query, level, broad)), filters).select(columns) as unknown as Docs,
       "relevance",
     )
       .limit(want)
