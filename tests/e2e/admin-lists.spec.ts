@@ -74,11 +74,12 @@ test("the movie list searches by title in any case, and the search lives in the 
   expect(await rowTitles(page)).toEqual([`${word} Charlie`, `${word} alpha`, `${word} Bravo`]);
 
   const bravo = rows(page).filter({ hasText: `${word} Bravo` });
-  await expect(bravo.getByRole("cell").nth(0)).toHaveText("1h 35m");
-  await expect(bravo.getByRole("cell").nth(1)).toHaveText("Comedy, Drama");
+  // The first cell holds the row's select box.
+  await expect(bravo.getByRole("cell").nth(1)).toHaveText("1h 35m");
+  await expect(bravo.getByRole("cell").nth(2)).toHaveText("Comedy, Drama");
   const alpha = rows(page).filter({ hasText: `${word} alpha` });
-  await expect(alpha.getByRole("cell").nth(0)).toHaveText("—");
-  await expect(alpha.getByRole("cell").nth(2)).toHaveText("2 links 1 broken");
+  await expect(alpha.getByRole("cell").nth(1)).toHaveText("—");
+  await expect(alpha.getByRole("cell").nth(3)).toHaveText("2 links 1 broken");
 
   // Each row's Edit opens the title over the list, keeping the filters.
   const id = (await catalogue.db.selectFrom("titles").select("id").where("title", "=", `${word} Bravo`).executeTakeFirstOrThrow()).id;
@@ -130,8 +131,8 @@ test("the TV list shows season counts and its own empty state", async ({ page, a
   await page.goto(`/dashboard/tv?q=${word.toLowerCase()}`);
   await expect(page.getByRole("heading", { level: 1, name: "TV Shows" })).toBeVisible();
   expect(await rowTitles(page)).toEqual([`${word} Show`]);
-  await expect(rows(page).getByRole("cell").nth(0)).toHaveText("2 seasons");
-  await expect(rows(page).getByRole("cell").nth(1)).toHaveText("Crime");
+  await expect(rows(page).getByRole("cell").nth(1)).toHaveText("2 seasons");
+  await expect(rows(page).getByRole("cell").nth(2)).toHaveText("Crime");
   await expect(page.getByRole("link", { name: "Add TV show" })).toHaveAttribute("href", "/add?type=tv");
   await page.goto(`/dashboard/tv?q=${word}-none`);
   await expect(page.getByText("No TV shows found")).toBeVisible();

@@ -315,6 +315,9 @@ test("users: add an Editor, who cannot reach Users or the site settings; disabli
       "Notifications",
       "Security",
       "Account",
+      // Curating the catalogue is an editor's work too (ADR 033).
+      "Home carousel",
+      "Genres",
     ]);
     const post = await editor.request.post("/dashboard/settings/site", {
       form: { siteName: "Taken over" },

@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from "react";
 import { href, useFetcher } from "react-router";
 import toast from "react-hot-toast";
 import { Button } from "#app/components/admin/ui.tsx";
+import { inputClass } from "#app/components/forms/field.tsx";
 import type { action as boostAction } from "#app/routes/admin/title-search-boost.ts";
 
 /**
@@ -18,7 +19,7 @@ export function SearchBoost({ titleId, boost, toasterId }: { titleId: number; bo
     else toast.error(fetcher.data.fields.boost?.[0] ?? fetcher.data.error, { toasterId });
   }, [fetcher.state, fetcher.data, toasterId]);
   return (
-    <div role="group" aria-labelledby={`${id}-label`} className="mb-5 flex flex-wrap items-center gap-3 text-sm text-mist-200">
+    <div role="group" aria-labelledby={`${id}-label`} className="mb-5 flex flex-wrap items-center gap-3 text-sm text-mist-100">
       <label id={`${id}-label`} htmlFor={id}>
         Search boost (0–100)
       </label>
@@ -31,7 +32,7 @@ export function SearchBoost({ titleId, boost, toasterId }: { titleId: number; bo
         inputMode="numeric"
         value={value}
         onChange={(e) => setValue(e.target.value)}
-        className="w-20 rounded-lg bg-white/5 px-2 py-1 text-white ring-1 ring-white/15"
+        className={`${inputClass("compact")} !w-20`}
       />
       <Button
         type="button"

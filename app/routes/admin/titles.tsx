@@ -1,6 +1,6 @@
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useState, type FormEvent } from "react";
 import toast from "react-hot-toast";
-import { Form, href, Link, Outlet, useFetcher, useLocation, useNavigation } from "react-router";
+import { Form, href, Link, Outlet, useFetcher, useLocation, useNavigation, useSubmit } from "react-router";
 import { AdminPagination } from "#app/components/admin/admin-pagination.tsx";
 import { formatCount, formatDuration, plural } from "#app/utils/format.ts";
 import { TitleThumb } from "#app/components/admin/title-thumb.tsx";
@@ -225,9 +225,24 @@ function Toolbar({
   const navigation = useNavigation();
   const searching = navigation.state === "loading" && navigation.location.pathname === path;
   const filtered = hasAdminFilters(filters) || params.q !== "";
+  const submit = useSubmit();
+  // The address keeps only what narrows the list (empty filters and "all" are left out), so it reads and shares well.
+  const submitNarrowing = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    for (const [name, value] of [...form.entries()]) if (value === "" || (name === "show" && value === "all")) form.delete(name);
+    void submit(form, { method: "get", action: path });
+  };
   return (
     <div className="mb-4 space-y-3">
-      <Form method="get" action={path} role="search" aria-label={`Find ${TYPE_NOUNS[type].many}`} className="space-y-3">
+      <Form
+        method="get"
+        action={path}
+        onSubmit={submitNarrowing}
+        role="search"
+        aria-label={`Find ${TYPE_NOUNS[type].many}`}
+        className="space-y-3"
+      >
         <div className="flex w-full gap-2 lg:max-w-md">
           <label htmlFor="admin-list-q" className="sr-only">
             Search {TYPE_NOUNS[type].many} by title
