@@ -281,7 +281,8 @@ async function killDuringBurst(server: RunningServer, marker: string): Promise<O
 
 test.describe("SQLite faults", () => {
   test("a write lock held past the busy timeout: 503 for the write, not a hang; writes work again once it is released", async () => {
-    test.setTimeout(60_000);
+    // Headroom: a server start and a seeded catalogue take a minute on a machine busy with other work.
+    test.setTimeout(120_000);
     const server = await startServer({ TRUST_PROXY: "loopback", SEED_DEMO: "true" });
     const marker = `lock-${Date.now()}`;
     const holder = new Database(path.join(server.dataDir, "cinedex.db"));
@@ -461,7 +462,8 @@ test.describe("process", () => {
   });
 
   test("many distinct URLs leave memory bounded", async () => {
-    test.setTimeout(150_000);
+    // A bounded number of requests; the headroom is for a machine busy with other work.
+    test.setTimeout(300_000);
     const server = await startServer({ SEED_DEMO: "true", TRUST_PROXY: "loopback" });
     try {
       const statuses: Record<string, number> = {};
