@@ -294,9 +294,6 @@ export async function missedSearches(db: Db, limit: number): Promise<MissedSearc
   return missed.map((s) => ({ ...s, requested: requested.get(requestTitleKey(s.query)) ?? 0 }));
 }
 
-/** The windows the Analytics page offers. */
-export const ANALYTICS_WINDOWS = [7, 30, 90] as const;
-
 export interface AnalyticsReport {
   days: number;
   perDay: DailyTraffic[];
