@@ -43,25 +43,23 @@ export interface AppOptions {
 
 const REQUEST_ID = /^[\w.:-]{1,100}$/;
 
-/** The shared store failing is logged at most once a minute: the limits fall back to per-process counts meanwhile. */
-export function sharedStateWarning(logger: Logger): (error: unknown) => void {
+/** A recurring failure is logged at most once a minute. */
+function warnOncePerMinute(logger: Logger, message: string): (error: unknown) => void {
   let last = 0;
   return (error) => {
     if (Date.now() - last < 60_000) return;
     last = Date.now();
-    logger.warn({ err: error }, "shared state (rate limits, TMDB cache) unavailable; counting per instance meanwhile");
+    logger.warn({ err: error }, message);
   };
 }
 
-/** A failed flush keeps its counts for the next one; said at most once a minute. */
-export function analyticsWarning(logger: Logger): (error: unknown) => void {
-  let last = 0;
-  return (error) => {
-    if (Date.now() - last < 60_000) return;
-    last = Date.now();
-    logger.warn({ err: error }, "page-view counts could not be written; kept in memory for the next try");
-  };
-}
+/** The shared store failing: the limits fall back to per-process counts meanwhile. */
+export const sharedStateWarning = (logger: Logger) =>
+  warnOncePerMinute(logger, "shared state (rate limits, TMDB cache) unavailable; counting per instance meanwhile");
+
+/** A failed flush keeps its counts for the next one. */
+export const analyticsWarning = (logger: Logger) =>
+  warnOncePerMinute(logger, "page-view counts could not be written; kept in memory for the next try");
 
 export function createApp({
   config,

@@ -142,11 +142,11 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
       <Card title="Per day" className="mt-6" action={<CsvLink table="daily" days={days} name="the figures per day" />}>
         <div className="grid gap-6 lg:grid-cols-2">
           <div>
-            <h3 className="mb-2 text-sm font-semibold text-mist-200">Title page views</h3>
+            <h3 className="mb-2 text-sm font-semibold text-white">Title page views</h3>
             <DailyChart perDay={report.perDay} days={days} kind="views" />
           </div>
           <div>
-            <h3 className="mb-2 text-sm font-semibold text-mist-200">Out-link clicks</h3>
+            <h3 className="mb-2 text-sm font-semibold text-white">Out-link clicks</h3>
             <DailyChart perDay={report.perDay} days={days} kind="clicks" />
           </div>
         </div>
@@ -180,7 +180,7 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
                   <th scope="row" className={`${td} font-normal break-words`}>
                     <span className="font-medium text-white">{s.query}</span>
                     {s.requested > 0 && (
-                      <span className="ml-2 rounded bg-accent-500/15 px-1.5 py-0.5 text-xs text-accent-200">
+                      <span className="ml-2 rounded bg-accent-500/15 px-1.5 py-0.5 text-xs text-accent-300">
                         requested {formatCount(s.requested)} {s.requested === 1 ? "time" : "times"}
                       </span>
                     )}
