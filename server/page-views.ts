@@ -1,5 +1,5 @@
 import type { RequestHandler } from "express";
-import { countsAsVisit, viewedTitleId, type AnalyticsCounter } from "#app/modules/analytics/counter.server.ts";
+import { countsAsVisit, prefetchPurpose, viewedTitleId, type AnalyticsCounter } from "#app/modules/analytics/counter.server.ts";
 
 /** Express middleware: counts each answered GET page request, and a title page's view, once the answer is sent. */
 export function countPageViews(counter: AnalyticsCounter): RequestHandler {
@@ -7,8 +7,7 @@ export function countPageViews(counter: AnalyticsCounter): RequestHandler {
     if (req.method === "GET") {
       res.once("finish", () => {
         if (res.statusCode !== 200) return;
-        const purpose = `${req.get("sec-purpose") ?? ""} ${req.get("purpose") ?? ""} ${req.get("x-moz") ?? ""}`;
-        if (!countsAsVisit({ userAgent: req.get("user-agent"), purpose })) return;
+        if (!countsAsVisit({ userAgent: req.get("user-agent"), purpose: prefetchPurpose((name) => req.get(name)) })) return;
         counter.request();
         const titleId = viewedTitleId(req.path);
         if (titleId !== null) counter.view(titleId);

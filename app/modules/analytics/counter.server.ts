@@ -121,6 +121,11 @@ export function viewedTitleId(pathname: string): number | null {
   return id > 0 ? id : null;
 }
 
+/** The headers by which browsers mark a prefetch or prerender, as one text. */
+export function prefetchPurpose(header: (name: string) => string | null | undefined): string {
+  return `${header("sec-purpose") ?? ""} ${header("purpose") ?? ""} ${header("x-moz") ?? ""}`;
+}
+
 /** Whether a request is a person's: robots and prefetches (nobody looked yet) are not counted, as for clicks. */
 export function countsAsVisit(headers: { userAgent: string | undefined; purpose: string }): boolean {
   const agent = headers.userAgent ?? "";

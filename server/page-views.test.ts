@@ -1,0 +1,52 @@
+import type { AddressInfo } from "node:net";
+import express from "express";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import type { Db } from "#app/db/client.server.ts";
+import { AnalyticsCounter } from "#app/modules/analytics/counter.server.ts";
+import { countPageViews } from "./page-views.ts";
+
+const BROWSER = "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0";
+const counted: { views: number[]; requests: number } = { views: [], requests: 0 };
+
+// A counter that only records what it is told (its writes are tested in counter.server.test.ts).
+class Recorder extends AnalyticsCounter {
+  override view(titleId: number) {
+    counted.views.push(titleId);
+  }
+  override request() {
+    counted.requests += 1;
+  }
+}
+
+let base = "";
+let close: () => void;
+beforeAll(async () => {
+  const app = express();
+  app.use(countPageViews(new Recorder({} as Db, { flushMs: 0 })));
+  app.get("/movie/404", (_req, res) => res.status(404).send("gone"));
+  app.get("/movie/5", (_req, res) => res.redirect(301, "/movie/5/five"));
+  app.all("*splat", (_req, res) => res.send("ok"));
+  await new Promise<void>((resolve) => {
+    const server = app.listen(0, "127.0.0.1", () => {
+      base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      resolve();
+    });
+    close = () => server.close();
+  });
+});
+afterAll(() => close());
+
+it("counts a person's answered title pages and page requests, not robots, prefetches, errors, redirects or posts", async () => {
+  const get = (path: string, headers: Record<string, string> = {}) =>
+    fetch(`${base}${path}`, { headers: { "user-agent": BROWSER, ...headers }, redirect: "manual" }).then((r) => r.text());
+  await get("/movie/7/seven");
+  await get("/movie/7/seven.data?_routes=routes%2Fsite%2Ftitle");
+  await get("/search?q=x");
+  await get("/movie/8", { "user-agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" });
+  await get("/movie/9", { "sec-purpose": "prefetch" });
+  await get("/movie/404");
+  await get("/movie/5");
+  await fetch(`${base}/movie/6`, { method: "POST", headers: { "user-agent": BROWSER } }).then((r) => r.text());
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(counted).toEqual({ views: [7, 7], requests: 3 });
+});
