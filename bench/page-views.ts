@@ -20,7 +20,9 @@ try {
     if (id !== null) counter.view(id);
   }
   const perRequest = ((performance.now() - t) * 1000) / REQUESTS;
-  console.log(`counting: ${perRequest.toFixed(2)} µs per request (${REQUESTS.toLocaleString("en")} requests, ${TITLES.toLocaleString("en")} titles)`);
+  console.log(
+    `counting: ${perRequest.toFixed(2)} µs per request (${REQUESTS.toLocaleString("en")} requests, ${TITLES.toLocaleString("en")} titles)`,
+  );
   t = performance.now();
   await counter.flush();
   console.log(`first flush, ${TITLES.toLocaleString("en")} title-days inserted: ${(performance.now() - t).toFixed(1)} ms`);
