@@ -25,6 +25,7 @@ beforeAll(async () => {
   app.use(countPageViews(new Recorder({} as Db, { flushMs: 0 })));
   app.get("/movie/404", (_req, res) => res.status(404).send("gone"));
   app.get("/movie/5", (_req, res) => res.redirect(301, "/movie/5/five"));
+  app.get("/movie/3/three", (_req, res) => res.status(304).end());
   app.all("*splat", (_req, res) => res.send("ok"));
   await new Promise<void>((resolve) => {
     const server = app.listen(0, "127.0.0.1", () => {
@@ -36,7 +37,7 @@ beforeAll(async () => {
 });
 afterAll(() => close());
 
-it("counts a person's answered title pages and page requests, not robots, prefetches, errors, redirects or posts", async () => {
+it("counts a person's answered (or revalidated) title pages and page requests, not robots, prefetches, errors, redirects or posts", async () => {
   const get = (path: string, headers: Record<string, string> = {}) =>
     fetch(`${base}${path}`, { headers: { "user-agent": BROWSER, ...headers }, redirect: "manual" }).then((r) => r.text());
   await get("/movie/7/seven");
@@ -46,7 +47,8 @@ it("counts a person's answered title pages and page requests, not robots, prefet
   await get("/movie/9", { "sec-purpose": "prefetch" });
   await get("/movie/404");
   await get("/movie/5");
+  await get("/movie/3/three", { "if-none-match": '"x"' });
   await fetch(`${base}/movie/6`, { method: "POST", headers: { "user-agent": BROWSER } }).then((r) => r.text());
   await new Promise((resolve) => setTimeout(resolve, 50));
-  expect(counted).toEqual({ views: [7, 7], requests: 3 });
+  expect(counted).toEqual({ views: [7, 7, 3], requests: 4 });
 });
