@@ -3,7 +3,8 @@ import type { Db } from "#app/db/client.server.ts";
 import { createTitle, deleteTitle } from "#app/modules/catalogue/write.server.ts";
 import { buildMovie } from "#tests/factories/titles.ts";
 import { describeEachDatabase } from "#tests/helpers/database.ts";
-import { mostViewedTitles, trafficPerDay } from "./analytics.server.ts";
+import { recordSearch } from "#app/modules/search/search.server.ts";
+import { mostViewedTitles, topSearches, trafficPerDay } from "./analytics.server.ts";
 import { AnalyticsCounter, countsAsVisit, viewedTitleId } from "./counter.server.ts";
 
 const MON = new Date("2026-03-30T10:00:00Z");
@@ -143,6 +144,23 @@ describeEachDatabase("page-view counter", (ctx) => {
     counter.view(a.id, TUE);
     await counter.flush();
     expect(await viewRows(ctx.db)).toEqual([{ title_id: a.id, day: "2026-03-31", views: 2 }]);
+  });
+
+  it("adds searches served from the page cache to the query's counts, zero-result ones as such", async () => {
+    await ctx.db.deleteFrom("search_queries").execute();
+    await recordSearch(ctx.db, "zombie bees", 0, MON);
+    await recordSearch(ctx.db, "night", 3, MON);
+    const counter = new AnalyticsCounter(ctx.db, { flushMs: 0 });
+    for (let i = 0; i < 4; i++) counter.search("zombie bees");
+    counter.search("night");
+    counter.search("never rendered"); // no row: nothing to add to
+    await counter.close();
+    const rows = await topSearches(ctx.db, 10);
+    expect(rows.map((r) => [r.query, r.searches, r.zeroResultSearches, r.lastResultCount])).toEqual([
+      ["zombie bees", 5, 5, 0],
+      ["night", 2, 0, 3],
+    ]);
+    expect(rows[0]!.lastSearchedAt > MON.toISOString()).toBe(true);
   });
 
   it("forgets a deleted title's views", async () => {

@@ -24,6 +24,8 @@ const utcDay = (at: Date) => at.toISOString().slice(0, 10);
 export class AnalyticsCounter {
   #views = new Map<string, number>();
   #requests = new Map<string, number>();
+  /** Searches answered from the page cache (their render, which records a search, did not run), by normalised query. */
+  #searches = new Map<string, number>();
   #timer: NodeJS.Timeout | null = null;
   #flushing: Promise<void> | null = null;
   readonly #maxPending: number;
@@ -43,7 +45,7 @@ export class AnalyticsCounter {
 
   /** Counts distinct title-days and days waiting to be written. */
   get pending(): number {
-    return this.#views.size + this.#requests.size;
+    return this.#views.size + this.#requests.size + this.#searches.size;
   }
 
   view(titleId: number, now = new Date()): void {
@@ -57,6 +59,11 @@ export class AnalyticsCounter {
     this.#requests.set(day, (this.#requests.get(day) ?? 0) + 1);
   }
 
+  /** A search served from the page cache again: counted like the render counted it (search.server.ts recordSearch). */
+  search(query: string): void {
+    this.#searches.set(query, (this.#searches.get(query) ?? 0) + 1);
+  }
+
   /** Writes what was counted; on failure the counts go back into the buffer for the next flush. */
   flush(): Promise<void> {
     // One flush at a time: a second caller waits for the running one, then writes what came since.
@@ -64,12 +71,15 @@ export class AnalyticsCounter {
     if (this.pending === 0) return Promise.resolve();
     const views = this.#views;
     const requests = this.#requests;
+    const searches = this.#searches;
     this.#views = new Map();
     this.#requests = new Map();
-    this.#flushing = this.#write(views, requests)
+    this.#searches = new Map();
+    this.#flushing = this.#write(views, requests, searches)
       .catch((error: unknown) => {
         for (const [key, n] of views) this.#views.set(key, (this.#views.get(key) ?? 0) + n);
         for (const [key, n] of requests) this.#requests.set(key, (this.#requests.get(key) ?? 0) + n);
+        for (const [key, n] of searches) this.#searches.set(key, (this.#searches.get(key) ?? 0) + n);
         throw error;
       })
       .finally(() => {
@@ -78,7 +88,7 @@ export class AnalyticsCounter {
     return this.#flushing;
   }
 
-  async #write(views: Map<string, number>, requests: Map<string, number>): Promise<void> {
+  async #write(views: Map<string, number>, requests: Map<string, number>, searches: Map<string, number>): Promise<void> {
     const rows = [...views].map(([key, n]) => {
       const [id, day] = key.split("|");
       return { title_id: Number(id), day: day!, views: n };
@@ -99,6 +109,21 @@ export class AnalyticsCounter {
         .onConflict((oc) =>
           oc.column("day").doUpdateSet((eb) => ({ requests: eb("site_requests.requests", "+", eb.ref("excluded.requests")) })),
         )
+        .execute();
+    }
+
+    // A cached page is served only at the content version it was rendered at, so the
+    // query's last result count (written by that render) is still this search's.
+    const at = new Date().toISOString();
+    for (const [query, n] of searches) {
+      await this.db
+        .updateTable("search_queries")
+        .set((eb) => ({
+          searches: eb("searches", "+", n),
+          zero_result_searches: eb("zero_result_searches", "+", eb.case().when("last_result_count", "=", 0).then(n).else(0).end()),
+          last_searched_at: at,
+        }))
+        .where("query", "=", query)
         .execute();
     }
   }
