@@ -59,6 +59,7 @@ export default [
     route("dashboard/import/:id/apply", "routes/admin/import-apply.ts"),
     route("dashboard/export", "routes/admin/export.ts"),
     route("dashboard/analytics", "routes/admin/analytics.tsx"),
+    route("dashboard/analytics/export", "routes/admin/analytics-export.ts"),
     // Link health (ADR 029): the screen; each form posts to a route of its own below; a link's page and history.
     route("dashboard/link-health", "routes/admin/link-health.tsx", [
       index("routes/admin/link-health/index.ts"),

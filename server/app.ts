@@ -11,10 +11,12 @@ import { createTmdbClient } from "#app/integrations/tmdb/client.server.ts";
 import type { Notifier } from "#app/modules/inbox/notify.server.ts";
 import { openSharedState, type SharedState } from "#app/modules/limits/shared-state.server.ts";
 import { isUnavailable } from "#app/db/faults.server.ts";
+import { AnalyticsCounter } from "#app/modules/analytics/counter.server.ts";
 import { readContentVersion } from "#app/modules/site/content-version.server.ts";
 import type { Config } from "./config.ts";
 import { knownMethods } from "./methods.ts";
 import { createMetrics, markRouted, metricsEndpoint, metricsMiddleware, routeResolver, type Metrics } from "./metrics.ts";
+import { countPageViews } from "./page-views.ts";
 import { createPageHandler, expressPageHandler, PageStore, type ExpressState } from "./page-cache.ts";
 import { IMPORT_UPLOAD_LIMIT } from "#app/constants.ts";
 import { IMPORT_PATH } from "#app/modules/catalogue/import-constants.ts";
@@ -33,23 +35,44 @@ export interface AppOptions {
   clientDir?: string;
   /** Development: Vite's middleware, which serves and hot-reloads sources. */
   viteMiddleware?: RequestHandler;
+  /** Page views and requests (ADR 035); start.ts gives it, to flush it on shutdown; made here when omitted. */
+  counter?: AnalyticsCounter;
   /** Shared with the rest of the process (start.ts counts database faults into it); made here when omitted. */
   metrics?: Metrics;
 }
 
 const REQUEST_ID = /^[\w.:-]{1,100}$/;
 
-/** The shared store failing is logged at most once a minute: the limits fall back to per-process counts meanwhile. */
-export function sharedStateWarning(logger: Logger): (error: unknown) => void {
+/** A recurring failure is logged at most once a minute. */
+function warnOncePerMinute(logger: Logger, message: string): (error: unknown) => void {
   let last = 0;
   return (error) => {
     if (Date.now() - last < 60_000) return;
     last = Date.now();
-    logger.warn({ err: error }, "shared state (rate limits, TMDB cache) unavailable; counting per instance meanwhile");
+    logger.warn({ err: error }, message);
   };
 }
 
-export function createApp({ config, database, logger, notifier, shared, build, clientDir, viteMiddleware, ...options }: AppOptions) {
+/** The shared store failing: the limits fall back to per-process counts meanwhile. */
+export const sharedStateWarning = (logger: Logger) =>
+  warnOncePerMinute(logger, "shared state (rate limits, TMDB cache) unavailable; counting per instance meanwhile");
+
+/** A failed flush keeps its counts for the next one. */
+export const analyticsWarning = (logger: Logger) =>
+  warnOncePerMinute(logger, "page-view counts could not be written; kept in memory for the next try");
+
+export function createApp({
+  config,
+  database,
+  logger,
+  notifier,
+  shared,
+  counter,
+  build,
+  clientDir,
+  viteMiddleware,
+  ...options
+}: AppOptions) {
   const app = express();
   const metrics = config.metrics ? (options.metrics ?? createMetrics()) : null;
   if (metrics && database.poolStats) metrics.observePool(database.poolStats, POSTGRES_POOL_SIZE);
@@ -101,6 +124,9 @@ export function createApp({ config, database, logger, notifier, shared, build, c
     app.use("/assets", express.static(`${clientDir}/assets`, { immutable: true, maxAge: "1y", index: false }));
     app.use(express.static(clientDir, { maxAge: "1h", index: false }));
   }
+
+  // After the static files: only pages and their data requests count, cache hits included.
+  app.use(countPageViews(counter ?? new AnalyticsCounter(database.db, { onError: analyticsWarning(logger) })));
 
   const renderRequest = createRequestHandler(build, viteMiddleware ? "development" : "production");
   const loadContext = (nonce: string | undefined, { req }: ExpressState) => {

@@ -12,7 +12,8 @@ import { indexMissingTitles } from "#app/modules/search/index.server.ts";
 import { migrateToLatest } from "#db/migrate.ts";
 import { seedDemoIfEmpty } from "#db/seed/seed.ts";
 import { openSharedState } from "#app/modules/limits/shared-state.server.ts";
-import { createApp, sharedStateWarning } from "./app.ts";
+import { AnalyticsCounter } from "#app/modules/analytics/counter.server.ts";
+import { analyticsWarning, createApp, sharedStateWarning } from "./app.ts";
 import { ConfigError, loadConfig, type Config } from "./config.ts";
 import { databaseFaultLogger } from "./db-faults.ts";
 import { createLogger } from "./logger.ts";
@@ -120,7 +121,8 @@ export async function startServer(options: StartOptions): Promise<http.Server> {
   if (config.smtp) logger.info({ host: config.smtp.host, port: config.smtp.port }, "operator e-mail goes through SMTP");
   const shared = openSharedState(database, { redisUrl: config.redisUrl, onError: sharedStateWarning(logger) });
   logger.info(`rate limits and the TMDB cache are kept in ${shared.location}`);
-  const app = createApp({ config, database, logger, notifier, metrics, shared, ...options });
+  const counter = new AnalyticsCounter(database.db, { onError: analyticsWarning(logger) });
+  const app = createApp({ config, database, logger, notifier, metrics, shared, counter, ...options });
   const server = http.createServer({ connectionsCheckingInterval: SERVER_TIMEOUTS.checkIntervalMs }, app);
   server.headersTimeout = SERVER_TIMEOUTS.headersMs;
   server.requestTimeout = SERVER_TIMEOUTS.requestMs;
@@ -138,7 +140,7 @@ export async function startServer(options: StartOptions): Promise<http.Server> {
     server.listen(config.port, config.host || undefined, resolve);
   });
   logger.info({ url: config.publicUrl, database: database.location }, `Cinedex is listening on port ${config.port}`);
-  stopGracefully(server, database, notifier, jobs, logger, async () => {
+  stopGracefully(server, database, notifier, jobs, counter, logger, async () => {
     await shared.close();
     await options.onClose?.();
   });
@@ -156,6 +158,7 @@ function stopGracefully(
   database: DatabaseHandle,
   notifier: Notifier,
   jobs: JobRunner,
+  counter: AnalyticsCounter,
   logger: Logger,
   onClose?: () => Promise<void>,
 ) {
@@ -178,6 +181,8 @@ function stopGracefully(
           logger.warn({ pending: notifier.pending }, "operator notifications still being sent at shutdown were abandoned");
         }
         await jobs.stop().catch((error: unknown) => logger.error({ err: error }, "the job runner did not stop cleanly"));
+        // The last counted page views, before the database goes.
+        await counter.close().catch((error: unknown) => logger.warn({ err: error }, "page-view counts could not be written at shutdown"));
         await database.close();
         await onClose?.();
         logger.info("stopped");

@@ -187,6 +187,19 @@ export interface JobsTable {
   created_at: string;
 }
 
+/** Page views of a title on a UTC day, from non-robot visitors (ADR 035). */
+export interface TitleViewsTable {
+  title_id: number;
+  day: string;
+  views: number;
+}
+
+/** Page requests from non-robot visitors on a UTC day (ADR 035). */
+export interface SiteRequestsTable {
+  day: string;
+  requests: number;
+}
+
 export interface LinkClickVisitorsTable {
   link_id: number;
   day: string;
@@ -507,6 +520,8 @@ export interface Database {
   settings: SettingsTable;
   link_clicks: LinkClicksTable;
   link_click_visitors: LinkClickVisitorsTable;
+  title_views: TitleViewsTable;
+  site_requests: SiteRequestsTable;
   jobs: JobsTable;
   content_version: ContentVersionTable;
   search_documents: SearchDocumentsTable;

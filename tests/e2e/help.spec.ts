@@ -166,7 +166,8 @@ for (const path of ["/about-us", "/site-disclaimer", "/privacy-policy", "/terms"
   test(`${path} is accessible${path === "/privacy-policy" || path === "/terms" ? " and dated" : ""}`, async ({ page }) => {
     await page.goto(path);
     await expectAccessible(page);
-    if (path === "/privacy-policy" || path === "/terms") await expect(page.getByText("Last updated: November 21, 2026")).toBeVisible();
+    if (path === "/privacy-policy") await expect(page.getByText("Last updated: November 25, 2026")).toBeVisible();
+    if (path === "/terms") await expect(page.getByText("Last updated: November 21, 2026")).toBeVisible();
   });
 }
 

@@ -5,7 +5,12 @@ import type { TitleDetail } from "#app/modules/catalogue/types.ts";
 import { recordSearch } from "#app/modules/search/search.server.ts";
 import { buildMovie, buildSeries } from "#tests/factories/titles.ts";
 import { describeEachDatabase } from "#tests/helpers/database.ts";
+import { insertRequest } from "#tests/factories/inbox.ts";
 import {
+  clicksPerHost,
+  missedSearches,
+  mostViewedTitles,
+  trendingTitles,
   clicksPerDay,
   countRecentClicks,
   getAnalyticsReport,
@@ -19,6 +24,10 @@ const NOW = new Date("2026-03-31T15:00:00Z");
 
 function linkIds(title: TitleDetail): number[] {
   return title.releases.flatMap((r) => [...r.files.flatMap((f) => f.links.map((l) => l.id)), ...r.zipLinks.map((l) => l.id)]);
+}
+
+async function views(db: Db, titleId: number, day: string, count: number) {
+  await db.insertInto("title_views").values({ title_id: titleId, day, views: count }).execute();
 }
 
 async function click(db: Db, linkId: number, day: string, count: number) {
@@ -37,6 +46,72 @@ describe("windowStart", () => {
 describeEachDatabase("analytics", (ctx) => {
   beforeEach(async () => {
     await ctx.db.deleteFrom("search_queries").execute();
+    await ctx.db.deleteFrom("title_views").execute();
+    await ctx.db.deleteFrom("content_requests").execute();
+  });
+
+  it("ranks titles by views in the window, and trending ones by what they gained over the week before", async () => {
+    const rising = await createTitle(ctx.db, buildMovie({ title: "Rising" }));
+    const steady = await createTitle(ctx.db, buildMovie({ title: "Steady" }));
+    const fresh = await createTitle(ctx.db, buildSeries({ title: "Fresh" }));
+    const fading = await createTitle(ctx.db, buildMovie({ title: "Fading" }));
+    // This week: 2026-03-25..31; the week before: 2026-03-18..24.
+    await views(ctx.db, rising.id, "2026-03-31", 30);
+    await views(ctx.db, rising.id, "2026-03-20", 10);
+    await views(ctx.db, steady.id, "2026-03-30", 50);
+    await views(ctx.db, steady.id, "2026-03-19", 50);
+    await views(ctx.db, fresh.id, "2026-03-25", 5);
+    await views(ctx.db, fading.id, "2026-03-26", 1);
+    await views(ctx.db, fading.id, "2026-03-18", 40);
+    await views(ctx.db, fading.id, "2026-03-17", 500); // 15 days back: in neither week
+
+    expect((await mostViewedTitles(ctx.db, { days: 7, limit: 10 }, NOW)).map((t) => [t.title, t.views])).toEqual([
+      ["Steady", 50],
+      ["Rising", 30],
+      ["Fresh", 5],
+      ["Fading", 1],
+    ]);
+    expect((await mostViewedTitles(ctx.db, { days: 30, limit: 2 }, NOW)).map((t) => [t.title, t.views])).toEqual([
+      ["Fading", 541],
+      ["Steady", 100],
+    ]);
+    expect(await trendingTitles(ctx.db, 10, NOW)).toEqual([
+      { id: rising.id, type: "movie", slug: rising.slug, title: "Rising", views: 30, previous: 10, growth: 200 },
+      { id: fresh.id, type: "tv", slug: fresh.slug, title: "Fresh", views: 5, previous: 0, growth: null },
+    ]);
+  });
+
+  it("adds clicks up per link host", async () => {
+    const movie = await createTitle(ctx.db, buildMovie());
+    // instant.example/a, gdrive.example/b, gofile.example/c
+    const [instant, gdrive, gofile] = linkIds(movie);
+    await click(ctx.db, instant!, "2026-03-31", 3);
+    await click(ctx.db, gdrive!, "2026-03-30", 2);
+    await click(ctx.db, gofile!, "2026-03-29", 2);
+    await click(ctx.db, gdrive!, "2026-01-01", 90); // outside the window
+    const show = await createTitle(ctx.db, buildSeries());
+    await click(ctx.db, linkIds(show)[0]!, "2026-03-31", 4); // another gdrive.example link
+
+    expect(await clicksPerHost(ctx.db, { days: 30, limit: 10 }, NOW)).toEqual([
+      { host: "gdrive.example", clicks: 6, links: 2 },
+      { host: "instant.example", clicks: 3, links: 1 },
+      { host: "gofile.example", clicks: 2, links: 1 },
+    ]);
+    expect(await clicksPerHost(ctx.db, { days: 30, limit: 1 }, NOW)).toHaveLength(1);
+  });
+
+  it("says how many times a missed search's title was requested", async () => {
+    await recordSearch(ctx.db, "zombie bees", 0, new Date("2026-03-29T10:00:00Z"));
+    await recordSearch(ctx.db, "amelie", 0, new Date("2026-03-28T10:00:00Z"));
+    await insertRequest(ctx.db, { title: "Zombie Bees!", submissions: [{ name: "A" }, { name: "B" }, { name: "C" }] });
+    await insertRequest(ctx.db, { title: "zombie bees", year: 2024 });
+    await insertRequest(ctx.db, { title: "Amelie", status: "declined" });
+
+    const missed = await missedSearches(ctx.db, 10);
+    expect(missed.map((s) => [s.query, s.zeroResultSearches, s.requested])).toEqual([
+      ["zombie bees", 1, 4],
+      ["amelie", 1, 0],
+    ]);
   });
 
   it("counts out-link clicks per day and in total, inside the window only", async () => {

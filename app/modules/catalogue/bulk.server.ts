@@ -86,15 +86,12 @@ async function run(trx: Db, actor: Actor, request: BulkRequest, selected: Select
       // Fetched before the transaction: applyBulkAction takes it to refreshArtwork.
       throw new Error("refresh-artwork is applied by refreshArtwork");
     case "delete": {
-      if (selected.length)
-        await trx
-          .deleteFrom("titles")
-          .where(
-            "id",
-            "in",
-            selected.map((t) => t.id),
-          )
-          .execute();
+      if (selected.length) {
+        const ids = selected.map((t) => t.id);
+        await trx.deleteFrom("titles").where("id", "in", ids).execute();
+        // No foreign key there (ADR 035): their view counts go with them.
+        await trx.deleteFrom("title_views").where("title_id", "in", ids).execute();
+      }
       for (const t of selected) await audit(t, "title.delete", `Deleted the ${typeWord(t.type)} “${t.title}”`);
       return { changed: selected.length, unchanged: 0, links: 0, message: `Deleted ${titles(selected.length)}` };
     }

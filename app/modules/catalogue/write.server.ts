@@ -382,6 +382,8 @@ export async function deleteTitle(db: Db, id: number): Promise<boolean> {
   return inTransaction(db, async (trx) => {
     const result = await trx.deleteFrom("titles").where("id", "=", id).executeTakeFirst();
     const deleted = Number(result.numDeletedRows) > 0;
+    // No foreign key there (ADR 035): its view counts go with it.
+    if (deleted) await trx.deleteFrom("title_views").where("title_id", "=", id).execute();
     if (deleted) await bumpContentVersion(trx);
     return deleted;
   });

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { isbot } from "isbot";
+import { countsAsVisit, prefetchPurpose } from "#app/modules/analytics/counter.server.ts";
 import type { Db } from "#app/db/client.server.ts";
 import { inTransaction } from "#app/db/transaction.server.ts";
 import type { LinkKind, LinkStatus } from "#app/db/schema.ts";
@@ -83,9 +83,7 @@ export async function getOutlink(db: Db, id: number): Promise<Outlink | null> {
  */
 export function clickVisitor(request: Request, clientAddress: string, secret: string, now = new Date()): string | null {
   const agent = request.headers.get("user-agent") ?? "";
-  if (!agent || isbot(agent)) return null;
-  const purpose = `${request.headers.get("sec-purpose") ?? ""} ${request.headers.get("purpose") ?? ""} ${request.headers.get("x-moz") ?? ""}`;
-  if (/prefetch|prerender|preview/i.test(purpose)) return null;
+  if (!countsAsVisit({ userAgent: agent, purpose: prefetchPurpose((name) => request.headers.get(name)) })) return null;
   const key = crypto.createHash("sha256").update(`cinedex:click-visitor:${secret}`).digest();
   return crypto
     .createHmac("sha256", key)

@@ -36,9 +36,18 @@ function typeParam(url: URL): TitleType {
   return url.searchParams.get("type") === "tv" ? "tv" : "movie";
 }
 
+/** The catalogue's longest title (catalogue/schema.ts). */
+const TITLE_MAX_LENGTH = 300;
+
+/** A title to start from (`?title=`, e.g. from Analytics' searches that found nothing), trimmed to the field's length. */
+function titleParam(url: URL): string {
+  return (url.searchParams.get("title") ?? "").trim().slice(0, TITLE_MAX_LENGTH);
+}
+
 export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
   // The server's clock is the form's "now" for the upload date, so both renders agree.
-  return { type: typeParam(new URL(request.url)), now: new Date().toISOString() };
+  return { type: typeParam(url), title: titleParam(url), now: new Date().toISOString() };
 }
 
 /** The editor's JSON, checked once here with the editor's schema; the module takes it typed. */
@@ -68,7 +77,7 @@ const SUBTITLES: Record<TitleType, string> = {
 export default function AddTitle({ loaderData }: Route.ComponentProps) {
   const fetcher = useFetcher<typeof action>();
   const [, setSearchParams] = useSearchParams();
-  const [values, setValues] = useState(() => emptyEditorValues(loaderData.type, loaderData.now));
+  const [values, setValues] = useState(() => ({ ...emptyEditorValues(loaderData.type, loaderData.now), title: loaderData.title }));
   const [tab, setTab] = useState<EditorTab>("basic");
   const [clientErrors, setClientErrors] = useState<EditorErrors | null>(null);
   // The values a save was refused with: editing a field since clears its message.

@@ -5,7 +5,7 @@ import { RECENTLY_VIEWED_CAP, VISITED_LINK_TTL_MS } from "#app/constants.ts";
 import { originOf, seoMeta } from "#app/utils/seo.ts";
 import type { Route } from "./+types/privacy-policy";
 
-const PRIVACY_LAST_UPDATED = "November 21, 2026";
+const PRIVACY_LAST_UPDATED = "November 25, 2026";
 
 export function meta({ matches }: Route.MetaArgs) {
   return seoMeta(originOf(matches), {
@@ -121,8 +121,9 @@ export default function PrivacyPolicy() {
       <h2>No trackers, no advertising</h2>
       <p>
         Cinedex does not use third-party analytics, advertising networks, tracking pixels or social media widgets, and we do not sell, rent
-        or share personal data. We count how often each download link is used, to see which links work; that count belongs to the link, not
-        to you.
+        or share personal data. We count how often each download link is used, to see which links work, and how often each title’s page is
+        viewed and each search is made, to see what visitors look for. These are only totals: they belong to the link, the title or the
+        search words, not to you, and no cookie or address is used to make them.
       </p>
 
       <h2>Other sites your browser contacts</h2>
