@@ -81,6 +81,8 @@ export default [
       route("site", "routes/admin/settings/site.tsx"),
       route("operator", "routes/admin/settings/operator.tsx"),
       route("operator/test", "routes/admin/settings/operator-test.tsx"),
+      route("api-tokens", "routes/admin/settings/api-tokens.tsx"),
+      route("api-tokens/revoke", "routes/admin/settings/api-tokens-revoke.tsx"),
     ]),
     route("dashboard/inbox", "routes/admin/inbox/index.ts"),
     route("dashboard/inbox/:kind", "routes/admin/inbox/list.tsx"),
