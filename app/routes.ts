@@ -120,6 +120,7 @@ export default [
   // The public read API (ADR 031): JSON, described by the OpenAPI document; /api/docs is its reference page.
   route("api/v1/titles", "routes/api/v1/titles.ts"),
   route("api/v1/titles/:id", "routes/api/v1/title.ts"),
+  route("api/v1/links/:id", "routes/api/v1/link.ts"),
   route("api/v1/genres", "routes/api/v1/genres.ts"),
   route("api/v1/search", "routes/api/v1/search.ts"),
   route("api/v1/suggestions", "routes/api/v1/suggestions.ts"),

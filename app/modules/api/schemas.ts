@@ -110,6 +110,16 @@ export const titleParamsSchema = z.strictObject({
   id: wholeNumber("id", 1, MAX_ID).meta({ description: "The title's id.", example: 1 }),
 });
 
+export const linkParamsSchema = z.strictObject({
+  id: wholeNumber("id", 1, MAX_ID).meta({ description: "The link's id.", example: 1 }),
+});
+
+export const linkUpdateSchema = z
+  .strictObject({
+    status: z.enum(["ok", "broken", "disabled"], { error: "status must be ok, broken or disabled." }),
+  })
+  .meta({ id: "LinkUpdate" });
+
 // ---------------------------------------------------------------------------
 // Responses.
 
@@ -145,7 +155,10 @@ export const linkSchema = z
     kind: z.enum(["file", "zip"]).meta({ description: "file: one episode or download option; zip: a whole release at once." }),
     label: z.string().meta({ description: "The file host's label, e.g. gdrive.", example: "gdrive" }),
     size: z.string().nullable().meta({ example: "1.2 GB" }),
-    status: z.enum(["ok", "broken"]).meta({ description: "broken: a visitor reported it and it is not fixed yet." }),
+    status: z.enum(["ok", "broken", "disabled"]).meta({
+      description:
+        "broken: a visitor reported it and it is not fixed yet. disabled: hidden from visitors; only the write API's answers include disabled links.",
+    }),
     url: url.meta({
       description:
         "The site's download page for this link (/middleman), which leads to the file host. The host's own address is never given.",
@@ -267,7 +280,7 @@ export const problemSchema = z
       .array(
         z.object({
           name: z.string().meta({ description: "The parameter's name." }),
-          in: z.enum(["query", "path"]),
+          in: z.enum(["query", "path", "body", "header"]),
           reason: z.string(),
         }),
       )
