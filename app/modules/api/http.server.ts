@@ -34,7 +34,7 @@ export const API_METHODS = "GET, HEAD, OPTIONS";
 /** Reads from any origin, without credentials (the API has no cookies to send). */
 const CORS_HEADERS = {
   "Access-Control-Allow-Origin": "*",
-  "Access-Control-Expose-Headers": "ETag, Retry-After, Location",
+  "Access-Control-Expose-Headers": "ETag, Retry-After",
   // Helmet's default (same-origin) would stop other sites' pages from loading answers.
   "Cross-Origin-Resource-Policy": "cross-origin",
 } as const;
