@@ -392,7 +392,7 @@ describeEachDatabase("the read API", (ctx) => {
     expect(Object.fromEntries([...preflight.headers].filter(([name]) => name.startsWith("access-control")))).toEqual({
       "access-control-allow-origin": "*",
       "access-control-allow-methods": "GET, HEAD, OPTIONS",
-      "access-control-allow-headers": "If-None-Match",
+      "access-control-allow-headers": "If-None-Match, Authorization",
       "access-control-expose-headers": "ETag, Retry-After",
       "access-control-max-age": "86400",
     });
