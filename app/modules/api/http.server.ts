@@ -228,7 +228,23 @@ export interface WriteInput<P, B> {
   token: ApiToken;
 }
 
-type WriteHandler = (input: WriteInput<any, any>) => Promise<unknown>;
+type WriteHandler = (input: WriteInput<unknown, unknown>) => Promise<unknown>;
+
+/** One method of an address: its operation and what it does with the validated input. */
+export interface WriteEntry {
+  op: ApiOperation;
+  handle: WriteHandler;
+}
+
+type Output<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+/** Pairs an operation with its handler, typed by the operation's path and body schemas. */
+export function write<Q extends z.ZodType, P extends z.ZodType | undefined, B extends z.ZodType | undefined>(
+  op: ApiOperation<Q, P, B>,
+  handle: (input: WriteInput<Output<P>, Output<B>>) => Promise<unknown>,
+): WriteEntry {
+  return { op: op as ApiOperation, handle: handle as WriteHandler };
+}
 
 /** Field paths of a validation failure ("releases.0.quality") as body parameters. */
 function bodyIssues(fields: Record<string, string[]> | undefined): InvalidParam[] {
@@ -370,18 +386,15 @@ async function answer(app: AppContext, op: ApiOperation, run: () => Promise<unkn
 }
 
 /**
- * An action for an API address's write methods, e.g. `{ POST: [OPERATIONS.createTitle, handler] }`;
+ * An action for an API address's write methods, e.g. `{ POST: write(OPERATIONS.createTitle, handler) }`;
  * other methods get a 405 naming the address's methods.
  */
-export function apiActions(
-  methods: Partial<Record<"POST" | "PUT" | "PATCH" | "DELETE", [ApiOperation<any, any>, WriteHandler]>>,
-  { reads = true } = {},
-) {
+export function apiActions(methods: Partial<Record<"POST" | "PUT" | "PATCH" | "DELETE", WriteEntry>>, { reads = true } = {}) {
   const allow = [...(reads ? [API_METHODS] : []), ...Object.keys(methods)].join(", ");
   return (args: LoaderArgs): Promise<Response> | Response => {
     const entry = methods[args.request.method as keyof typeof methods];
     if (!entry) return apiMethodNotAllowed(args, allow);
-    return runWrite(entry[0], entry[1], args);
+    return runWrite(entry.op, entry.handle, args);
   };
 }
 

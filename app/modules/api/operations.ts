@@ -1,4 +1,4 @@
-import { z } from "zod";
+import type { z } from "zod";
 import { titleInputSchema } from "#app/modules/catalogue/schema.ts";
 import type { TokenScope } from "./tokens.ts";
 import {
@@ -27,14 +27,18 @@ import {
 export type ApiMethod = "get" | "post" | "put" | "patch" | "delete";
 export type ApiErrorStatus = 400 | 401 | 403 | 404 | 409 | 422;
 
-export interface ApiOperation<Q extends z.ZodType = z.ZodType, P extends z.ZodType | undefined = z.ZodType | undefined> {
+export interface ApiOperation<
+  Q extends z.ZodType = z.ZodType,
+  P extends z.ZodType | undefined = z.ZodType | undefined,
+  B extends z.ZodType | undefined = z.ZodType | undefined,
+> {
   operationId: string;
   /** GET when absent. */
   method?: ApiMethod;
   /** The token scope a call needs; absent: anonymous reads. */
   scope?: TokenScope;
   /** The JSON request body's schema, for writes. */
-  body?: z.ZodType;
+  body?: B;
   /** The success status of a write (201 for a creation, 204 without a body). */
   status?: 200 | 201 | 204;
   /** OpenAPI form, relative to /api/v1: /titles/{id}. */
@@ -51,7 +55,9 @@ export interface ApiOperation<Q extends z.ZodType = z.ZodType, P extends z.ZodTy
   example: string;
 }
 
-function operation<Q extends z.ZodType, P extends z.ZodType | undefined = undefined>(op: ApiOperation<Q, P>): ApiOperation<Q, P> {
+function operation<Q extends z.ZodType, P extends z.ZodType | undefined = undefined, B extends z.ZodType | undefined = undefined>(
+  op: ApiOperation<Q, P, B>,
+): ApiOperation<Q, P, B> {
   return op;
 }
 

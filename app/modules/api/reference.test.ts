@@ -11,7 +11,7 @@ it("shows every operation of the document with its parameters, responses and an 
   const key = (method: string, path: string) => `${method.toUpperCase()} ${path}`;
   expect(view.operations.map((op) => key(op.method, op.path)).sort()).toEqual(
     Object.values(OPERATIONS)
-      .map((op) => key("method" in op ? op.method : "get", op.path))
+      .map((op) => key(op.method ?? "get", op.path))
       .sort(),
   );
   const search = view.operations.find((op) => op.id === "search")!;
@@ -30,7 +30,12 @@ it("shows every operation of the document with its parameters, responses and an 
 
 it("shows a write with its scope, body and a curl example carrying the token", () => {
   const create = view.operations.find((op) => op.id === "createTitle")!;
-  expect(create).toMatchObject({ method: "POST", path: "/titles", scope: "catalogue:write", body: { text: "TitleInput", ref: "TitleInput" } });
+  expect(create).toMatchObject({
+    method: "POST",
+    path: "/titles",
+    scope: "catalogue:write",
+    body: { text: "TitleInput", ref: "TitleInput" },
+  });
   expect(create.responses.map((r) => r.status)).toEqual(["201", "400", "401", "403", "409", "422", "429", "500", "503"]);
   expect(create.curl).toContain("-X POST 'https://cinedex.example/api/v1/titles'");
   expect(create.curl).toContain('-H "Authorization: Bearer $CINEDEX_TOKEN"');
