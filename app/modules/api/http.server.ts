@@ -4,7 +4,7 @@ import { getApp, type AppContext } from "#app/context.ts";
 import { isUnavailable } from "#app/db/faults.server.ts";
 import { AppError, DatabaseUnavailableError, RETRY_AFTER_SECONDS } from "#app/utils/errors.ts";
 import { etagOf, matchesIfNoneMatch, PRIVATE_CACHE_CONTROL, PUBLIC_PAGE_CACHE_CONTROL } from "#app/utils/http-cache.ts";
-import { PROBLEM_CONTENT_TYPE, PROBLEMS, problemType, type ProblemKind } from "./openapi.ts";
+import { ERROR_KINDS, PROBLEM_CONTENT_TYPE, PROBLEMS, problemType, type ProblemKind } from "./openapi.ts";
 import {
   API_TOKEN_RATE_RULE,
   identifyCaller,
@@ -188,14 +188,7 @@ async function rateLimited(app: AppContext, caller: Caller): Promise<Response | 
   });
 }
 
-const KIND_BY_STATUS: Partial<Record<number, ProblemKind>> = {
-  400: "invalid-parameter",
-  401: "unauthorized",
-  403: "forbidden",
-  404: "not-found",
-  409: "conflict",
-  422: "idempotency-key-reused",
-};
+const KIND_BY_STATUS: Partial<Record<number, ProblemKind>> = ERROR_KINDS;
 
 function failure(app: AppContext, error: unknown): Response {
   if (error instanceof AppError && KIND_BY_STATUS[error.status]) return problem(app, KIND_BY_STATUS[error.status]!, error.message);

@@ -69,7 +69,8 @@ const retryAfter = z.object({
   "Retry-After": z.string().meta({ description: "Seconds to wait before retrying.", example: "60" }),
 });
 
-const ERROR_KINDS: Record<ApiOperation["errors"][number], ProblemKind> = {
+/** The problem kind each documented error status is answered with (http.server.ts maps AppErrors by it too). */
+export const ERROR_KINDS: Record<ApiOperation["errors"][number], ProblemKind> = {
   400: "invalid-parameter",
   401: "unauthorized",
   403: "forbidden",
