@@ -121,6 +121,8 @@ export default [
   route("api/v1/titles", "routes/api/v1/titles.ts"),
   route("api/v1/titles/:id", "routes/api/v1/title.ts"),
   route("api/v1/links/:id", "routes/api/v1/link.ts"),
+  route("api/v1/inbox/:kind", "routes/api/v1/inbox.ts"),
+  route("api/v1/inbox/:kind/:id", "routes/api/v1/inbox-item.ts"),
   route("api/v1/genres", "routes/api/v1/genres.ts"),
   route("api/v1/search", "routes/api/v1/search.ts"),
   route("api/v1/suggestions", "routes/api/v1/suggestions.ts"),

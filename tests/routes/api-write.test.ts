@@ -9,6 +9,8 @@ import { listAudit } from "#app/modules/audit/audit.server.ts";
 import { actorOf } from "#app/modules/auth/accounts.server.ts";
 import { getTitle } from "#app/modules/catalogue/read.server.ts";
 import { createTitle } from "#app/modules/catalogue/write.server.ts";
+import { action as inboxItemAction } from "#app/routes/api/v1/inbox-item.ts";
+import { loader as inboxLoader } from "#app/routes/api/v1/inbox.ts";
 import { action as linkAction } from "#app/routes/api/v1/link.ts";
 import { action as titleAction, loader as titleLoader } from "#app/routes/api/v1/title.ts";
 import { action as titlesAction, loader as titlesLoader } from "#app/routes/api/v1/titles.ts";
@@ -255,5 +257,64 @@ describeEachDatabase("the write API", (ctx) => {
     expect(extra.status).toBe(400);
     const missing = await patch(999999, { status: "ok" });
     expect(((await doc(missing, "/links/{id}", "patch")) as ProblemBody).detail).toBe("No link has the id 999999.");
+  });
+
+  it("lists and updates inbox items with an inbox token only, audited under the token's name", async () => {
+    const at = new Date().toISOString();
+    const message = await ctx.db
+      .insertInto("contact_messages")
+      .values({
+        name: "Ada",
+        email: "ada@example.com",
+        subject: "Hello",
+        message: "A question.",
+        client_hash: null,
+        read_at: null,
+        resolved_at: null,
+        resolved_by: null,
+        created_at: at,
+        updated_at: at,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const inbox = await token("inbox");
+    const writer = await token("catalogue:write");
+    const list = (secret: string | undefined, path = "/inbox/contact", kind = "contact") =>
+      call(ctx.db, inboxLoader, "GET", path, { token: secret, params: { kind } });
+
+    const listed = await list(inbox.secret);
+    expect(listed.status).toBe(200);
+    expect(listed.headers.get("cache-control")).toContain("private");
+    expect(await doc(listed, "/inbox/{kind}", "get")).toMatchObject({
+      total: 1,
+      items: [{ id: message.id, kind: "contact", title: "Hello", status: "new" }],
+    });
+    expect((await list(undefined)).status).toBe(401);
+    const forbidden = await list(writer.secret);
+    expect(forbidden.status).toBe(403);
+    await doc(forbidden, "/inbox/{kind}", "get");
+    const badKind = await list(inbox.secret, "/inbox/mail", "mail");
+    expect(((await doc(badKind, "/inbox/{kind}", "get")) as ProblemBody).invalidParams?.[0]).toMatchObject({ name: "kind", in: "path" });
+    const badStatus = await list(inbox.secret, "/inbox/contact?status=fixed");
+    expect(((await doc(badStatus, "/inbox/{kind}", "get")) as ProblemBody).detail).toContain("new, answered, archived");
+
+    const patch = (body: unknown, id = message.id, secret = inbox.secret) =>
+      call(ctx.db, inboxItemAction, "PATCH", `/inbox/contact/${id}`, { token: secret, body, params: { kind: "contact", id: String(id) } });
+    const answered = await patch({ status: "answered" });
+    expect(answered.status).toBe(200);
+    expect(await doc(answered, "/inbox/{kind}/{id}", "patch")).toEqual({ kind: "contact", id: message.id, status: "answered" });
+    expect((await listAudit(ctx.db, { entityType: "contact" })).items[0]).toMatchObject({ actor: "API token “script inbox”" });
+    const again = await patch({ status: "answered" });
+    expect(again.status).toBe(409);
+    await doc(again, "/inbox/{kind}/{id}", "patch");
+    const wrong = await patch({ status: "fixed" });
+    expect(((await doc(wrong, "/inbox/{kind}/{id}", "patch")) as ProblemBody).invalidParams?.[0]).toMatchObject({
+      name: "status",
+      in: "body",
+    });
+    const missing = await patch({ status: "archived" }, 999999);
+    expect(missing.status).toBe(404);
+    await doc(missing, "/inbox/{kind}/{id}", "patch");
+    expect((await patch({ status: "archived" }, message.id, writer.secret)).status).toBe(403);
   });
 });

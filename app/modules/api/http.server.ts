@@ -114,6 +114,8 @@ type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
 export interface Endpoint<Q extends z.ZodType, P extends z.ZodType | undefined> {
   query: Q;
   params: P;
+  /** A read only a token with this scope may make (the inbox); its answers are private. */
+  scope?: TokenScope;
 }
 
 /**
@@ -131,6 +133,10 @@ export function apiLoader<Q extends z.ZodType, P extends z.ZodType | undefined>(
     try {
       const caller = await identifyCaller(app, request);
       if ("status" in caller) return unauthorized(app, caller.detail);
+      if (endpoint.scope && caller.kind === "anonymous") return unauthorized(app, TOKEN_REQUIRED);
+      if (endpoint.scope && caller.kind === "token" && !scopeAllows(caller.token.scope, endpoint.scope)) {
+        return problem(app, "forbidden", scopeRefusal(endpoint.scope));
+      }
       const limited = await rateLimited(app, caller);
       if (limited) return limited;
 
@@ -155,7 +161,8 @@ export function apiLoader<Q extends z.ZodType, P extends z.ZodType | undefined>(
 
       const body = JSON.stringify(await handle({ query: parsedQuery.data, params: pathValues as Parsed<P>, app, request }));
       const etag = etagOf(body);
-      const headers = { ...CORS_HEADERS, ETag: etag, "Cache-Control": PUBLIC_PAGE_CACHE_CONTROL };
+      // What a token alone may read is never kept by shared caches.
+      const headers = { ...CORS_HEADERS, ETag: etag, "Cache-Control": endpoint.scope ? PRIVATE_CACHE_CONTROL : PUBLIC_PAGE_CACHE_CONTROL };
       if (matchesIfNoneMatch(request.headers.get("if-none-match"), etag)) return new Response(null, { status: 304, headers });
       return new Response(request.method === "HEAD" ? null : body, {
         status: 200,

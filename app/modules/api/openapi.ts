@@ -103,6 +103,8 @@ function register(registry: OpenAPIRegistry, op: ApiOperation) {
     responses[op.status ?? 204] = { description: "Done; no content." };
   }
   for (const status of op.errors) responses[status] = problemResponse(ERROR_KINDS[status]);
+  // Any call may send a token; an unknown, revoked or expired one is refused rather than ignored.
+  responses[401] ??= problemResponse("unauthorized");
   responses[429] = problemResponse("rate-limited", retryAfter);
   responses[500] = problemResponse("internal");
   responses[503] = problemResponse("unavailable", retryAfter);
@@ -144,7 +146,7 @@ export function openApiDocument(publicUrl: string): OpenAPIObject {
     type: "http",
     scheme: "bearer",
     description:
-      "An API token from Settings → API tokens, as `Authorization: Bearer <token>`. Its scope (read, catalogue:write or inbox) decides what it may call. Reads work without a token.",
+      "An API token from Settings → API tokens, as `Authorization: Bearer <token>`. Its scope (read, catalogue:write or inbox) decides what it may call. Reads of the catalogue work without a token; the inbox needs one.",
   });
   for (const op of Object.values(OPERATIONS)) register(registry, op);
   const document = new OpenApiGeneratorV31(registry.definitions, { sortComponents: "alphabetically" }).generateDocument({

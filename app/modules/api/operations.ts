@@ -3,6 +3,12 @@ import { titleInputSchema } from "#app/modules/catalogue/schema.ts";
 import type { TokenScope } from "./tokens.ts";
 import {
   genreListSchema,
+  inboxItemParamsSchema,
+  inboxChangeSchema,
+  inboxListParamsSchema,
+  inboxListQuerySchema,
+  inboxPageSchema,
+  inboxUpdateSchema,
   linkParamsSchema,
   linkSchema,
   linkUpdateSchema,
@@ -208,6 +214,35 @@ export const OPERATIONS = {
     response: linkSchema,
     errors: [400, 401, 403, 404],
     example: "/links/1",
+  }),
+  listInbox: operation({
+    operationId: "listInbox",
+    scope: "inbox",
+    path: "/inbox/{kind}",
+    tag: "Inbox",
+    summary: "List inbox items",
+    description: "One section of the admin inbox (requests, reports, contact, dmca), newest first, filtered by status and text, 20 a page.",
+    query: inboxListQuerySchema,
+    params: inboxListParamsSchema,
+    response: inboxPageSchema,
+    errors: [400, 401, 403],
+    example: "/inbox/requests?status=pending",
+  }),
+  updateInboxItem: operation({
+    operationId: "updateInboxItem",
+    method: "patch",
+    scope: "inbox",
+    path: "/inbox/{kind}/{id}",
+    tag: "Inbox",
+    summary: "Change an inbox item's status",
+    description:
+      "As the inbox's buttons do: a request is fulfilled (with the title that fulfils it), declined (with a reason) or back to pending; a report fixed, invalid or open; a contact message answered, archived or new; a DMCA notice rejected or received (taking links down is done in the admin panel). A change the current status does not allow is 409.",
+    query: noQuerySchema,
+    params: inboxItemParamsSchema,
+    body: inboxUpdateSchema,
+    response: inboxChangeSchema,
+    errors: [400, 401, 403, 404, 409],
+    example: "/inbox/contact/1",
   }),
 } satisfies Record<string, ApiOperation>;
 

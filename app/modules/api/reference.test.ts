@@ -21,6 +21,7 @@ it("shows every operation of the document with its parameters, responses and an 
     ["200", "application/json", "SearchPage"],
     ["304", null, null],
     ["400", "application/problem+json", "Problem"],
+    ["401", "application/problem+json", "Problem"],
     ["429", "application/problem+json", "Problem"],
     ["500", "application/problem+json", "Problem"],
     ["503", "application/problem+json", "Problem"],
