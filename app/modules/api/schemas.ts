@@ -126,13 +126,10 @@ export const inboxListParamsSchema = z.strictObject({
 });
 
 export const inboxListQuerySchema = z.strictObject({
-  status: z
-    .string()
-    .optional()
-    .meta({
-      description:
-        "Only items with this status (requests: pending, fulfilled, declined; reports: open, fixed, invalid; contact: new, answered, archived; dmca: received, actioned, rejected).",
-    }),
+  status: z.string().optional().meta({
+    description:
+      "Only items with this status (requests: pending, fulfilled, declined; reports: open, fixed, invalid; contact: new, answered, archived; dmca: received, actioned, rejected).",
+  }),
   q: z.string().max(100, "q must be at most 100 characters.").optional().meta({ description: "Text to look for." }),
   page: wholeNumber("page", 1, 100_000).optional(),
 });
