@@ -237,6 +237,12 @@ export interface SearchTermsTable {
 }
 
 /** Each dictionary word under itself and its one-letter deletions (text.ts termKeys). */
+/** One row per title key of search_documents.keys: exact and leading title matches by B-tree range. */
+export interface SearchKeysTable {
+  key: string;
+  title_id: number;
+}
+
 export interface SearchTermKeysTable {
   key: string;
   term: string;
@@ -533,6 +539,7 @@ export interface Database {
   search_words: SearchWordsTable;
   search_terms: SearchTermsTable;
   search_term_keys: SearchTermKeysTable;
+  search_keys: SearchKeysTable;
   search_queries: SearchQueriesTable;
   admins: AdminsTable;
   admin_sessions: AdminSessionsTable;

@@ -15,6 +15,7 @@ import * as linkHealth from "./2026-11-26T1040_link_health.ts";
 import * as linkHealthCheckedUrl from "./2026-11-26T1041_link_health_checked_url.ts";
 import * as importRuns from "./2026-11-26T1070_import_runs.ts";
 import * as genreVisibility from "./2026-11-26T1080_genre_visibility.ts";
+import * as searchSpeed from "./2026-11-26T1110_search_speed.ts";
 import * as apiTokens from "./2026-11-26T1120_api_tokens.ts";
 
 /**
@@ -39,5 +40,6 @@ export const migrations: Record<string, Migration> = {
   "2026-11-26T1041_link_health_checked_url": linkHealthCheckedUrl,
   "2026-11-26T1070_import_runs": importRuns,
   "2026-11-26T1080_genre_visibility": genreVisibility,
+  "2026-11-26T1110_search_speed": searchSpeed,
   "2026-11-26T1120_api_tokens": apiTokens,
 };

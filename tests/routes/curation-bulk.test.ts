@@ -1,4 +1,7 @@
-import { expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { createTmdbClient } from "#app/integrations/tmdb/client.server.ts";
+import { BULK_ARTWORK_NEEDS_TMDB } from "#app/modules/catalogue/bulk.server.ts";
+import { MOCK_API_KEY, startTmdbMock, type TmdbMock } from "#tests/mocks/tmdb/server.ts";
 import { buildMovie, buildSeries } from "#tests/factories/titles.ts";
 import { insertReport } from "#tests/factories/inbox.ts";
 import { callAdminRoute, signIn } from "#tests/helpers/admin.ts";
@@ -28,7 +31,51 @@ async function listed(db: Db, cookie: string, query: string, path = "/dashboard/
   return (answer.body as { list: { items: { title: string }[] } }).list.items.map((i) => i.title).sort();
 }
 
+let mock: TmdbMock;
+beforeAll(async () => {
+  mock = await startTmdbMock();
+});
+afterAll(() => mock.close());
+
 describeEachDatabase("the admin lists' bulk actions", (ctx) => {
+  it("refreshes artwork from TMDB for the selected titles, saying which had no TMDB id or were not found", async () => {
+    const { cookie } = await signIn(ctx.db, "editor");
+    const tmdb = createTmdbClient({ apiKey: MOCK_API_KEY, readToken: null, baseUrl: mock.origin, imageBase: "https://img.test/t/p" });
+    const matrix = await createTitle(ctx.db, buildMovie({ title: "The Matrix", tmdbId: 603, posterUrl: "https://old.example/p.jpg" }));
+    const unknown = await createTitle(ctx.db, buildMovie({ title: "Lost to TMDB", tmdbId: 999_999 }));
+    const local = await createTitle(ctx.db, buildMovie({ title: "Home movie", tmdbId: null }));
+    const refresh = (ids: number[], withTmdb = true) =>
+      callAdminRoute(bulk.action, ctx.db, {
+        path: BULK,
+        cookie,
+        context: { tmdb: withTmdb ? tmdb : null },
+        form: { operation: "refresh-artwork", ids: ids.map(String) },
+      });
+
+    const first = await refresh([matrix.id, unknown.id, local.id]);
+    expect(first).toMatchObject({
+      status: 200,
+      body: { ok: true, changed: 1, message: "Refreshed the artwork of 1 title; 1 without a TMDB ID; 1 not found on TMDB" },
+    });
+    const updated = await getTitle(ctx.db, matrix.id);
+    expect(updated).toMatchObject({
+      posterUrl: "https://img.test/t/p/w500/p96dm7sCMn4VYAStA6siNz30G1r.jpg",
+      backgroundUrl: "https://img.test/t/p/w1280/ncEsesgOJDNrTUED89hYbA117wo.jpg",
+    });
+    expect((await getTitle(ctx.db, unknown.id))?.posterUrl).toBe("https://images.example/poster.jpg");
+    expect((await audits(ctx.db, "title.update")).filter((e) => e.entity_id === matrix.id).map((e) => e.summary)).toEqual([
+      "Refreshed the artwork of “The Matrix” from TMDB",
+    ]);
+
+    // Again: nothing to change.
+    expect((await refresh([matrix.id])).body).toMatchObject({
+      ok: true,
+      message: "Refreshed the artwork of 0 titles; 1 already up to date",
+    });
+    // Without TMDB the action says so and changes nothing.
+    expect(await refresh([matrix.id], false)).toMatchObject({ status: 503, body: { ok: false, error: BULK_ARTWORK_NEEDS_TMDB } });
+  });
+
   it("deletes the selected titles, with one audit entry each and a toast with the count", async () => {
     const { cookie } = await signIn(ctx.db, "editor");
     const [a, b, keep] = [

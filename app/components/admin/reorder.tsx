@@ -74,3 +74,9 @@ export function MoveButtons({
     </>
   );
 }
+
+/** The card badge saying the order on screen is not saved yet. */
+export function UnsavedBadge({ show, children }: { show: boolean; children: string }) {
+  if (!show) return null;
+  return <span className="rounded-full bg-amber-400/15 px-2.5 py-0.5 text-xs font-semibold text-amber-200">{children}</span>;
+}

@@ -95,7 +95,16 @@ export function adminListHref(path: string, params: AdminListParams & Partial<Ad
 }
 
 /** The bulk actions of the lists, in the menu's order. */
-export const BULK_ACTIONS = ["feature", "unfeature", "add-genre", "remove-genre", "disable-links", "enable-links", "delete"] as const;
+export const BULK_ACTIONS = [
+  "feature",
+  "unfeature",
+  "add-genre",
+  "remove-genre",
+  "disable-links",
+  "enable-links",
+  "refresh-artwork",
+  "delete",
+] as const;
 export type BulkAction = (typeof BULK_ACTIONS)[number];
 
 export const BULK_ACTION_LABELS: Record<BulkAction, string> = {
@@ -105,6 +114,7 @@ export const BULK_ACTION_LABELS: Record<BulkAction, string> = {
   "remove-genre": "Remove a genre",
   "disable-links": "Disable all links",
   "enable-links": "Enable all links",
+  "refresh-artwork": "Refresh artwork from TMDB",
   delete: "Delete",
 };
 

@@ -5,7 +5,9 @@ import { recordAudit, type Actor } from "#app/modules/audit/audit.server.ts";
 import { bumpContentVersion } from "#app/modules/site/content-version.server.ts";
 import { AppError } from "#app/utils/errors.ts";
 import { plural } from "#app/utils/format.ts";
+import { TmdbError, type TmdbClient } from "#app/integrations/tmdb/client.server.ts";
 import type { BulkAction } from "./admin-list.ts";
+import { TMDB_NOT_CONFIGURED } from "./tmdb-fill.ts";
 import type { TitleType } from "./types.ts";
 
 /**
@@ -45,8 +47,19 @@ interface Selected {
 const typeWord = (type: TitleType) => (type === "movie" ? "movie" : "TV show");
 const now = () => new Date().toISOString();
 
-export async function applyBulkAction(db: Db, actor: Actor, request: BulkRequest): Promise<BulkOutcome> {
+export const BULK_ARTWORK_NEEDS_TMDB = `${TMDB_NOT_CONFIGURED}: artwork can only be refreshed from TMDB when it is.`;
+
+/** Artwork TMDB has for a title now, fetched before the transaction (no network call holds the database). */
+type FreshArtwork = Map<number, { posterUrl: string | null; backgroundUrl: string | null } | "failed">;
+
+export async function applyBulkAction(
+  db: Db,
+  actor: Actor,
+  request: BulkRequest,
+  services: { tmdb?: TmdbClient | null } = {},
+): Promise<BulkOutcome> {
   const ids = [...new Set(request.ids)];
+  const artwork = request.action === "refresh-artwork" ? await fetchArtwork(db, services.tmdb ?? null, ids) : undefined;
   return inTransaction(db, async (trx) => {
     const rows = ids.length
       ? await trx.selectFrom("titles").select(["id", "type", "title", "featured"]).where("id", "in", ids).orderBy("id").execute()
@@ -55,7 +68,7 @@ export async function applyBulkAction(db: Db, actor: Actor, request: BulkRequest
     const byId = new Map(rows.map((r) => [r.id, { id: r.id, type: r.type, title: r.title, featured: toBool(r.featured) }]));
     const selected = ids.map((id) => byId.get(id)).filter((t): t is Selected => t !== undefined);
     const gone = ids.length - selected.length;
-    const outcome = await run(trx, actor, request, selected);
+    const outcome = artwork ? await refreshArtwork(trx, actor, selected, artwork) : await run(trx, actor, request, selected);
     if (outcome.changed > 0 || outcome.links > 0) await bumpContentVersion(trx);
     return { ...outcome, unchanged: outcome.unchanged + gone };
   });
@@ -69,6 +82,9 @@ async function run(trx: Db, actor: Actor, request: BulkRequest, selected: Select
     ids.length ? trx.updateTable("titles").set({ updated_at: now() }).where("id", "in", ids).execute() : Promise.resolve();
 
   switch (request.action) {
+    case "refresh-artwork":
+      // Fetched before the transaction: applyBulkAction takes it to refreshArtwork.
+      throw new Error("refresh-artwork is applied by refreshArtwork");
     case "delete": {
       if (selected.length)
         await trx
@@ -231,4 +247,79 @@ async function run(trx: Db, actor: Actor, request: BulkRequest, selected: Select
       return { changed: changing.length, unchanged: selected.length - changing.length, links: matching.length, message };
     }
   }
+}
+
+/** One title at a time: the TMDB client caches answers and waits out its rate limit. */
+async function fetchArtwork(db: Db, tmdb: TmdbClient | null, ids: number[]): Promise<FreshArtwork> {
+  if (!tmdb) throw new AppError(503, BULK_ARTWORK_NEEDS_TMDB);
+  const rows = ids.length
+    ? await db.selectFrom("titles").select(["id", "type", "tmdb_id"]).where("id", "in", ids).where("tmdb_id", "is not", null).execute()
+    : [];
+  const fresh: FreshArtwork = new Map();
+  for (const row of rows) {
+    try {
+      const found = await tmdb.details(row.type, Number(row.tmdb_id));
+      fresh.set(row.id, { posterUrl: found.posterUrl, backgroundUrl: found.backgroundUrl });
+    } catch (error) {
+      if (!(error instanceof TmdbError)) throw error;
+      fresh.set(row.id, "failed");
+    }
+  }
+  return fresh;
+}
+
+/** Takes TMDB's poster and backdrop where TMDB has one that differs; a title TMDB has no image for keeps its own. */
+async function refreshArtwork(trx: Db, actor: Actor, selected: Selected[], fresh: FreshArtwork): Promise<BulkOutcome> {
+  const current = selected.length
+    ? await trx
+        .selectFrom("titles")
+        .select(["id", "poster_url", "background_url"])
+        .where(
+          "id",
+          "in",
+          selected.map((t) => t.id),
+        )
+        .execute()
+    : [];
+  const byId = new Map(current.map((r) => [r.id, r]));
+  let changed = 0;
+  let unchanged = 0;
+  let noTmdb = 0;
+  let failed = 0;
+  for (const t of selected) {
+    const found = fresh.get(t.id);
+    if (found === undefined) noTmdb += 1;
+    else if (found === "failed") failed += 1;
+    else {
+      const row = byId.get(t.id)!;
+      const set: { poster_url?: string; background_url?: string } = {};
+      if (found.posterUrl && found.posterUrl !== row.poster_url) set.poster_url = found.posterUrl;
+      if (found.backgroundUrl && found.backgroundUrl !== row.background_url) set.background_url = found.backgroundUrl;
+      const fields = [...(set.poster_url ? ["posterUrl"] : []), ...(set.background_url ? ["backgroundUrl"] : [])];
+      if (fields.length === 0) {
+        unchanged += 1;
+        continue;
+      }
+      await trx
+        .updateTable("titles")
+        .set({ ...set, updated_at: now() })
+        .where("id", "=", t.id)
+        .execute();
+      await recordAudit(trx, actor, {
+        action: "title.update",
+        entityType: "title",
+        entityId: t.id,
+        summary: `Refreshed the artwork of “${t.title}” from TMDB`,
+        details: { changed: fields, bulk: true },
+      });
+      changed += 1;
+    }
+  }
+  const parts = [
+    `Refreshed the artwork of ${plural(changed, "title")}`,
+    ...(unchanged ? [`${unchanged} already up to date`] : []),
+    ...(noTmdb ? [`${noTmdb} without a TMDB ID`] : []),
+    ...(failed ? [`${failed} not found on TMDB`] : []),
+  ];
+  return { changed, unchanged: unchanged + noTmdb + failed, links: 0, message: parts.join("; ") };
 }

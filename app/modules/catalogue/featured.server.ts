@@ -5,6 +5,7 @@ import { recordAudit, type Actor } from "#app/modules/audit/audit.server.ts";
 import { bumpContentVersion } from "#app/modules/site/content-version.server.ts";
 import { AppError } from "#app/utils/errors.ts";
 import { escapeLike } from "#app/utils/sql.ts";
+import { yearOf } from "./read.server.ts";
 import { FEATURED_UNKNOWN, type FeaturedEntry } from "./featured.ts";
 
 /**
@@ -28,7 +29,7 @@ function toEntry(r: {
     type: r.type,
     slug: r.slug,
     title: r.title,
-    year: r.release_date ? Number(r.release_date.slice(0, 4)) : null,
+    year: yearOf(r.release_date),
     posterUrl: r.poster_url,
   };
 }

@@ -30,7 +30,8 @@ const cardColumns = ["t.id", "t.type", "t.slug", "t.title", "t.release_date", "t
 
 type CardRow = Pick<TitleRow, "id" | "type" | "slug" | "title" | "release_date" | "poster_url" | "rating">;
 
-function yearOf(date: string | null): number | null {
+/** The year of a YYYY-MM-DD release date. */
+export function yearOf(date: string | null): number | null {
   return date ? Number(date.slice(0, 4)) : null;
 }
 

@@ -51,6 +51,15 @@ export async function writeSearchDocuments(trx: Db, docs: { titleId: number; doc
     const chunk = docs.slice(i, i + 2_000);
     const chunkIds = ids.slice(i, i + 2_000);
     await trx.deleteFrom("search_documents").where("title_id", "in", chunkIds).execute();
+    await trx.deleteFrom("search_keys").where("title_id", "in", chunkIds).execute();
+    const keyRows = chunk.flatMap(({ titleId, doc }) =>
+      [...new Set(doc.keys.split("|").filter(Boolean))].map((key) => ({ key, title_id: titleId })),
+    );
+    for (let k = 0; k < keyRows.length; k += 2_000)
+      await trx
+        .insertInto("search_keys")
+        .values(keyRows.slice(k, k + 2_000))
+        .execute();
     await trx
       .insertInto("search_documents")
       .values(
@@ -162,7 +171,9 @@ export async function indexMissingTitles(db: Db, batchSize = 1_000): Promise<num
  */
 export async function analyzeAfterBulkWrite(db: Db): Promise<void> {
   if (dialectOf(db) === "postgres") {
-    await sql`analyze titles, title_genres, releases, files, links, credits, search_documents, search_terms, search_term_keys`.execute(db);
+    await sql`analyze titles, title_genres, releases, files, links, credits, search_documents, search_keys, search_terms, search_term_keys`.execute(
+      db,
+    );
   } else {
     await sql`pragma optimize`.execute(db);
   }

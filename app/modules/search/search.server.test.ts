@@ -269,9 +269,13 @@ describeEachDatabase("search", (ctx) => {
       cast: [{ name: "Candace Hilligoss", character: "Mary" }],
     });
     expect(await titlesOf(ctx.db, { text: "nightmare" })).toEqual([]);
+    // The title-key index (exact and leading matches) follows the rename too.
+    expect((await suggest(ctx.db, "nightmare al")).map((t) => t.title)).toEqual([]);
+    expect((await suggest(ctx.db, "carni")).map((t) => t.title)).toEqual(["Carnival of Souls"]);
     expect(await titlesOf(ctx.db, { text: "hilligoss" })).toEqual(["Carnival of Souls (1947)"]);
     await deleteTitle(ctx.db, movie!.id);
     expect(await titlesOf(ctx.db, { text: "carnival" })).toEqual([]);
+    expect(await ctx.db.selectFrom("search_keys").select("key").where("title_id", "=", movie!.id).execute()).toEqual([]);
     if (ctx.dialect === "sqlite") {
       const left = await sql<{ n: number }>`select count(*) as n from search_words`.execute(ctx.db);
       expect(left.rows[0]!.n).toBe(CATALOGUE.length - 1);

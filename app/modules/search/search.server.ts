@@ -1,4 +1,4 @@
-import { sql, type RawBuilder, type SelectQueryBuilder } from "kysely";
+import { sql, type ExpressionBuilder, type RawBuilder, type SelectQueryBuilder } from "kysely";
 import { LISTING_PAGE_SIZE } from "#app/constants.ts";
 import type { Db } from "#app/db/client.server.ts";
 import { dialectOf, toCount } from "#app/db/dialect.server.ts";
@@ -41,27 +41,21 @@ function applyFilters(query: Docs, filters: SearchFilters = {}): Docs {
   if (filters.type) q = q.where("d.type", "=", filters.type);
   if (filters.yearFrom !== undefined) q = q.where("d.year", ">=", String(filters.yearFrom).padStart(4, "0")).where("d.year", "!=", "");
   if (filters.yearTo !== undefined) q = q.where("d.year", "<=", String(filters.yearTo).padStart(4, "0")).where("d.year", "!=", "");
+  // Filters are id lookups in an index (title_genres by genre, releases by lowercased
+  // quality) intersected with the matches, not a subquery run for every matching row.
   if (filters.genre) {
     const slug = filters.genre.toLowerCase();
-    q = q.where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom("title_genres as tg")
-          .innerJoin("genres as g", "g.id", "tg.genre_id")
-          .select(sql`1`.as("x"))
-          .whereRef("tg.title_id", "=", "d.title_id")
-          .where("g.slug", "=", slug),
-      ),
+    q = q.where("d.title_id", "in", (eb) =>
+      eb.selectFrom("title_genres as tg").innerJoin("genres as g", "g.id", "tg.genre_id").select("tg.title_id").where("g.slug", "=", slug),
     );
   }
   if (filters.quality) {
     const quality = filters.quality.trim().toLowerCase();
-    q = q.where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom("releases as r")
-          .select(sql`1`.as("x"))
-          .whereRef("r.title_id", "=", "d.title_id")
-          .where(sql`lower(r.quality)`, "=", quality),
-      ),
+    q = q.where("d.title_id", "in", (eb) =>
+      eb
+        .selectFrom("releases as r")
+        .select("r.title_id")
+        .where(sql`lower(r.quality)`, "=", quality),
     );
   }
   return q;
@@ -166,8 +160,11 @@ interface Level {
 }
 
 /** Whether a title's index words match this full-text expression. */
-function matches(db: Db, expression: string): RawBuilder<boolean> {
+function matches(db: Db, expression: string, broad = false): RawBuilder<boolean> {
   if (dialectOf(db) === "postgres") return sql<boolean>`d.tsv @@ to_tsquery('simple', ${expression})`;
+  // Broad: "+" keeps SQLite from looking up every matching row by id, so it walks the
+  // popularity index instead and stops at the limit (see rankedIds).
+  if (broad) return sql<boolean>`+d.title_id in (select rowid from search_words where search_words match ${expression})`;
   return sql<boolean>`d.title_id in (select rowid from search_words where search_words match ${expression})`;
 }
 
@@ -176,7 +173,8 @@ function matches(db: Db, expression: string): RawBuilder<boolean> {
  * title, original title, names, their other forms or year, the last one possibly
  * only its start; with several words, fewer than half may be missing.
  */
-const wordCondition = (db: Db, query: Expanded, level?: Level) => matches(db, matchExpression(query, dialectOf(db) === "postgres", level));
+const wordCondition = (db: Db, query: Expanded, level?: Level, broad = false) =>
+  matches(db, matchExpression(query, dialectOf(db) === "postgres", level), broad);
 
 async function countWordMatches(db: Db, query: Expanded, filters?: SearchFilters, level?: Level): Promise<number> {
   let row: { n: string | number | bigint };
@@ -221,16 +219,27 @@ function tierOf(query: Expanded, queryKeys: string[], doc: { keys: string; title
   return inTitle ? 3 : 4;
 }
 
-/** Titles whose key starts with one the query may stand for: the candidates for tiers 0–2, which popularity alone could miss. */
-function leadingKeys(queryKeys: string[]): RawBuilder<boolean> {
-  return sql<boolean>`(${sql.join(
-    queryKeys.map((k) => sql`d.keys like ${`%|${k}%`}`),
-    sql` or `,
-  )})`;
+/**
+ * Titles whose key starts with one the query may stand for: the candidates for tiers
+ * 0–2, which popularity alone could miss. A range of the search_keys B-tree per key
+ * (keys are [a-z0-9 ], so "{" sorts after every continuation), not LIKE over every match.
+ */
+function leadingKeys(db: Db, queryKeys: string[]) {
+  return (eb: ExpressionBuilder<Database & { d: SearchDocumentsTable }, "d">) =>
+    eb(
+      "d.title_id",
+      "in",
+      db
+        .selectFrom("search_keys as k")
+        .select("k.title_id")
+        .where((k) => k.or(queryKeys.map((key) => k.and([k("k.key", ">=", key), k("k.key", "<", `${key}{`)])))),
+    );
 }
 
 /** Candidates ranked beyond the page, so tier and title length can reorder what popularity brought. */
 const CANDIDATE_MARGIN = 20;
+/** Matches from which a stratum is read in popularity-index order (SQLite): about where that costs less than a lookup per match at 100k titles. */
+const BROAD_STRATUM = 2_000;
 /** Titles leading with the query's key taken besides at each stratum, the most popular first. */
 const LEADING_CANDIDATES = 50;
 
@@ -281,38 +290,46 @@ async function rankedIds(
   if (hasTypos) levels.push({ missing: 0, exact: false });
   for (let m = 1; m <= query.mayMiss; m++) levels.push({ missing: m, exact: false });
   const want = count + CANDIDATE_MARGIN;
-  const byId = new Map<number, Candidate>();
+  const columns = ["d.title_id", "d.keys", "d.title", "d.original", "d.names", "d.alt", "d.year", "d.popularity", "d.uploaded_at"] as const;
+  // Strata best first: every word as typed (0), some corrected (1), m words missing (m + 1).
+  const rankOfLevel = (level: Level) => (level.missing === 0 ? (level.exact ? 0 : 1) : level.missing + 1);
+  const rankOf = (m: { missing: number; inexact: number }) => (m.missing === 0 ? (m.inexact === 0 ? 0 : 1) : m.missing + 1);
+  const byId = new Map<number, { c: Candidate; stratum: number }>();
+  const add = (c: Candidate) => {
+    const misses = missesOf(query, c);
+    // Leading candidates come without the full-text condition: keep only real matches.
+    if (misses.missing <= query.mayMiss) byId.set(c.title_id, { c, stratum: rankOf(misses) });
+  };
+  const within = (rank: number) => [...byId.values()].filter((x) => x.stratum <= rank).length;
+  // Tiers 0–2 first, from the search_keys B-tree alone: when they fill the page of a
+  // stratum, no title of that stratum can rank above them (tier comes before
+  // popularity), so the full-text read of every match is skipped.
+  const leading = (await applyFilters(docs(db).where(leadingKeys(db, queryKeys)), filters)
+    .select(columns)
+    .orderBy("d.popularity", "desc")
+    .orderBy("d.title_id", "desc")
+    .limit(LEADING_CANDIDATES)
+    .execute()) as Candidate[];
+  for (const c of leading) add(c);
   for (const level of levels) {
-    const base = () =>
-      applyFilters(docs(db).where(wordCondition(db, query, level)), filters).select([
-        "d.title_id",
-        "d.keys",
-        "d.title",
-        "d.original",
-        "d.names",
-        "d.alt",
-        "d.year",
-        "d.popularity",
-        "d.uploaded_at",
-      ]);
-    const [popular, leading] = await Promise.all([
-      ordered(db, base() as unknown as Docs, "relevance")
-        .limit(want)
-        .execute() as unknown as Promise<Candidate[]>,
-      // A title leading with the query's key holds all its words: only strata without missing words have one.
-      level.missing > 0
-        ? []
-        : (base()
-            .where(leadingKeys(queryKeys))
-            .orderBy("d.popularity", "desc")
-            .orderBy("d.title_id", "desc")
-            .limit(LEADING_CANDIDATES)
-            .execute() as Promise<Candidate[]>),
-    ]);
-    for (const c of [...popular, ...leading]) byId.set(c.title_id, c);
-    if (byId.size >= want) break;
+    const rank = rankOfLevel(level);
+    if (within(rank) >= want) break;
+    // On SQLite without filters, a stratum of thousands of matches ("the") is read in
+    // popularity order until the page is full, instead of every match by id then sorted;
+    // a narrow one the other way, which would otherwise walk the whole popularity index.
+    const broad =
+      dialectOf(db) === "sqlite" && !hasFilters(filters) && (await countWordMatches(db, query, undefined, level)) >= BROAD_STRATUM;
+    const popular = (await ordered(
+      db,
+      applyFilters(docs(db).where(wordCondition(db, query, level, broad)), filters).select(columns) as unknown as Docs,
+      "relevance",
+    )
+      .limit(want)
+      .execute()) as unknown as Candidate[];
+    for (const c of popular) add(c);
+    if (within(rank) >= want) break;
   }
-  const ranked = [...byId.values()].map((c) => ({
+  const ranked = [...byId.values()].map(({ c }) => ({
     c,
     ...missesOf(query, c),
     tier: tierOf(query, queryKeys, c),
@@ -402,12 +419,15 @@ export async function searchCatalogue(db: Db, options: SearchOptions): Promise<S
   const query = await expand(db, parsed);
   const sort = options.sort ?? "relevance";
 
-  const total = await countWordMatches(db, query, options.filters);
+  // Counted beside the ranking, not before it: on PostgreSQL they run on two connections.
+  const [total, ranked] = await Promise.all([
+    countWordMatches(db, query, options.filters),
+    sort === "relevance" ? rankedIds(db, query, options.filters, offset + perPage) : undefined,
+  ]);
   if (total === 0) return emptyResults(page, perPage, query.text);
   let ids: number[];
   let best: { inexact: number } | undefined;
-  if (sort === "relevance") {
-    const ranked = await rankedIds(db, query, options.filters, offset + perPage);
+  if (ranked) {
     ids = ranked.slice(offset).map((r) => r.id);
     best = ranked[0];
   } else {
@@ -418,7 +438,11 @@ export async function searchCatalogue(db: Db, options: SearchOptions): Promise<S
       .execute();
     ids = rows.map((r) => r.title_id);
     // The best relevance match is corrected exactly when no title has every word as typed.
-    best = { inexact: (await countWordMatches(db, query, options.filters, { missing: 0, exact: true })) > 0 ? 0 : 1 };
+    // Without corrections or missing words that stratum is every match, already counted.
+    const postgres = dialectOf(db) === "postgres";
+    const asTyped: Level = { missing: 0, exact: true };
+    const everyMatch = matchExpression(query, postgres) === matchExpression(query, postgres, asTyped);
+    best = { inexact: (everyMatch ? total : await countWordMatches(db, query, options.filters, asTyped)) > 0 ? 0 : 1 };
   }
   return {
     items: await cards(db, ids),

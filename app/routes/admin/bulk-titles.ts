@@ -8,7 +8,8 @@ import type { Route } from "./+types/bulk-titles";
 /** The lists' bulk actions (form fields `operation`, `ids`, `genre`); the answer's message is the toast with counts. */
 export async function action({ request, context }: Route.ActionArgs) {
   return handleSubmission(request, bulkFormSchema, async (input) => {
-    const outcome = await applyBulkAction(getApp(context).db, actorFrom(context), input);
+    const { db, tmdb } = getApp(context);
+    const outcome = await applyBulkAction(db, actorFrom(context), input, { tmdb });
     return { ok: true as const, ...outcome };
   });
 }

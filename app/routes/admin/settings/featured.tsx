@@ -1,6 +1,6 @@
 import { Form, href, Link, useActionData, useNavigation } from "react-router";
 import { TitleThumb } from "#app/components/admin/title-thumb.tsx";
-import { MoveButtons, ReorderStatus, useReorder } from "#app/components/admin/reorder.tsx";
+import { MoveButtons, ReorderStatus, UnsavedBadge, useReorder } from "#app/components/admin/reorder.tsx";
 import { Button, buttonClass, Card } from "#app/components/admin/ui.tsx";
 import { settingsMeta, type SettingsHandle } from "#app/components/admin/settings/tabs.tsx";
 import { inputClass } from "#app/components/forms/field.tsx";
@@ -79,14 +79,7 @@ function FeaturedEditor({
       <ReorderStatus message={announcement} />
 
       <Form method="post" preventScrollReset>
-        <Card
-          title="Featured titles"
-          action={
-            dirty ? (
-              <span className="rounded-full bg-amber-400/15 px-2.5 py-0.5 text-xs font-semibold text-amber-200">Unsaved changes</span>
-            ) : undefined
-          }
-        >
+        <Card title="Featured titles" action={<UnsavedBadge show={dirty}>Unsaved changes</UnsavedBadge>}>
           {order.length === 0 ? (
             <p className="rounded-xl border border-dashed border-white/12 px-4 py-8 text-center text-mist-300">
               No featured titles: the home page shows no carousel. Add titles below.

@@ -1,5 +1,5 @@
 import { Form, href, Link, useActionData, useNavigation } from "react-router";
-import { MoveButtons, ReorderStatus, useReorder } from "#app/components/admin/reorder.tsx";
+import { MoveButtons, ReorderStatus, UnsavedBadge, useReorder } from "#app/components/admin/reorder.tsx";
 import { Button, Card } from "#app/components/admin/ui.tsx";
 import { settingsMeta, type SettingsHandle } from "#app/components/admin/settings/tabs.tsx";
 import { ErrorList, inputClass } from "#app/components/forms/field.tsx";
@@ -58,14 +58,7 @@ function GenresEditor({ genres, result }: { genres: AdminGenre[]; result: Return
       {failure && <FormMessage result={failure} />}
       <ReorderStatus message={announcement} />
       <Form method="post" preventScrollReset>
-        <Card
-          title="Genres"
-          action={
-            dirtyOrder ? (
-              <span className="rounded-full bg-amber-400/15 px-2.5 py-0.5 text-xs font-semibold text-amber-200">Order changed</span>
-            ) : undefined
-          }
-        >
+        <Card title="Genres" action={<UnsavedBadge show={dirtyOrder}>Order changed</UnsavedBadge>}>
           <ol className="space-y-2" aria-label="Genre order">
             {order.map((g, i) => {
               const nameId = `genre-name-${g.id}`;
