@@ -82,6 +82,8 @@ export default [
       route("site", "routes/admin/settings/site.tsx"),
       route("operator", "routes/admin/settings/operator.tsx"),
       route("operator/test", "routes/admin/settings/operator-test.tsx"),
+      route("api-tokens", "routes/admin/settings/api-tokens.tsx"),
+      route("api-tokens/revoke", "routes/admin/settings/api-tokens-revoke.tsx"),
     ]),
     route("dashboard/inbox", "routes/admin/inbox/index.ts"),
     route("dashboard/inbox/:kind", "routes/admin/inbox/list.tsx"),
@@ -119,6 +121,9 @@ export default [
   // The public read API (ADR 031): JSON, described by the OpenAPI document; /api/docs is its reference page.
   route("api/v1/titles", "routes/api/v1/titles.ts"),
   route("api/v1/titles/:id", "routes/api/v1/title.ts"),
+  route("api/v1/links/:id", "routes/api/v1/link.ts"),
+  route("api/v1/inbox/:kind", "routes/api/v1/inbox.ts"),
+  route("api/v1/inbox/:kind/:id", "routes/api/v1/inbox-item.ts"),
   route("api/v1/genres", "routes/api/v1/genres.ts"),
   route("api/v1/search", "routes/api/v1/search.ts"),
   route("api/v1/suggestions", "routes/api/v1/suggestions.ts"),

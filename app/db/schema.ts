@@ -505,6 +505,31 @@ export interface ImportRunsTable {
   error: string | null;
 }
 
+export type ApiTokenScope = "read" | "catalogue:write" | "inbox";
+
+export interface ApiTokensTable {
+  id: Id;
+  name: string;
+  scope: ApiTokenScope;
+  /** SHA-256 (hex) of the secret; the secret itself is never stored. */
+  token_hash: string;
+  prefix: string;
+  created_at: string;
+  created_by: number | null;
+  expires_at: string | null;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
+export interface ApiIdempotencyTable {
+  token_id: number;
+  key: string;
+  request_hash: string;
+  status: number;
+  body: string;
+  expires_at: string;
+}
+
 export interface Database {
   titles: TitlesTable;
   genres: GenresTable;
@@ -546,6 +571,8 @@ export interface Database {
   rate_limits: RateLimitsTable;
   shared_cache: SharedCacheTable;
   import_runs: ImportRunsTable;
+  api_tokens: ApiTokensTable;
+  api_idempotency: ApiIdempotencyTable;
 }
 
 export type TitleRow = Selectable<TitlesTable>;

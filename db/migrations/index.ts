@@ -16,6 +16,7 @@ import * as linkHealthCheckedUrl from "./2026-11-26T1041_link_health_checked_url
 import * as importRuns from "./2026-11-26T1070_import_runs.ts";
 import * as genreVisibility from "./2026-11-26T1080_genre_visibility.ts";
 import * as searchSpeed from "./2026-11-26T1110_search_speed.ts";
+import * as apiTokens from "./2026-11-26T1120_api_tokens.ts";
 import * as pageViews from "./2026-11-26T1130_page_views.ts";
 
 /**
@@ -41,5 +42,6 @@ export const migrations: Record<string, Migration> = {
   "2026-11-26T1070_import_runs": importRuns,
   "2026-11-26T1080_genre_visibility": genreVisibility,
   "2026-11-26T1110_search_speed": searchSpeed,
+  "2026-11-26T1120_api_tokens": apiTokens,
   "2026-11-26T1130_page_views": pageViews,
 };

@@ -21,7 +21,7 @@ test("the API reference lists every endpoint with its parameters, responses and 
   // A response's schema links to its fields; a problem type's address lands on its explanation.
   await page.getByRole("region", { name: "Responses of Get a title" }).getByRole("link", { name: "Title", exact: true }).click();
   await expect(page).toHaveURL(/#schema-Title$/);
-  await expect(page.getByRole("region", { name: "Fields of Link" })).toContainText("/middleman");
+  await expect(page.getByRole("region", { name: "Fields of Link", exact: true })).toContainText("/middleman");
   await page.goto("/api/docs#problem-rate-limited");
   await expect(page.locator("#problem-rate-limited")).toContainText("429 Too many requests");
   await page.getByRole("link", { name: "/api/v1/openapi.json" }).click();

@@ -32,24 +32,29 @@ export function documentChecker(document: OpenAPIObject) {
   /** The body of an answer to GET `path` (the document's form, e.g. /titles/{id}), checked; null when it has none. */
   return Object.assign(expectDocumented, { expectProblem });
 
-  async function expectDocumented(response: Response, path: string): Promise<unknown> {
-    const operation = document.paths?.[path]?.get;
-    expect(operation, `GET ${path} is documented`).toBeDefined();
+  async function expectDocumented(
+    response: Response,
+    path: string,
+    method: "get" | "post" | "put" | "patch" | "delete" = "get",
+  ): Promise<unknown> {
+    const operation = document.paths?.[path]?.[method];
+    const GET = method.toUpperCase();
+    expect(operation, `${GET} ${path} is documented`).toBeDefined();
     const documented = operation!.responses?.[String(response.status)] as { content?: Record<string, unknown> } | undefined;
-    expect(documented, `GET ${path} documents status ${response.status}`).toBeDefined();
+    expect(documented, `${GET} ${path} documents status ${response.status}`).toBeDefined();
     const text = await response.text();
     if (!documented!.content) {
       expect(text, `${response.status} has no body`).toBe("");
       return null;
     }
     const type = (response.headers.get("content-type") ?? "").split(";")[0]!.trim();
-    expect(Object.keys(documented!.content), `GET ${path} ${response.status} content type`).toContain(type);
-    const pointer = ["paths", path, "get", "responses", String(response.status), "content", type, "schema"].map(segment).join("/");
+    expect(Object.keys(documented!.content), `${GET} ${path} ${response.status} content type`).toContain(type);
+    const pointer = ["paths", path, method, "responses", String(response.status), "content", type, "schema"].map(segment).join("/");
     const validate = ajv.getSchema(`openapi#/${pointer}`);
     expect(validate, pointer).toBeDefined();
     const body: unknown = JSON.parse(text);
     const valid = validate!(body);
-    expect(valid ? [] : validate!.errors, `GET ${path} ${response.status} matches its schema`).toEqual([]);
+    expect(valid ? [] : validate!.errors, `${GET} ${path} ${response.status} matches its schema`).toEqual([]);
     return body;
   }
 }

@@ -81,7 +81,7 @@ it("publishes a valid OpenAPI 3.1 document whose every path is a route", async (
   const patterns = routePatterns(routes as RouteEntry[]);
   for (const op of Object.values(OPERATIONS)) {
     expect(patterns, op.path).toContain(`${API_BASE_PATH}${op.path.replace(/\{(\w+)\}/g, ":$1")}`);
-    expect(document.paths?.[op.path]?.get?.operationId).toBe(op.operationId);
+    expect(document.paths?.[op.path]?.[op.method ?? "get"]?.operationId).toBe(op.operationId);
   }
   expect(patterns).toContain("/api/v1/openapi.json");
 });
@@ -392,7 +392,7 @@ describeEachDatabase("the read API", (ctx) => {
     expect(Object.fromEntries([...preflight.headers].filter(([name]) => name.startsWith("access-control")))).toEqual({
       "access-control-allow-origin": "*",
       "access-control-allow-methods": "GET, HEAD, OPTIONS",
-      "access-control-allow-headers": "If-None-Match",
+      "access-control-allow-headers": "If-None-Match, Authorization",
       "access-control-expose-headers": "ETag, Retry-After",
       "access-control-max-age": "86400",
     });

@@ -21,6 +21,7 @@ export const ENTITY_LABELS: Record<AuditEntityType, string> = {
   contact: "Contact",
   dmca: "DMCA",
   import: "Import",
+  "api-token": "API token",
 };
 
 const ENTITY_TONES: Record<AuditEntityType, string> = {
@@ -33,6 +34,7 @@ const ENTITY_TONES: Record<AuditEntityType, string> = {
   contact: "bg-white/8 text-mist-300",
   dmca: "bg-red-500/15 text-red-300",
   import: "bg-accent-500/15 text-accent-300",
+  "api-token": "bg-white/8 text-mist-300",
 };
 
 /** Audit entries, newest first as given: who, what and when. */

@@ -4,8 +4,21 @@ import { getApp, type AppContext } from "#app/context.ts";
 import { isUnavailable } from "#app/db/faults.server.ts";
 import { AppError, DatabaseUnavailableError, RETRY_AFTER_SECONDS } from "#app/utils/errors.ts";
 import { etagOf, matchesIfNoneMatch, PRIVATE_CACHE_CONTROL, PUBLIC_PAGE_CACHE_CONTROL } from "#app/utils/http-cache.ts";
-import { PROBLEM_CONTENT_TYPE, PROBLEMS, problemType, type ProblemKind } from "./openapi.ts";
+import { ERROR_KINDS, PROBLEM_CONTENT_TYPE, PROBLEMS, problemType, type ProblemKind } from "./openapi.ts";
+import {
+  API_TOKEN_RATE_RULE,
+  identifyCaller,
+  requestFingerprint,
+  scopeAllows,
+  scopeRefusal,
+  TOKEN_REQUIRED,
+  type Caller,
+} from "./auth.server.ts";
+import { IDEMPOTENCY_KEY_MAX, releaseKey, reserveKey, storeAnswer } from "./idempotency.server.ts";
+import type { ApiOperation } from "./operations.ts";
 import { takeApiCall } from "./rate-limit.server.ts";
+import type { TokenScope } from "./tokens.ts";
+import type { ApiToken } from "./tokens.server.ts";
 import type { Problem } from "./schemas.ts";
 
 /*
@@ -58,7 +71,8 @@ function preflight(): Response {
       ...CORS_HEADERS,
       Allow: API_METHODS,
       "Access-Control-Allow-Methods": API_METHODS,
-      "Access-Control-Allow-Headers": "If-None-Match",
+      // Authorization: a token may read from a browser page; writes from other sites' pages are refused anyway (server/security.ts).
+      "Access-Control-Allow-Headers": "If-None-Match, Authorization",
       "Access-Control-Max-Age": String(PREFLIGHT_MAX_AGE_S),
       "Cache-Control": PRIVATE_CACHE_CONTROL,
     },
@@ -100,6 +114,8 @@ type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
 export interface Endpoint<Q extends z.ZodType, P extends z.ZodType | undefined> {
   query: Q;
   params: P;
+  /** A read only a token with this scope may make (the inbox); its answers are private. */
+  scope?: TokenScope;
 }
 
 /**
@@ -115,17 +131,14 @@ export function apiLoader<Q extends z.ZodType, P extends z.ZodType | undefined>(
     if (request.method === "OPTIONS") return preflight();
     const app = getApp(context);
     try {
-      const allowed = await takeApiCall(app);
-      if (!allowed.ok) {
-        return problem(
-          app,
-          "rate-limited",
-          `Too many requests from this client. Please wait ${allowed.retryAfterS} seconds and try again.`,
-          {
-            headers: { "Retry-After": String(allowed.retryAfterS) },
-          },
-        );
+      const caller = await identifyCaller(app, request);
+      if ("status" in caller) return unauthorized(app, caller.detail);
+      if (endpoint.scope && caller.kind === "anonymous") return unauthorized(app, TOKEN_REQUIRED);
+      if (endpoint.scope && caller.kind === "token" && !scopeAllows(caller.token.scope, endpoint.scope)) {
+        return problem(app, "forbidden", scopeRefusal(endpoint.scope));
       }
+      const limited = await rateLimited(app, caller);
+      if (limited) return limited;
 
       const url = new URL(request.url);
       const { values, repeated } = queryObject(url);
@@ -148,7 +161,8 @@ export function apiLoader<Q extends z.ZodType, P extends z.ZodType | undefined>(
 
       const body = JSON.stringify(await handle({ query: parsedQuery.data, params: pathValues as Parsed<P>, app, request }));
       const etag = etagOf(body);
-      const headers = { ...CORS_HEADERS, ETag: etag, "Cache-Control": PUBLIC_PAGE_CACHE_CONTROL };
+      // What a token alone may read is never kept by shared caches.
+      const headers = { ...CORS_HEADERS, ETag: etag, "Cache-Control": endpoint.scope ? PRIVATE_CACHE_CONTROL : PUBLIC_PAGE_CACHE_CONTROL };
       if (matchesIfNoneMatch(request.headers.get("if-none-match"), etag)) return new Response(null, { status: 304, headers });
       return new Response(request.method === "HEAD" ? null : body, {
         status: 200,
@@ -160,7 +174,28 @@ export function apiLoader<Q extends z.ZodType, P extends z.ZodType | undefined>(
   };
 }
 
-const KIND_BY_STATUS: Partial<Record<number, ProblemKind>> = { 400: "invalid-parameter", 404: "not-found" };
+function unauthorized(app: AppContext, detail: string): Response {
+  return problem(app, "unauthorized", detail, { headers: { "WWW-Authenticate": 'Bearer realm="cinedex-api"' } });
+}
+
+/** The anonymous per-client limit, or a token's own (higher) one; a problem when it is used up. */
+async function rateLimited(app: AppContext, caller: Caller): Promise<Response | null> {
+  const allowed =
+    caller.kind === "token"
+      ? await app.limits
+          .consume(API_TOKEN_RATE_RULE, `token:${caller.token.id}`)
+          .then((v) =>
+            v.allowed ? ({ ok: true } as const) : ({ ok: false, retryAfterS: Math.max(1, Math.ceil(v.retryAfterMs / 1000)) } as const),
+          )
+      : await takeApiCall(app);
+  if (allowed.ok) return null;
+  const who = caller.kind === "token" ? "with this API token" : "from this client";
+  return problem(app, "rate-limited", `Too many requests ${who}. Please wait ${allowed.retryAfterS} seconds and try again.`, {
+    headers: { "Retry-After": String(allowed.retryAfterS) },
+  });
+}
+
+const KIND_BY_STATUS: Partial<Record<number, ProblemKind>> = ERROR_KINDS;
 
 function failure(app: AppContext, error: unknown): Response {
   if (error instanceof AppError && KIND_BY_STATUS[error.status]) return problem(app, KIND_BY_STATUS[error.status]!, error.message);
@@ -175,10 +210,192 @@ function failure(app: AppContext, error: unknown): Response {
 }
 
 /** Other methods on an API address: 405 naming the ones it answers (cross-site writes are refused before this, server/security.ts). */
-export function apiMethodNotAllowed({ request, context }: Pick<LoaderArgs, "request" | "context">): Response {
-  return problem(getApp(context), "method-not-allowed", `${request.method} is not allowed here. The read API answers ${API_METHODS}.`, {
-    headers: { Allow: API_METHODS },
+export function apiMethodNotAllowed({ request, context }: Pick<LoaderArgs, "request" | "context">, allow = API_METHODS): Response {
+  return problem(getApp(context), "method-not-allowed", `${request.method} is not allowed here. This address answers ${allow}.`, {
+    headers: { Allow: allow },
   });
+}
+
+// ---------------------------------------------------------------------------
+// Writes (ADR 034).
+
+const MAX_WRITE_BODY_BYTES = 2 * 1024 * 1024;
+
+export interface WriteInput<P, B> {
+  params: P;
+  body: B;
+  app: AppContext;
+  token: ApiToken;
+}
+
+type WriteHandler = (input: WriteInput<unknown, unknown>) => Promise<unknown>;
+
+/** One method of an address: its operation and what it does with the validated input. */
+export interface WriteEntry {
+  op: ApiOperation;
+  handle: WriteHandler;
+}
+
+type Output<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+/** Pairs an operation with its handler, typed by the operation's path and body schemas. */
+export function write<Q extends z.ZodType, P extends z.ZodType | undefined, B extends z.ZodType | undefined>(
+  op: ApiOperation<Q, P, B>,
+  handle: (input: WriteInput<Output<P>, Output<B>>) => Promise<unknown>,
+): WriteEntry {
+  return { op: op as ApiOperation, handle: handle as WriteHandler };
+}
+
+/** Field paths of a validation failure ("releases.0.quality") as body parameters. */
+function bodyIssues(fields: Record<string, string[]> | undefined): InvalidParam[] {
+  return Object.entries(fields ?? {}).flatMap(([name, reasons]) =>
+    reasons.map((reason) => ({ name: name || "body", in: "body" as const, reason })),
+  );
+}
+
+function json(status: number, body: string | null, headers: Record<string, string> = {}): Response {
+  return new Response(body, {
+    status,
+    headers: {
+      ...CORS_HEADERS,
+      "Cache-Control": PRIVATE_CACHE_CONTROL,
+      ...(body === null ? {} : { "Content-Type": "application/json; charset=utf-8" }),
+      ...headers,
+    },
+  });
+}
+
+/** The token a write needs, or the problem to answer without one (a cookie is never a way in). */
+async function writer(app: AppContext, request: Request, scope: TokenScope): Promise<ApiToken | Response> {
+  const caller = await identifyCaller(app, request);
+  if ("status" in caller) return unauthorized(app, caller.detail);
+  if (caller.kind === "anonymous") return unauthorized(app, TOKEN_REQUIRED);
+  if (!scopeAllows(caller.token.scope, scope)) return problem(app, "forbidden", scopeRefusal(scope));
+  return (await rateLimited(app, caller)) ?? caller.token;
+}
+
+async function readJsonBody(request: Request): Promise<{ ok: true; text: string; value: unknown } | { ok: false; detail: string }> {
+  const type = request.headers.get("content-type") ?? "";
+  if (!/^application\/(?:[\w.+-]+\+)?json\b/i.test(type))
+    return { ok: false, detail: "Send the body as JSON, with Content-Type: application/json." };
+  const length = Number(request.headers.get("content-length") ?? 0);
+  if (length > MAX_WRITE_BODY_BYTES) return { ok: false, detail: "The body is too large (at most 2 MB)." };
+  const text = await request.text();
+  if (text.length > MAX_WRITE_BODY_BYTES) return { ok: false, detail: "The body is too large (at most 2 MB)." };
+  try {
+    return { ok: true, text, value: JSON.parse(text) };
+  } catch {
+    return { ok: false, detail: "The body is not valid JSON." };
+  }
+}
+
+/**
+ * One write operation's HTTP side: the token and its scope, the path and the
+ * JSON body validated (400 naming each field), the Idempotency-Key of a POST, and
+ * the handler's answer as JSON with the operation's status (or a problem).
+ */
+async function runWrite(op: ApiOperation, handle: WriteHandler, { request, context, params }: LoaderArgs): Promise<Response> {
+  const app = getApp(context);
+  try {
+    const token = await writer(app, request, op.scope ?? "catalogue:write");
+    if (token instanceof Response) return token;
+
+    const invalid: InvalidParam[] = [];
+    let pathValues: unknown;
+    if (op.params) {
+      const parsedPath = op.params.safeParse(params);
+      if (parsedPath.success) pathValues = parsedPath.data;
+      else invalid.push(...issuesOf(parsedPath.error, "path", []));
+    }
+    const { values, repeated } = queryObject(new URL(request.url));
+    const parsedQuery = op.query.safeParse(values);
+    invalid.push(...repeated.map((name) => ({ name, in: "query" as const, reason: `Give ${name} once.` })));
+    if (!parsedQuery.success) invalid.push(...issuesOf(parsedQuery.error, "query", shapeKeys(op.query)));
+    let body: unknown;
+    let bodyText = "";
+    if (op.body) {
+      const read = await readJsonBody(request);
+      if (!read.ok)
+        return problem(app, "invalid-parameter", read.detail, { invalidParams: [{ name: "body", in: "body", reason: read.detail }] });
+      bodyText = read.text;
+      // Validated here so every write names its bad fields alike; handlers get the parsed body (a title is parsed again by the editor's save, which is harmless).
+      const parsedBody = op.body.safeParse(read.value);
+      if (parsedBody.success) body = parsedBody.data;
+      else
+        invalid.push(
+          ...parsedBody.error.issues.map((issue) => ({ name: issue.path.join(".") || "body", in: "body" as const, reason: issue.message })),
+        );
+    }
+    const key = request.method === "POST" ? request.headers.get("idempotency-key") : null;
+    if (key !== null && (key.trim() === "" || key.length > IDEMPOTENCY_KEY_MAX)) {
+      invalid.push({ name: "Idempotency-Key", in: "header", reason: `Idempotency-Key must be 1 to ${IDEMPOTENCY_KEY_MAX} characters.` });
+    }
+    if (invalid.length) {
+      const detail =
+        invalid.length === 1
+          ? describe(invalid[0]!)
+          : `These parameters are invalid: ${[...new Set(invalid.map((p) => p.name))].join(", ")}.`;
+      return problem(app, "invalid-parameter", detail, { invalidParams: invalid });
+    }
+
+    if (key === null) return await answer(app, op, () => handle({ params: pathValues, body, app, token }));
+
+    const fingerprint = requestFingerprint(request.method, new URL(request.url).pathname, bodyText);
+    const reservation = await reserveKey(app.db, token.id, key, fingerprint);
+    if (reservation.kind !== "reserved" && reservation.requestHash !== fingerprint) {
+      return problem(
+        app,
+        "idempotency-key-reused",
+        "This Idempotency-Key was already used for a different request. Use a new key for a new request.",
+      );
+    }
+    if (reservation.kind === "in-progress") {
+      return problem(app, "conflict", "A request with this Idempotency-Key is still being processed. Retry in a moment.", {
+        headers: { "Retry-After": "1" },
+      });
+    }
+    if (reservation.kind === "answered") {
+      return json(reservation.status, reservation.body || null, { "Idempotent-Replayed": "true" });
+    }
+    const response = await answer(app, op, () => handle({ params: pathValues, body, app, token }));
+    // A server failure may succeed on retry, so its key is freed; the request's own errors are kept as its answer.
+    if (response.status >= 500) await releaseKey(app.db, token.id, key);
+    else await storeAnswer(app.db, token.id, key, response.status, await response.clone().text());
+    return response;
+  } catch (error) {
+    return failure(app, error);
+  }
+}
+
+async function answer(app: AppContext, op: ApiOperation, run: () => Promise<unknown>): Promise<Response> {
+  try {
+    const result = await run();
+    if (op.response === null) return json(op.status ?? 204, null);
+    return json(op.status ?? 200, JSON.stringify(result));
+  } catch (error) {
+    if (error instanceof AppError && error.status === 400 && error.fields) {
+      const invalidParams = bodyIssues(error.fields);
+      const detail =
+        invalidParams.length === 1
+          ? describe(invalidParams[0]!)
+          : `${error.message} These fields are invalid: ${[...new Set(invalidParams.map((p) => p.name))].join(", ")}.`;
+      return problem(app, "invalid-parameter", detail, { invalidParams });
+    }
+    return failure(app, error);
+  }
+}
+
+/**
+ * An action for an API address's write methods, e.g. `{ POST: write(OPERATIONS.createTitle, handler) }`;
+ * other methods get a 405 naming the address's methods.
+ */
+export function apiActions(methods: Partial<Record<"POST" | "PUT" | "PATCH" | "DELETE", WriteEntry>>, { reads = true } = {}) {
+  const allow = [...(reads ? [API_METHODS] : []), ...Object.keys(methods)].join(", ");
+  return (args: LoaderArgs): Promise<Response> | Response => {
+    const entry = methods[args.request.method as keyof typeof methods];
+    if (!entry) return apiMethodNotAllowed(args, allow);
+    return runWrite(entry.op, entry.handle, args);
+  };
 }
 
 /** An address under /api/v1 that no endpoint has. */

@@ -1,6 +1,17 @@
 import type { z } from "zod";
+import { titleInputSchema } from "#app/modules/catalogue/schema.ts";
+import type { TokenScope } from "./tokens.ts";
 import {
   genreListSchema,
+  inboxItemParamsSchema,
+  inboxChangeSchema,
+  inboxListParamsSchema,
+  inboxListQuerySchema,
+  inboxPageSchema,
+  inboxUpdateSchema,
+  linkParamsSchema,
+  linkSchema,
+  linkUpdateSchema,
   noQuerySchema,
   publicSettingsSchema,
   searchPageSchema,
@@ -19,8 +30,23 @@ import {
  * generated from (openapi.ts). A route names its operation; adding an endpoint
  * means adding it here.
  */
-export interface ApiOperation<Q extends z.ZodType = z.ZodType, P extends z.ZodType | undefined = z.ZodType | undefined> {
+export type ApiMethod = "get" | "post" | "put" | "patch" | "delete";
+export type ApiErrorStatus = 400 | 401 | 403 | 404 | 409 | 422;
+
+export interface ApiOperation<
+  Q extends z.ZodType = z.ZodType,
+  P extends z.ZodType | undefined = z.ZodType | undefined,
+  B extends z.ZodType | undefined = z.ZodType | undefined,
+> {
   operationId: string;
+  /** GET when absent. */
+  method?: ApiMethod;
+  /** The token scope a call needs; absent: anonymous reads. */
+  scope?: TokenScope;
+  /** The JSON request body's schema, for writes. */
+  body?: B;
+  /** The success status of a write (201 for a creation, 204 without a body). */
+  status?: 200 | 201 | 204;
   /** OpenAPI form, relative to /api/v1: /titles/{id}. */
   path: string;
   tag: string;
@@ -28,18 +54,27 @@ export interface ApiOperation<Q extends z.ZodType = z.ZodType, P extends z.ZodTy
   description: string;
   query: Q;
   params: P;
-  response: z.ZodType;
+  response: z.ZodType | null;
   /** Errors this operation answers besides those every operation may (429, 500, 503). */
-  errors: (400 | 404)[];
+  errors: ApiErrorStatus[];
   /** A request to show in the reference page's curl example, relative to /api/v1. */
   example: string;
 }
 
-function operation<Q extends z.ZodType, P extends z.ZodType | undefined = undefined>(op: ApiOperation<Q, P>): ApiOperation<Q, P> {
+function operation<Q extends z.ZodType, P extends z.ZodType | undefined = undefined, B extends z.ZodType | undefined = undefined>(
+  op: ApiOperation<Q, P, B>,
+): ApiOperation<Q, P, B> {
   return op;
 }
 
 export const API_BASE_PATH = "/api/v1";
+
+/** The admin editor's own title schema, named for the document. */
+const titleBodySchema = titleInputSchema.meta({
+  id: "TitleInput",
+  description:
+    "A title with its whole tree, as the admin editor saves it. Give a release, file or link its id to keep that row (and its click count); rows without an id are added.",
+});
 
 export const OPERATIONS = {
   listTitles: operation({
@@ -116,6 +151,98 @@ export const OPERATIONS = {
     response: publicSettingsSchema,
     errors: [400],
     example: "/settings",
+  }),
+  createTitle: operation({
+    operationId: "createTitle",
+    method: "post",
+    scope: "catalogue:write",
+    path: "/titles",
+    tag: "Catalogue writes",
+    summary: "Create a title",
+    description:
+      "Adds a title with its releases, files and links, validated as the admin editor validates it. A second title with the same TMDB id (and type) or IMDb id is refused with 409. Send an Idempotency-Key header so a retried call creates nothing twice.",
+    query: noQuerySchema,
+    params: undefined,
+    body: titleBodySchema,
+    status: 201,
+    response: titleSchema,
+    errors: [400, 401, 403, 409, 422],
+    example: "/titles",
+  }),
+  updateTitle: operation({
+    operationId: "updateTitle",
+    method: "put",
+    scope: "catalogue:write",
+    path: "/titles/{id}",
+    tag: "Catalogue writes",
+    summary: "Replace a title",
+    description:
+      "Replaces a title and its whole tree as the admin editor's save does: releases, files and links sent with their id are kept (their ids and click counts stay), those without an id are added, and those not sent are deleted. The answer includes disabled links, so it can be edited and sent back.",
+    query: noQuerySchema,
+    params: titleParamsSchema,
+    body: titleBodySchema,
+    response: titleSchema,
+    errors: [400, 401, 403, 404, 409],
+    example: "/titles/1",
+  }),
+  deleteTitle: operation({
+    operationId: "deleteTitle",
+    method: "delete",
+    scope: "catalogue:write",
+    path: "/titles/{id}",
+    tag: "Catalogue writes",
+    summary: "Delete a title",
+    description: "Deletes a title with its releases, files and links.",
+    query: noQuerySchema,
+    params: titleParamsSchema,
+    status: 204,
+    response: null,
+    errors: [400, 401, 403, 404],
+    example: "/titles/1",
+  }),
+  updateLink: operation({
+    operationId: "updateLink",
+    method: "patch",
+    scope: "catalogue:write",
+    path: "/links/{id}",
+    tag: "Catalogue writes",
+    summary: "Change a link's status",
+    description: "Marks a link ok, broken or disabled (disabled links are hidden from visitors).",
+    query: noQuerySchema,
+    params: linkParamsSchema,
+    body: linkUpdateSchema,
+    response: linkSchema,
+    errors: [400, 401, 403, 404],
+    example: "/links/1",
+  }),
+  listInbox: operation({
+    operationId: "listInbox",
+    scope: "inbox",
+    path: "/inbox/{kind}",
+    tag: "Inbox",
+    summary: "List inbox items",
+    description: "One section of the admin inbox (requests, reports, contact, dmca), newest first, filtered by status and text, 20 a page.",
+    query: inboxListQuerySchema,
+    params: inboxListParamsSchema,
+    response: inboxPageSchema,
+    errors: [400, 401, 403],
+    example: "/inbox/requests?status=pending",
+  }),
+  updateInboxItem: operation({
+    operationId: "updateInboxItem",
+    method: "patch",
+    scope: "inbox",
+    path: "/inbox/{kind}/{id}",
+    tag: "Inbox",
+    summary: "Change an inbox item's status",
+    description:
+      "As the inbox's buttons do: a request is fulfilled (with the title that fulfils it), declined (with a reason) or back to pending; a report fixed, invalid or open; a contact message answered, archived or new; a DMCA notice rejected or received (taking links down is done in the admin panel). A change the current status does not allow is 409.",
+    query: noQuerySchema,
+    params: inboxItemParamsSchema,
+    body: inboxUpdateSchema,
+    response: inboxChangeSchema,
+    errors: [400, 401, 403, 404, 409],
+    example: "/inbox/contact/1",
   }),
 } satisfies Record<string, ApiOperation>;
 

@@ -116,14 +116,14 @@ export async function suggestApiTitles(db: Db, publicUrl: string, text: string, 
   };
 }
 
-function apiLink(publicUrl: string, link: Link): ApiLink {
-  // Disabled links never reach here (getTitle leaves them out for visitors).
+export function apiLink(publicUrl: string, link: Link): ApiLink {
+  // Disabled links reach here only in the write API's answers (getTitle leaves them out for visitors).
   return {
     id: link.id,
     kind: link.kind,
     label: link.label,
     size: link.size,
-    status: link.status === "broken" ? "broken" : "ok",
+    status: link.status,
     url: absolute(publicUrl, middlemanPath(link.id)),
   };
 }
@@ -166,6 +166,13 @@ function apiTitle(publicUrl: string, title: TitleDetail): ApiTitle {
 
 export async function getApiTitle(db: Db, publicUrl: string, id: number): Promise<ApiTitle> {
   const title = await getTitle(db, id);
+  if (!title) throw new AppError(404, `No title has the id ${id}.`);
+  return apiTitle(publicUrl, title);
+}
+
+/** A title as the write API answers it: with its disabled links, so a client can send the whole tree back. */
+export async function getWrittenTitle(db: Db, publicUrl: string, id: number): Promise<ApiTitle> {
+  const title = await getTitle(db, id, { includeDisabled: true });
   if (!title) throw new AppError(404, `No title has the id ${id}.`);
   return apiTitle(publicUrl, title);
 }

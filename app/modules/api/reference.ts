@@ -24,8 +24,12 @@ export interface FieldRow {
 
 export interface OperationView {
   id: string;
-  method: "GET";
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   path: string;
+  /** The token scope a call needs; null for anonymous reads. */
+  scope: string | null;
+  /** The JSON body's type, for writes. */
+  body: TypeLabel | null;
   summary: string;
   description: string;
   parameters: (FieldRow & { in: string })[];
@@ -105,34 +109,49 @@ function curlFor(baseUrl: string, path: string, parameters: ParameterObject[]): 
 
 export function referenceView(document: OpenAPIObject, examples: Record<string, string>): ReferenceView {
   const baseUrl = document.servers?.[0]?.url ?? "";
-  const operations: OperationView[] = Object.entries(document.paths ?? {}).flatMap(([path, item]) => {
-    const op = item.get;
-    if (!op) return [];
-    const parameters = (op.parameters ?? []).filter((p): p is ParameterObject => !isRef(p));
-    const example = op.operationId ? examples[op.operationId] : undefined;
-    return [
-      {
-        id: op.operationId ?? path,
-        method: "GET" as const,
-        path,
-        summary: op.summary ?? "",
-        description: op.description ?? "",
-        parameters: parameters.map((p) => ({
-          name: p.name,
-          in: p.in,
-          required: Boolean(p.required),
-          type: typeLabel(p.schema),
-          description: p.description ?? "",
-        })),
-        responses: Object.entries(op.responses ?? {}).map(([status, response]) => {
-          const { description, content } = response as ResponseObject;
-          const [contentType, media] = Object.entries(content ?? {})[0] ?? [null, undefined];
-          return { status, description, contentType, type: media?.schema ? typeLabel(media.schema) : null };
-        }),
-        curl: example ? `curl -i '${baseUrl}${example}'` : curlFor(baseUrl, path, parameters),
-      },
-    ];
-  });
+  const methods = ["get", "post", "put", "patch", "delete"] as const;
+  const operations: OperationView[] = Object.entries(document.paths ?? {}).flatMap(([path, item]) =>
+    methods.flatMap((method) => {
+      const op = item[method];
+      if (!op) return [];
+      const parameters = (op.parameters ?? []).filter((p): p is ParameterObject => !isRef(p));
+      const example = op.operationId ? examples[op.operationId] : undefined;
+      const scope = op.security?.flatMap((requirement) => Object.values(requirement).flat())[0] ?? null;
+      const bodySchema = op.requestBody && !isRef(op.requestBody) ? op.requestBody.content["application/json"]?.schema : undefined;
+      const verb = method.toUpperCase() as OperationView["method"];
+      const read = example ? `curl -i '${baseUrl}${example}'` : curlFor(baseUrl, path, parameters);
+      // Writes: the token in a variable, the body from a file.
+      const write = `curl -i -X ${verb} '${baseUrl}${example ?? path}' \\\n  -H "Authorization: Bearer $CINEDEX_TOKEN"${
+        bodySchema
+          ? ` \\\n  -H 'Content-Type: application/json'${verb === "POST" ? ` -H "Idempotency-Key: $(uuidgen)"` : ""} \\\n  --data @body.json`
+          : ""
+      }`;
+      return [
+        {
+          id: op.operationId ?? path,
+          method: verb,
+          path,
+          scope,
+          body: bodySchema ? typeLabel(bodySchema) : null,
+          summary: op.summary ?? "",
+          description: op.description ?? "",
+          parameters: parameters.map((p) => ({
+            name: p.name,
+            in: p.in,
+            required: Boolean(p.required),
+            type: typeLabel(p.schema),
+            description: p.description ?? "",
+          })),
+          responses: Object.entries(op.responses ?? {}).map(([status, response]) => {
+            const { description, content } = response as ResponseObject;
+            const [contentType, media] = Object.entries(content ?? {})[0] ?? [null, undefined];
+            return { status, description, contentType, type: media?.schema ? typeLabel(media.schema) : null };
+          }),
+          curl: method === "get" ? read : write,
+        },
+      ];
+    }),
+  );
   const schemas = Object.entries(document.components?.schemas ?? {}).map(([name, schema]) => ({
     name,
     description: isRef(schema) ? "" : (schema.description ?? ""),

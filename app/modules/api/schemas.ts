@@ -4,6 +4,7 @@ import { GENRE_SLUG_PATTERN, QUALITY_MAX_LENGTH, YEAR_MESSAGE, YEAR_PATTERN } fr
 import { MAX_QUERY_LENGTH } from "#app/modules/search/text.ts";
 import { SEARCH_SORTS } from "#app/modules/search/types.ts";
 import { BANNERS } from "#app/modules/site/banners.ts";
+import { INBOX_KINDS } from "#app/modules/inbox/events.ts";
 import { MAX_ID } from "#app/utils/ids.ts";
 
 /*
@@ -110,6 +111,46 @@ export const titleParamsSchema = z.strictObject({
   id: wholeNumber("id", 1, MAX_ID).meta({ description: "The title's id.", example: 1 }),
 });
 
+export const linkParamsSchema = z.strictObject({
+  id: wholeNumber("id", 1, MAX_ID).meta({ description: "The link's id.", example: 1 }),
+});
+
+export const linkUpdateSchema = z
+  .strictObject({
+    status: z.enum(["ok", "broken", "disabled"], { error: "status must be ok, broken or disabled." }),
+  })
+  .meta({ id: "LinkUpdate" });
+
+export const inboxListParamsSchema = z.strictObject({
+  kind: z.enum(INBOX_KINDS, { error: `kind must be one of ${INBOX_KINDS.join(", ")}.` }).meta({ description: "The inbox's section." }),
+});
+
+export const inboxListQuerySchema = z.strictObject({
+  status: z.string().optional().meta({
+    description:
+      "Only items with this status (requests: pending, fulfilled, declined; reports: open, fixed, invalid; contact: new, answered, archived; dmca: received, actioned, rejected).",
+  }),
+  q: z.string().max(100, "q must be at most 100 characters.").optional().meta({ description: "Text to look for." }),
+  page: wholeNumber("page", 1, 100_000).optional(),
+});
+
+export const inboxItemParamsSchema = inboxListParamsSchema.extend({
+  id: wholeNumber("id", 1, MAX_ID).meta({ description: "The item's id.", example: 1 }),
+});
+
+export const inboxUpdateSchema = z
+  .strictObject({
+    status: z.string().min(1).meta({ description: "The new status; the item's kind decides which are allowed (see status of listInbox)." }),
+    note: z.string().max(1_000).optional().meta({ description: "reports and dmca: a note kept with the decision." }),
+    reason: z.string().max(1_000).optional().meta({ description: "requests: why it is declined (required for declined)." }),
+    fulfilledTitleId: z
+      .int()
+      .positive()
+      .optional()
+      .meta({ description: "requests: the catalogue title that fulfils it (required for fulfilled)." }),
+  })
+  .meta({ id: "InboxUpdate" });
+
 // ---------------------------------------------------------------------------
 // Responses.
 
@@ -145,7 +186,10 @@ export const linkSchema = z
     kind: z.enum(["file", "zip"]).meta({ description: "file: one episode or download option; zip: a whole release at once." }),
     label: z.string().meta({ description: "The file host's label, e.g. gdrive.", example: "gdrive" }),
     size: z.string().nullable().meta({ example: "1.2 GB" }),
-    status: z.enum(["ok", "broken"]).meta({ description: "broken: a visitor reported it and it is not fixed yet." }),
+    status: z.enum(["ok", "broken", "disabled"]).meta({
+      description:
+        "broken: a visitor reported it and it is not fixed yet. disabled: hidden from visitors; only the write API's answers include disabled links.",
+    }),
     url: url.meta({
       description:
         "The site's download page for this link (/middleman), which leads to the file host. The host's own address is never given.",
@@ -256,6 +300,33 @@ export const publicSettingsSchema = z
   })
   .meta({ id: "PublicSettings", description: "The site's settings that visitors' pages show." });
 
+export const inboxItemSchema = z
+  .object({
+    id: z.int(),
+    kind: z.enum(INBOX_KINDS),
+    title: z.string().meta({ description: "What it is about: the wanted title, the reported content, the subject, the notice's URL." }),
+    detail: z.string().nullable().meta({ description: "Who sent it, or a second line." }),
+    status: z.string(),
+    unread: z.boolean(),
+    createdAt: dateTime,
+    count: z.int().meta({ description: "How many asked (requests) or reported (reports); 1 otherwise." }),
+  })
+  .meta({ id: "InboxItem" });
+
+export const inboxChangeSchema = z
+  .object({ kind: z.enum(INBOX_KINDS), id: z.int(), status: z.string() })
+  .meta({ id: "InboxChange", description: "The item's status after the change." });
+
+export const inboxPageSchema = z
+  .object({
+    items: z.array(inboxItemSchema),
+    page: z.int().min(1),
+    perPage: z.int().min(1),
+    total: z.int().min(0),
+    totalPages: z.int().min(1),
+  })
+  .meta({ id: "InboxPage" });
+
 /** RFC 9457 problem details, as every error of the API is answered. */
 export const problemSchema = z
   .object({
@@ -267,7 +338,7 @@ export const problemSchema = z
       .array(
         z.object({
           name: z.string().meta({ description: "The parameter's name." }),
-          in: z.enum(["query", "path"]),
+          in: z.enum(["query", "path", "body", "header"]),
           reason: z.string(),
         }),
       )

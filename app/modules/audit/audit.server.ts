@@ -10,7 +10,8 @@ export interface Actor {
 }
 
 /** The inbox's kinds are audited as request, report, contact and dmca. */
-export type AuditEntityType = "title" | "link" | "settings" | "account" | "request" | "report" | "contact" | "dmca" | "import";
+export type AuditEntityType =
+  "title" | "link" | "settings" | "account" | "request" | "report" | "contact" | "dmca" | "import" | "api-token";
 
 export interface AuditInput {
   /** Dotted verb, e.g. "title.create", "link.delete", "settings.update". */

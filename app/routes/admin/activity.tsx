@@ -23,6 +23,7 @@ const FILTER_LABELS: Record<AuditEntityType, string> = {
   contact: "Contact",
   dmca: "DMCA",
   import: "Imports",
+  "api-token": "API tokens",
 };
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -119,7 +119,10 @@ export default function ApiDocs({ loaderData }: Route.ComponentProps) {
           {view.operations.map((op) => (
             <li key={op.id}>
               <a href={`#${op.id}`}>
-                {op.summary}: <code>GET {op.path}</code>
+                {op.summary}:{" "}
+                <code>
+                  {op.method} {op.path}
+                </code>
               </a>
             </li>
           ))}
@@ -169,10 +172,15 @@ export default function ApiDocs({ loaderData }: Route.ComponentProps) {
           </h2>
           <p>
             <code className="rounded bg-ink-700 px-2 py-1 text-white">
-              GET {basePath}
+              {op.method} {basePath}
               {op.path}
             </code>
           </p>
+          {op.scope && (
+            <p>
+              Needs an API token with the <code>{op.scope}</code> scope, sent as <code>Authorization: Bearer …</code>.
+            </p>
+          )}
           <p>
             <Prose text={op.description} />
           </p>
@@ -183,6 +191,14 @@ export default function ApiDocs({ loaderData }: Route.ComponentProps) {
             </Table>
           ) : (
             <p>None.</p>
+          )}
+          {op.body && (
+            <>
+              <h3>Body</h3>
+              <p>
+                JSON: <Type type={op.body} />
+              </p>
+            </>
           )}
           <h3>Responses</h3>
           <Table label={`Responses of ${op.summary}`} head={["Status", "Body", "Meaning"]}>

@@ -12,6 +12,7 @@ export const SETTINGS_TABS = [
   { id: "genres", label: "Genres", path: href("/dashboard/settings/genres") },
   { id: "site", label: "Site settings", path: href("/dashboard/settings/site"), roles: ["admin"] },
   { id: "operator", label: "Operator notifications", path: href("/dashboard/settings/operator"), roles: ["admin"] },
+  { id: "api-tokens", label: "API tokens", path: href("/dashboard/settings/api-tokens"), roles: ["admin"] },
 ] as const satisfies readonly { id: string; label: string; path: string; roles?: Role[] }[];
 
 export type SettingsTab = (typeof SETTINGS_TABS)[number]["id"];
