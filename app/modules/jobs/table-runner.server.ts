@@ -122,6 +122,12 @@ export function createTableRunner(db: Db, options: RunnerOptions): JobRunner {
   }
 
   async function enqueueSlot(job: JobDefinition<unknown>, everySeconds: number) {
+    const slot = slotOf(everySeconds);
+    // Read first: an idle tick never asks for the write lock. better-sqlite3 waits for a
+    // busy lock synchronously, so a write per tick would stall the whole process whenever
+    // another connection holds the lock (a backup, a long import).
+    const queued = await db.selectFrom("jobs").select("id").where("name", "=", job.name).where("slot", "=", slot).executeTakeFirst();
+    if (queued) return;
     const retry = job.retry ?? DEFAULT_RETRY;
     const at = now();
     await db
@@ -130,7 +136,7 @@ export function createTableRunner(db: Db, options: RunnerOptions): JobRunner {
         name: job.name,
         data: "{}",
         state: "pending",
-        slot: slotOf(everySeconds),
+        slot,
         retry_limit: retry.limit,
         retry_delay_s: retry.delaySeconds,
         retry_backoff: retry.backoff,
