@@ -280,11 +280,7 @@ async function killDuringBurst(server: RunningServer, marker: string): Promise<O
 }
 
 test.describe("SQLite faults", () => {
-  // Quarantined (stop note of 2026-11-25, 17:00): since this session's merges the 503 arrives after about 20 s,
-  // not within 15 s, and the server stays stalled while the lock is held. Something now writes in the background
-  // on SQLite and waits out the 5 s busy timeout synchronously; the job runner's idle ticks were one such writer
-  // (fixed), another remains. Find it, then un-quarantine.
-  test.fixme("a write lock held past the busy timeout: 503 for the write, not a hang; writes work again once it is released", async () => {
+  test("a write lock held past the busy timeout: 503 for the write, not a hang; writes work again once it is released", async () => {
     // Headroom: a server start and a seeded catalogue take a minute on a machine busy with other work.
     test.setTimeout(120_000);
     const server = await startServer({ TRUST_PROXY: "loopback", SEED_DEMO: "true" });

@@ -38,6 +38,17 @@ export function createTableRunner(db: Db, options: RunnerOptions): JobRunner {
   const now = () => new Date().toISOString();
 
   async function claim(name: string) {
+    // A plain read first: transactions here begin immediate (they take the write lock), and an idle
+    // tick must not wait out the busy timeout synchronously while another connection writes.
+    const due = await db
+      .selectFrom("jobs")
+      .select("id")
+      .where("name", "=", name)
+      .where("state", "=", "pending")
+      .where("run_at", "<=", now())
+      .limit(1)
+      .executeTakeFirst();
+    if (!due) return undefined;
     return db.transaction().execute(async (trx) => {
       const row = await trx
         .selectFrom("jobs")
