@@ -113,6 +113,41 @@ const ROW_COLUMNS = [
   "h.marked_broken",
 ] as const;
 
+/** A row of ROW_COLUMNS as the screen shows it. */
+function toRow(r: {
+  id: number;
+  url: string;
+  label: string;
+  link_status: LinkHealthRow["linkStatus"];
+  title_id: number;
+  title: string;
+  type: LinkHealthRow["title"]["type"];
+  status: LinkHealthRow["health"] | null;
+  http_status: number | null;
+  response_ms: number | null;
+  checked_at: string | null;
+  error: string | null;
+  consecutive_failures: number | null;
+  next_check_at: string | null;
+  marked_broken: unknown;
+}): LinkHealthRow {
+  return {
+    linkId: Number(r.id),
+    url: r.url,
+    label: r.label,
+    linkStatus: r.link_status,
+    title: { id: Number(r.title_id), title: r.title, type: r.type },
+    health: r.status ?? "unknown",
+    httpStatus: r.http_status,
+    responseMs: r.response_ms,
+    checkedAt: r.checked_at,
+    error: r.error,
+    consecutiveFailures: r.consecutive_failures ?? 0,
+    nextCheckAt: r.next_check_at,
+    markedByChecker: toBool(r.marked_broken as never),
+  };
+}
+
 export async function getLinkHealthOverview(
   db: Db,
   options: { view?: LinkHealthView; host?: string | null; page?: number; perPage?: number } = {},
@@ -146,21 +181,7 @@ export async function getLinkHealthOverview(
     hosts: await hostSummaries(db),
     view,
     host,
-    items: rows.map((r) => ({
-      linkId: Number(r.id),
-      url: r.url,
-      label: r.label,
-      linkStatus: r.link_status,
-      title: { id: Number(r.title_id), title: r.title, type: r.type },
-      health: r.status ?? "unknown",
-      httpStatus: r.http_status,
-      responseMs: r.response_ms,
-      checkedAt: r.checked_at,
-      error: r.error,
-      consecutiveFailures: r.consecutive_failures ?? 0,
-      nextCheckAt: r.next_check_at,
-      markedByChecker: toBool(r.marked_broken),
-    })),
+    items: rows.map(toRow),
     page,
     perPage,
     total,
@@ -224,19 +245,7 @@ export async function getLinkHealthDetail(db: Db, linkId: number): Promise<LinkH
   if (!r) return null;
   const history = await db.selectFrom("link_checks").selectAll().where("link_id", "=", linkId).orderBy("id", "desc").execute();
   return {
-    linkId: Number(r.id),
-    url: r.url,
-    label: r.label,
-    linkStatus: r.link_status,
-    title: { id: Number(r.title_id), title: r.title, type: r.type },
-    health: r.status ?? "unknown",
-    httpStatus: r.http_status,
-    responseMs: r.response_ms,
-    checkedAt: r.checked_at,
-    error: r.error,
-    consecutiveFailures: r.consecutive_failures ?? 0,
-    nextCheckAt: r.next_check_at,
-    markedByChecker: toBool(r.marked_broken),
+    ...toRow(r),
     finalUrl: r.final_url,
     contentLength: r.content_length === null ? null : Number(r.content_length),
     contentType: r.content_type,
