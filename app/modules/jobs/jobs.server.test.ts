@@ -181,6 +181,50 @@ for (const dialect of testDialects) {
       await expect(web.enqueue("t.unknown", {})).rejects.toThrow(/unknown job/);
     });
 
+    if (dialect === "postgres") {
+      it("a connection dropped while a run is recorded is reported, not thrown, and the runner goes on", async () => {
+        const errors: { code?: string }[] = [];
+        const r = createJobRunner(handle, target, {
+          logger,
+          tickMs: 200,
+          maintenanceSeconds: 1,
+          onError: (e) => void errors.push(e as { code?: string }),
+        });
+        runners.push(r);
+        const seen: string[] = [];
+        let release = () => {};
+        const held = new Promise<void>((resolve) => (release = resolve));
+        r.define<{ n: string }>({
+          name: "t.drop",
+          async run({ n }) {
+            seen.push(n);
+            if (n === "first") await held;
+          },
+        });
+        await r.start();
+        await r.enqueue("t.drop", { n: "first" });
+        await vi.waitFor(() => expect(seen).toEqual(["first"]), WAIT);
+        // Hold the queue's table so the runner's "completed" write waits, then cut that connection.
+        await withPgClient(process.env.TEST_DATABASE_URL!, async (locker) => {
+          await locker.query("begin");
+          await locker.query(`lock table ${queueSchema}.job in exclusive mode`);
+          release();
+          await vi.waitFor(async () => {
+            const { rows } = await locker.query(
+              `select pg_terminate_backend(pid) as cut from pg_stat_activity
+               where application_name = 'cinedex-jobs' and wait_event_type = 'Lock' and query ilike '%update%'`,
+            );
+            expect(rows.length).toBeGreaterThan(0);
+          }, WAIT);
+          await locker.query("rollback");
+        });
+        await vi.waitFor(() => expect(errors.map((e) => e.code)).toContain("57P01"), WAIT);
+        await r.enqueue("t.drop", { n: "second" });
+        await vi.waitFor(() => expect(seen).toContain("second"), WAIT);
+        expect(seen[0]).toBe("first");
+      });
+    }
+
     if (dialect === "sqlite") {
       it("a run that was active when the process stopped runs again at the next start", async () => {
         const first = runner();

@@ -139,3 +139,16 @@ export function retryDelayMs(policy: RetryPolicy, failedAttempts: number, random
 export function errorText(error: unknown): string {
   return (error instanceof Error ? error.message || error.name : String(error)).slice(0, 500);
 }
+
+/** A run that outlives its timeout fails (and is retried); the work itself cannot be cancelled, only abandoned. */
+export async function withTimeout(work: Promise<void>, timeoutSeconds = DEFAULT_TIMEOUT_SECONDS): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`still running after ${timeoutSeconds} s`)), timeoutSeconds * 1000);
+  });
+  try {
+    await Promise.race([work, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -10,13 +10,14 @@ import {
   type JobRunner,
   type JobStats,
   type RunnerOptions,
+  withTimeout,
 } from "./jobs.server.ts";
 
 const DEFAULT_TICK_MS = 5_000;
 const DEFAULT_MAINTENANCE_SECONDS = 60;
 /** Connections pg-boss may hold per instance (its own pool, apart from the app's). */
 const POOL_SIZE = 3;
-const POLL_SECONDS = 2;
+const POLL_MS = 2_000;
 const UNIQUE_VIOLATION = "23505";
 const DEADLOCK = "40P01";
 const QUEUE_CREATE_ATTEMPTS = 5;
@@ -31,6 +32,7 @@ const QUEUE_CREATE_ATTEMPTS = 5;
  */
 export function createPgBossRunner(url: string, options: RunnerOptions): JobRunner {
   const { logger } = options;
+  const reportError = options.onError ?? ((error: unknown) => logger.error({ err: errorText(error) }, "job queue error"));
   const tickMs = options.tickMs ?? DEFAULT_TICK_MS;
   const schema = options.schema ?? "pgboss";
   const makeBoss = (work: boolean) => {
@@ -48,7 +50,7 @@ export function createPgBossRunner(url: string, options: RunnerOptions): JobRunn
       // pg-boss's cron is not used: schedules are slots (see above).
       schedule: false,
     });
-    boss.on("error", options.onError ?? ((error) => logger.error({ err: errorText(error) }, "job queue error")));
+    boss.on("error", (error) => reportError(error));
     return boss;
   };
   let boss: PgBoss | undefined;
@@ -97,6 +99,79 @@ export function createPgBossRunner(url: string, options: RunnerOptions): JobRunn
     }
   }
 
+  // pg-boss 10's work() calls complete() and fail() without awaiting them: when the
+  // database drops the connection at that moment, the rejection is unhandled and Node
+  // exits (fixed upstream only in versions that need Node 22). So each job has its own
+  // fetch loop here, and every queue call is awaited, its failure reported, never thrown.
+  let stopping = false;
+  const loops = new Set<Promise<void>>();
+  const wakers = new Map<string, () => void>();
+  const inFlight = new Map<string, string>();
+
+  function track(loop: Promise<void>) {
+    loops.add(loop);
+    void loop.finally(() => loops.delete(loop));
+  }
+
+  async function settle(call: () => Promise<unknown>): Promise<boolean> {
+    try {
+      await call();
+      return true;
+    } catch (error) {
+      reportError(error);
+      return false;
+    }
+  }
+
+  /** Waits a poll interval, or less when an enqueue or stop() wakes this job's loop. */
+  function pause(name: string) {
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(done, POLL_MS);
+      function done() {
+        clearTimeout(timer);
+        wakers.delete(name);
+        resolve();
+      }
+      wakers.set(name, done);
+    });
+  }
+
+  async function workLoop(job: JobDefinition<unknown>) {
+    while (!stopping) {
+      let run: PgBoss.JobWithMetadata<unknown> | undefined;
+      await settle(async () => {
+        [run] = await ready().fetch<unknown>(job.name, { batchSize: 1, includeMetadata: true });
+      });
+      if (!run) {
+        if (!stopping) await pause(job.name);
+        continue;
+      }
+      await execute(job, run);
+    }
+  }
+
+  async function execute(job: JobDefinition<unknown>, run: PgBoss.JobWithMetadata<unknown>) {
+    const attempt = run.retryCount + 1;
+    inFlight.set(run.id, job.name);
+    try {
+      const slot = run.singletonOn ? new Date(run.singletonOn).toISOString() : null;
+      await withTimeout(job.run(run.data, { id: run.id, attempt, slot }), job.timeoutSeconds);
+    } catch (error) {
+      inFlight.delete(run.id);
+      failures.set(job.name, (failures.get(job.name) ?? 0) + 1);
+      const retry = run.retryCount < run.retryLimit;
+      logger.warn({ job: job.name, id: run.id, attempt, retry, err: errorText(error) }, "job failed");
+      options.onOutcome?.(job.name, retry ? "retried" : "failed");
+      // pg-boss records the failure and schedules the retry. Should that write fail too,
+      // the run stays active until its timeout, and maintenance retries it then.
+      await settle(() => ready().fail(job.name, run.id, { message: errorText(error) }));
+      return;
+    }
+    inFlight.delete(run.id);
+    options.onOutcome?.(job.name, "completed");
+    await settle(() => ready().complete(job.name, run.id));
+  }
+
   return {
     engine: "pg-boss",
     define(job) {
@@ -109,23 +184,7 @@ export function createPgBossRunner(url: string, options: RunnerOptions): JobRunn
       await boss.start();
       for (const job of jobs.values()) await ensureQueue(job);
       if (!work) return;
-      for (const job of jobs.values()) {
-        await boss.work<unknown>(job.name, { pollingIntervalSeconds: POLL_SECONDS, includeMetadata: true }, async ([run]) => {
-          if (!run) return;
-          const attempt = run.retryCount + 1;
-          try {
-            await job.run(run.data, { id: run.id, attempt, slot: run.singletonOn ? new Date(run.singletonOn).toISOString() : null });
-          } catch (error) {
-            failures.set(job.name, (failures.get(job.name) ?? 0) + 1);
-            const retry = run.retryCount < run.retryLimit;
-            logger.warn({ job: job.name, id: run.id, attempt, retry, err: errorText(error) }, "job failed");
-            options.onOutcome?.(job.name, retry ? "retried" : "failed");
-            // pg-boss records the failure and schedules the retry.
-            throw error;
-          }
-          options.onOutcome?.(job.name, "completed");
-        });
-      }
+      for (const job of jobs.values()) track(workLoop(job));
       await tick();
       ticker = setInterval(() => void tick(), tickMs);
     },
@@ -133,6 +192,7 @@ export function createPgBossRunner(url: string, options: RunnerOptions): JobRunn
       if (!jobs.has(name)) throw new Error(`unknown job ${name}`);
       const id = await ready().send(name, (data ?? {}) as object, delaySeconds > 0 ? { startAfter: delaySeconds } : {});
       if (!id) throw new Error(`job ${name} was not queued`);
+      if (delaySeconds === 0) wakers.get(name)?.();
       return id;
     },
     async stats() {
@@ -154,9 +214,15 @@ export function createPgBossRunner(url: string, options: RunnerOptions): JobRunn
       }));
     },
     async stop() {
+      stopping = true;
       if (ticker) clearInterval(ticker);
+      for (const wake of wakers.values()) wake();
       if (!boss) return;
-      await boss.stop({ graceful: true, timeout: JOBS_SHUTDOWN_WAIT_MS, wait: true });
+      const deadline = new Promise((resolve) => setTimeout(resolve, JOBS_SHUTDOWN_WAIT_MS).unref());
+      await Promise.race([Promise.allSettled([...loops]), deadline]);
+      // Runs cut off by the deadline are failed now, so they are retried without waiting out their timeout.
+      for (const [id, name] of inFlight) await settle(() => ready().fail(name, id, { message: "the instance stopped while running" }));
+      await boss.stop({ graceful: false, wait: true });
     },
   };
 }

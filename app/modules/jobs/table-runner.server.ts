@@ -2,11 +2,11 @@ import type { Db } from "#app/db/client.server.ts";
 import {
   checkDefinition,
   DEFAULT_RETRY,
-  DEFAULT_TIMEOUT_SECONDS,
   errorText,
   JOBS_SHUTDOWN_WAIT_MS,
   retryDelayMs,
   slotOf,
+  withTimeout,
   type JobDefinition,
   type JobRunner,
   type JobStats,
@@ -226,17 +226,4 @@ export async function pruneFinishedJobs(db: Db, now = new Date()): Promise<numbe
     .where("finished_at", "<", new Date(now.getTime() - KEEP_FINISHED_MS).toISOString())
     .executeTakeFirst();
   return Number(result.numDeletedRows);
-}
-
-/** A run that outlives its timeout fails (and is retried); the work itself cannot be cancelled, only abandoned. */
-async function withTimeout(work: Promise<void>, timeoutSeconds = DEFAULT_TIMEOUT_SECONDS): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`still running after ${timeoutSeconds} s`)), timeoutSeconds * 1000);
-  });
-  try {
-    await Promise.race([work, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
