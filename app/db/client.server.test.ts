@@ -36,6 +36,29 @@ describe("SQLite connection", () => {
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
   });
 
+  it("reuses prepared statements: the same query after a stream left early, and many distinct queries, stay right", async () => {
+    handle = openDatabase({ dialect: "sqlite", file: ":memory:" });
+    const { db } = handle;
+    await sql`create table n (v integer)`.execute(db);
+    await sql`insert into n (v) values (1), (2), (3)`.execute(db);
+    const query = () =>
+      db
+        .selectFrom("n" as never)
+        .select(sql<number>`v`.as("v"))
+        .orderBy(sql`v`);
+    for await (const row of query().stream()) {
+      expect(row.v).toBe(1);
+      break;
+    }
+    expect((await query().execute()).map((r) => r.v)).toEqual([1, 2, 3]);
+    // More distinct statements than the cache keeps: each still answers its own query.
+    for (let i = 0; i < 600; i++) {
+      const row = await sql<{ x: number }>`select ${sql.lit(i)} + v as x from n where v = 1`.execute(db);
+      expect(row.rows[0]!.x).toBe(i + 1);
+    }
+    expect((await query().execute()).map((r) => r.v)).toEqual([1, 2, 3]);
+  });
+
   it("creates the folder and opens the file in WAL mode with foreign keys, full sync and a busy timeout", async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), "cinedex-db-"));
     const file = path.join(dir, "nested", "cinedex.db");

@@ -24,6 +24,8 @@ export interface DatabaseHandle {
 }
 
 export const SQLITE_BUSY_TIMEOUT_MS = 5_000;
+/** Prepared statements kept per SQLite connection (see adaptSqlite). */
+const SQLITE_STATEMENT_CACHE = 500;
 export const POSTGRES_POOL_SIZE = 10;
 /**
  * PostgreSQL waits are bounded so a database that is away answers 503 quickly
@@ -105,14 +107,31 @@ function openSqlite(file: string, onFault: FaultListener): DatabaseHandle {
  * front. A deferred transaction that reads first and writes later cannot wait for
  * another process's write (SQLite fails it at once with "database is locked");
  * an immediate one waits for the busy timeout like any other write.
+ *
+ * Prepared statements are kept (least recently used out past SQLITE_STATEMENT_CACHE):
+ * Kysely prepares every query anew, and compiling the SQL cost more than running it
+ * on the read paths a page uses. A statement still iterating is busy, so a second
+ * reader of the same SQL gets a statement of its own.
  */
 function adaptSqlite(sqlite: SQLite.Database): SqliteDatabase {
   const bind = (params: ReadonlyArray<unknown>) =>
     params.some((p) => typeof p === "boolean") ? params.map((p) => (typeof p === "boolean" ? Number(p) : p)) : params;
+  const statements = new Map<string, SQLite.Statement>();
+  const statementFor = (sql: string) => {
+    let stmt = statements.get(sql);
+    if (stmt?.busy) return sqlite.prepare(sql);
+    if (stmt) statements.delete(sql);
+    else {
+      stmt = sqlite.prepare(sql);
+      if (statements.size >= SQLITE_STATEMENT_CACHE) statements.delete(statements.keys().next().value!);
+    }
+    statements.set(sql, stmt);
+    return stmt;
+  };
   return {
     close: () => sqlite.close(),
     prepare(sql) {
-      const stmt = sqlite.prepare(sql === "begin" ? "begin immediate" : sql);
+      const stmt = statementFor(sql === "begin" ? "begin immediate" : sql);
       return {
         reader: stmt.reader,
         all: (params) => stmt.all(bind(params)),
