@@ -212,7 +212,8 @@ for (const dialect of testDialects) {
           await vi.waitFor(async () => {
             const { rows } = await locker.query(
               `select pg_terminate_backend(pid) as cut from pg_stat_activity
-               where application_name = 'cinedex-jobs' and wait_event_type = 'Lock' and query ilike '%update%'`,
+               where application_name = 'cinedex-jobs' and wait_event_type = 'Lock' and query like '%' || $1 || '.job%'`,
+              [queueSchema],
             );
             expect(rows.length).toBeGreaterThan(0);
           }, WAIT);
