@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import zlib from "node:zlib";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import { sessionCookieName } from "#app/modules/auth/sessions.server.ts";
@@ -52,7 +53,47 @@ export interface CachedPage {
   etag: string;
   /** CSP sources allowing the page's inline scripts: 'sha256-…' each. */
   scriptSources: string[];
+  /** The body compressed once when kept, so a hit costs no compression (empty for a small body). */
+  encoded: Partial<Record<Encoding, Buffer>>;
   bytes: number;
+}
+
+export type Encoding = "br" | "gzip";
+
+/** Below this, compression is not worth it (the compression middleware's own threshold). */
+const COMPRESS_MIN_BYTES = 1024;
+
+/** Fast settings: an entry is compressed once, on the request that rendered it. */
+function compressed(body: Buffer): Partial<Record<Encoding, Buffer>> {
+  if (body.length < COMPRESS_MIN_BYTES) return {};
+  return {
+    br: zlib.brotliCompressSync(body, {
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+    }),
+    gzip: zlib.gzipSync(body, { level: 6 }),
+  };
+}
+
+/** The coding to send for an Accept-Encoding header: brotli, then gzip, else none (q=0 refuses one). */
+export function chooseEncoding(header: string | null | undefined, available: Partial<Record<Encoding, Buffer>>): Encoding | null {
+  if (!header) return null;
+  const accepted = new Map<string, number>();
+  for (const part of header.split(",")) {
+    const [name = "", ...params] = part.split(";").map((p) => p.trim().toLowerCase());
+    const q = params.find((p) => p.startsWith("q="));
+    accepted.set(name, q ? Number(q.slice(2)) || 0 : 1);
+  }
+  const wildcard = accepted.get("*");
+  for (const encoding of ["br", "gzip"] as const) {
+    const q = accepted.get(encoding) ?? wildcard ?? 0;
+    if (q > 0 && available[encoding]) return encoding;
+  }
+  return null;
+}
+
+/** A strong validator per representation: each coding of the same page has its own. */
+export function etagFor(entry: CachedPage, encoding: Encoding | null): string {
+  return encoding ? `${entry.etag.slice(0, -1)}-${encoding}"` : entry.etag;
 }
 
 /** A least-recently-used map bounded by the bytes of its entries. */
@@ -152,6 +193,8 @@ export interface PageAnswer {
   bytes?: Buffer;
   /** "hit", "miss" or "bypass", for the X-Page-Cache header and tests. */
   cache: "hit" | "miss" | "bypass";
+  /** A kept page (hit or miss): the Express adapter sends it, with its stored codings. */
+  entry?: CachedPage;
 }
 
 export interface PageCacheOptions<S> {
@@ -184,7 +227,7 @@ export function createPageHandler<S = undefined>({ render, readVersion, store }:
     }
     const version = await readVersion();
     const cached = version !== null ? store?.get(cacheable.key) : undefined;
-    if (cached && cached.version === version) return { ...answerFrom(cached, request), cache: "hit" };
+    if (cached && cached.version === version) return { ...answerFrom(cached, request), cache: "hit", entry: cached };
 
     // HEAD renders the page as GET, so the entry serves both.
     const rendered = await render(
@@ -202,7 +245,9 @@ export function createPageHandler<S = undefined>({ render, readVersion, store }:
       return { response, scriptSources, cache: "bypass" };
     }
     const headers = [...rendered.headers].filter(([name]) => name !== "content-length");
-    headers.push(["cache-control", PUBLIC_PAGE_CACHE_CONTROL], ["vary", "Cookie"]);
+    headers.push(["cache-control", PUBLIC_PAGE_CACHE_CONTROL], ["vary", "Cookie, Accept-Encoding"]);
+    const keeping = store !== null && version !== null;
+    const encoded = keeping ? compressed(body) : {};
     const entry: CachedPage = {
       version: version ?? -1,
       status: rendered.status,
@@ -210,10 +255,11 @@ export function createPageHandler<S = undefined>({ render, readVersion, store }:
       body,
       etag: etagOf(body),
       scriptSources,
-      bytes: body.length + cacheable.key.length * 2 + 512,
+      encoded,
+      bytes: body.length + (encoded.br?.length ?? 0) + (encoded.gzip?.length ?? 0) + cacheable.key.length * 2 + 512,
     };
-    if (store && version !== null) store.set(cacheable.key, entry);
-    return { ...answerFrom(entry, request), cache: "miss" };
+    if (keeping) store.set(cacheable.key, entry);
+    return { ...answerFrom(entry, request), cache: "miss", entry };
   }
 }
 
@@ -265,11 +311,16 @@ export function expressPageHandler(handle: ReturnType<typeof createPageHandler<E
         header: (n) => header(n) as string | null,
       });
       if (hit) {
-        sendEntry(req, res, hit);
+        sendEntry(req, res, hit, "hit");
         return;
       }
       const nonce = res.locals.cspNonce as string | undefined;
-      const { response, bytes, scriptSources, cache } = await handle(fetchRequestFrom(req, res), nonce, { req, res });
+      const { response, bytes, scriptSources, cache, entry } = await handle(fetchRequestFrom(req, res), nonce, { req, res });
+      if (entry) {
+        await response.body?.cancel();
+        sendEntry(req, res, entry, cache);
+        return;
+      }
       if (scriptSources) withScriptHashes(res, scriptSources);
       res.setHeader("X-Page-Cache", cache);
       await send(res, response, bytes);
@@ -279,20 +330,25 @@ export function expressPageHandler(handle: ReturnType<typeof createPageHandler<E
   };
 }
 
-function sendEntry(req: ExpressRequest, res: ExpressResponse, entry: CachedPage) {
+function sendEntry(req: ExpressRequest, res: ExpressResponse, entry: CachedPage, cache: PageAnswer["cache"]) {
   withScriptHashes(res, entry.scriptSources);
-  res.setHeader("X-Page-Cache", "hit");
+  res.setHeader("X-Page-Cache", cache);
   for (const [name, value] of entry.headers) res.setHeader(name, value);
-  res.setHeader("ETag", entry.etag);
-  if (matchesIfNoneMatch(req.headers["if-none-match"] ?? null, entry.etag)) {
+  // Stored codings are sent as they are; the compression middleware leaves an encoded answer alone.
+  const encoding = chooseEncoding(req.headers["accept-encoding"], entry.encoded);
+  const etag = etagFor(entry, encoding);
+  res.setHeader("ETag", etag);
+  if (matchesIfNoneMatch(req.headers["if-none-match"] ?? null, etag)) {
     res.removeHeader("Content-Type");
     res.status(304).end();
     return;
   }
-  res.setHeader("Content-Length", entry.body.length);
+  const body = encoding ? entry.encoded[encoding]! : entry.body;
+  if (encoding) res.setHeader("Content-Encoding", encoding);
+  res.setHeader("Content-Length", body.length);
   res.status(entry.status);
   if (req.method === "HEAD") res.end();
-  else res.end(entry.body);
+  else res.end(body);
 }
 
 /** The CSP helmet set allows this response's nonce; a page rendered without one is allowed by its scripts' hashes instead. */

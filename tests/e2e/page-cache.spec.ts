@@ -1,4 +1,6 @@
 import crypto from "node:crypto";
+import http from "node:http";
+import zlib from "node:zlib";
 import { bumpContentVersion } from "#app/modules/site/content-version.server.ts";
 import { expect, test } from "./fixtures.ts";
 
@@ -39,6 +41,53 @@ test("an anonymous page is served from the cache, its inline scripts allowed by 
   const head = await request.head("/genre/horror");
   expect(head.status()).toBe(200);
   expect(head.headers().etag).toBe(etag);
+});
+
+/** A raw GET, so the test sees the bytes as sent (Playwright and fetch decode them). */
+function rawGet(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+      .on("error", reject);
+  });
+}
+
+test("a cached page is sent in the coding the browser accepts, compressed once, with a validator per coding", async ({ baseURL }) => {
+  const url = `${baseURL}/how-to-download`;
+  await rawGet(url, {});
+  const decoders = { br: zlib.brotliDecompressSync, gzip: zlib.gunzipSync, none: (b: Buffer) => b };
+  const answers = {
+    br: await rawGet(url, { "accept-encoding": "gzip, deflate, br" }),
+    gzip: await rawGet(url, { "accept-encoding": "gzip" }),
+    none: await rawGet(url, { "accept-encoding": "br;q=0, gzip;q=0" }),
+  };
+  for (const [coding, answer] of Object.entries(answers) as [keyof typeof answers, (typeof answers)["br"]][]) {
+    expect(answer.status).toBe(200);
+    expect(answer.headers["content-encoding"]).toBe(coding === "none" ? undefined : coding);
+    expect(answer.headers.vary).toBe("Cookie, Accept-Encoding");
+    expect(Number(answer.headers["content-length"])).toBe(answer.body.length);
+    // Each answer decodes to the page its own validator names (other tests may change pages meanwhile).
+    const html = decoders[coding](answer.body);
+    expect(html.toString("utf8")).toContain("</html>");
+    const hash = crypto.createHash("sha256").update(html).digest("base64url").slice(0, 32);
+    expect(answer.headers.etag).toBe(coding === "none" ? `"${hash}"` : `"${hash}-${coding}"`);
+  }
+  expect(answers.br.body.length).toBeLessThan(answers.none.body.length / 3);
+  const revalidated = await rawGet(url, { "accept-encoding": "br", "if-none-match": answers.br.headers.etag! });
+  expect([304, 200]).toContain(revalidated.status);
+  if (revalidated.status === 200) expect(revalidated.headers.etag).not.toBe(answers.br.headers.etag);
+  else expect(revalidated.body).toHaveLength(0);
+  // The plain page's validator does not match its brotli coding.
+  const other = await rawGet(url, { "accept-encoding": "br", "if-none-match": answers.none.headers.etag! });
+  expect(other.status).toBe(200);
+  expect(other.headers["content-encoding"]).toBe("br");
 });
 
 test("a cached page runs its scripts under the hashed CSP and navigates client-side", async ({ page }) => {

@@ -19,6 +19,7 @@ import { readContentVersion } from "#app/modules/site/content-version.server.ts"
 import { seedSynthetic } from "#db/seed/seed.ts";
 import {
   cacheKeyFor,
+  chooseEncoding,
   createPageHandler,
   inlineScriptSources,
   matchesIfNoneMatch,
@@ -104,6 +105,18 @@ describe("page cache keys and pieces", () => {
     expect(inlineScriptSources(`<script>alert(1)</script><script src="/a.js"></script><script type="module">alert(1)</script>`)).toEqual([
       "'sha256-bhHHL3z2vDgxUt0W3dWQOrprscmda2Y5pLsLg4GF+pI='",
     ]);
+  });
+
+  it("sends brotli, else gzip, as the browser accepts them, and nothing a q=0 refuses", () => {
+    const both = { br: Buffer.from("b"), gzip: Buffer.from("g") };
+    expect(chooseEncoding("gzip, deflate, br, zstd", both)).toBe("br");
+    expect(chooseEncoding("gzip;q=1.0, br;q=0", both)).toBe("gzip");
+    expect(chooseEncoding("GZIP", both)).toBe("gzip");
+    expect(chooseEncoding("*", both)).toBe("br");
+    expect(chooseEncoding("*;q=0, gzip;q=0.5", both)).toBe("gzip");
+    expect(chooseEncoding("identity", both)).toBeNull();
+    expect(chooseEncoding(undefined, both)).toBeNull();
+    expect(chooseEncoding("br, gzip", {})).toBeNull();
   });
 
   it("matches If-None-Match lists, weak forms and *", () => {
@@ -226,7 +239,7 @@ describeEachDatabase("page cache", (ctx) => {
     expect(first.cache).toBe("miss");
     expect(first.text).toContain("Before");
     expect(first.headers.get("cache-control")).toBe(PUBLIC_PAGE_CACHE_CONTROL);
-    expect(first.headers.get("vary")).toBe("Cookie");
+    expect(first.headers.get("vary")).toBe("Cookie, Accept-Encoding");
     expect(first.headers.get("etag")).toMatch(/^"[\w-]{32}"$/);
     const second = await site.get(`/movie/${title.id}/x?utm_source=newsletter`);
     expect(second.cache).toBe("hit");
