@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
-import { createTestDatabase, describeEachDatabase, withPgClient } from "#tests/helpers/database.ts";
+import { createTestDatabase, describeEachDatabase, testSchemaName, withPgClient } from "#tests/helpers/database.ts";
 import { migrateToLatest } from "#db/migrate.ts";
 import { openDatabase, parseDatabaseUrl, type DatabaseHandle } from "./client.server.ts";
 import { toBool } from "./dialect.server.ts";
@@ -164,7 +164,7 @@ describeEachDatabase("migrations", (ctx) => {
 describe.skipIf(!process.env.TEST_DATABASE_URL)("PostgreSQL with other schemas in the database", () => {
   it("migrates a schema even when another schema already has Kysely's bookkeeping tables", async () => {
     const url = process.env.TEST_DATABASE_URL!;
-    const other = `cinedex_test_other_${Date.now()}`;
+    const other = testSchemaName("other");
     await withPgClient(url, (c) =>
       c.query(
         `create schema ${other}; create table ${other}.kysely_migration (name text); create table ${other}.kysely_migration_lock (id text)`,

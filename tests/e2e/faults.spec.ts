@@ -2,7 +2,7 @@ import net from "node:net";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { expect, test } from "@playwright/test";
-import { withPgClient } from "#tests/helpers/database.ts";
+import { testSchemaName, withPgClient } from "#tests/helpers/database.ts";
 import { distinctUrl, rssKb } from "#tests/faults/load.ts";
 import { startServer, type RunningServer } from "#tests/helpers/server-process.ts";
 
@@ -82,7 +82,7 @@ async function timeToRecover(baseURL: string, limitMs: number): Promise<number> 
 
 /** A PostgreSQL schema of its own, reached with an application name the test can terminate precisely. */
 async function pgTarget(label: string): Promise<{ url: string; application: string; schema: string; drop(): Promise<void> }> {
-  const schema = `cinedex_test_fault_${label}_${process.pid}_${Date.now().toString(36)}`;
+  const schema = testSchemaName(`fault_${label}`);
   await withPgClient(PG_URL!, (c) => c.query(`create schema ${schema}`));
   const url = new URL(PG_URL!);
   url.searchParams.set("options", `-c search_path=${schema},public`);

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { withPgClient } from "#tests/helpers/database.ts";
+import { testSchemaName, withPgClient } from "#tests/helpers/database.ts";
 import { freePort, spawnServer, startServer, tempDataDir } from "#tests/helpers/server-process.ts";
 
 // The production server as an operator runs it: configuration, data, shutdown.
@@ -90,7 +90,7 @@ test("on SIGTERM it stops accepting, finishes the request in flight, then exits 
 test("DATABASE_URL=postgres://… serves the same demo catalogue from PostgreSQL", async () => {
   const url = process.env.TEST_DATABASE_URL;
   test.skip(!url, "TEST_DATABASE_URL is not set");
-  const schema = `cinedex_test_e2e_${Date.now()}`;
+  const schema = testSchemaName("e2e");
   await withPgClient(url!, (c) => c.query(`create schema ${schema}`));
   try {
     const pgUrl = new URL(url!);

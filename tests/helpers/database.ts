@@ -9,6 +9,23 @@ import { openDatabase, type DatabaseHandle, type Db, type DialectName } from "#a
 import { migrateToLatest } from "#db/migrate.ts";
 
 export const TEST_SCHEMA_PREFIX = "cinedex_test_";
+/** Longer than any test run: a test schema this old was left by an interrupted one. */
+const LEFT_BEHIND_MS = 3 * 60 * 60 * 1000;
+
+/**
+ * A PostgreSQL schema name for one test's database: the prefix, the time it was made
+ * (so a run clearing what interrupted runs left never drops those of a run beside
+ * it), an optional label, and a random part.
+ */
+export function testSchemaName(label = ""): string {
+  return `${TEST_SCHEMA_PREFIX}${Date.now().toString(36)}_${label ? `${label}_` : ""}${crypto.randomBytes(4).toString("hex")}`;
+}
+
+/** True for a test schema made more than LEFT_BEHIND_MS ago, or named before names carried their time. */
+export function isLeftBehind(schema: string, now = Date.now()): boolean {
+  const made = Number.parseInt(schema.slice(TEST_SCHEMA_PREFIX.length).split("_")[0] ?? "", 36);
+  return !Number.isFinite(made) || made > now || now - made > LEFT_BEHIND_MS;
+}
 
 /** SQLite always; PostgreSQL too when TEST_DATABASE_URL names one (CI sets it). */
 export const testDialects: DialectName[] = process.env.TEST_DATABASE_URL ? ["sqlite", "postgres"] : ["sqlite"];
@@ -31,7 +48,7 @@ export async function createTestDatabase(dialect: DialectName): Promise<TestData
     cleanup = async () => fs.rmSync(dir, { recursive: true, force: true });
   } else {
     const url = process.env.TEST_DATABASE_URL!;
-    const schema = `${TEST_SCHEMA_PREFIX}${crypto.randomBytes(6).toString("hex")}`;
+    const schema = testSchemaName();
     await withPgClient(url, (client) => client.query(`create schema ${schema}`));
     handle = openDatabase({ dialect: "postgres", url, schema });
     cleanup = async () => {
