@@ -1,4 +1,6 @@
 import { useEffect, useId, useRef, useState, type ComponentProps, type ReactNode } from "react";
+import { inputClass } from "#app/components/forms/field.tsx";
+import { SearchIcon } from "#app/components/ui/icons.tsx";
 
 /** Shared building blocks of the admin panel, so every screen looks and behaves alike. */
 
@@ -134,4 +136,41 @@ export function useConfirm() {
 
 export function EmptyState({ children }: { children: ReactNode }) {
   return <p className="rounded-xl border border-dashed border-white/12 px-4 py-10 text-center text-mist-300">{children}</p>;
+}
+
+/** The search box of an admin list: a labelled `q` field with the search icon (the form around it is the list's). */
+export function ListSearchInput({
+  id,
+  label,
+  defaultValue,
+  maxLength,
+  placeholder,
+}: {
+  id: string;
+  label: ReactNode;
+  defaultValue: string;
+  maxLength: number;
+  placeholder: string;
+}) {
+  return (
+    <>
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <div className="relative flex-1">
+        <SearchIcon size={16} className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-mist-400" />
+        <input
+          id={id}
+          // Remounted when the address changes, so Back shows the query of that page.
+          key={defaultValue}
+          type="search"
+          name="q"
+          defaultValue={defaultValue}
+          maxLength={maxLength}
+          placeholder={placeholder}
+          className={`${inputClass("compact")} pl-9`}
+        />
+      </div>
+    </>
+  );
 }

@@ -4,9 +4,9 @@ import { Form, href, Link, Outlet, useFetcher, useLocation, useNavigation, useSu
 import { AdminPagination } from "#app/components/admin/admin-pagination.tsx";
 import { formatCount, formatDuration, plural } from "#app/utils/format.ts";
 import { TitleThumb } from "#app/components/admin/title-thumb.tsx";
-import { buttonClass, ConfirmDialog, EmptyState, PageHeader, useConfirm } from "#app/components/admin/ui.tsx";
+import { buttonClass, ConfirmDialog, EmptyState, ListSearchInput, PageHeader, useConfirm } from "#app/components/admin/ui.tsx";
 import { inputClass } from "#app/components/forms/field.tsx";
-import { EditIcon, ExternalIcon, PlusIcon, SearchIcon, TrashIcon } from "#app/components/ui/icons.tsx";
+import { EditIcon, ExternalIcon, PlusIcon, TrashIcon } from "#app/components/ui/icons.tsx";
 import { getApp } from "#app/context.ts";
 import type { TitleType } from "#app/db/schema.ts";
 import {
@@ -244,22 +244,13 @@ function Toolbar({
         className="space-y-3"
       >
         <div className="flex w-full gap-2 lg:max-w-md">
-          <label htmlFor="admin-list-q" className="sr-only">
-            Search {TYPE_NOUNS[type].many} by title
-          </label>
-          <div className="relative flex-1">
-            <SearchIcon size={16} className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-mist-400" />
-            <input
-              id="admin-list-q"
-              key={params.q}
-              type="search"
-              name="q"
-              defaultValue={params.q}
-              maxLength={ADMIN_SEARCH_MAX_LENGTH}
-              placeholder={`Search ${TYPE_NOUNS[type].many}…`}
-              className={`${inputClass("compact")} pl-9`}
-            />
-          </div>
+          <ListSearchInput
+            id="admin-list-q"
+            label={`Search ${TYPE_NOUNS[type].many} by title`}
+            defaultValue={params.q}
+            maxLength={ADMIN_SEARCH_MAX_LENGTH}
+            placeholder={`Search ${TYPE_NOUNS[type].many}…`}
+          />
           {params.sort !== "newest" && <input type="hidden" name="sort" value={params.sort} />}
           <button type="submit" className={buttonClass("secondary")} disabled={searching}>
             Search

@@ -3,9 +3,7 @@ import { AdminPagination } from "#app/components/admin/admin-pagination.tsx";
 import { plural } from "#app/utils/format.ts";
 import { InboxTabs, StatusBadge } from "#app/components/admin/inbox/common.tsx";
 import { RelativeTime } from "#app/components/admin/relative-time.tsx";
-import { buttonClass, EmptyState, PageHeader } from "#app/components/admin/ui.tsx";
-import { inputClass } from "#app/components/forms/field.tsx";
-import { SearchIcon } from "#app/components/ui/icons.tsx";
+import { buttonClass, EmptyState, ListSearchInput, PageHeader } from "#app/components/admin/ui.tsx";
 import { getApp } from "#app/context.ts";
 import { inboxItemPath, type InboxKind } from "#app/modules/inbox/events.ts";
 import { listInbox } from "#app/modules/inbox/inbox.server.ts";
@@ -53,22 +51,13 @@ function Filters({ kind, filters }: { kind: InboxKind; filters: InboxListParams 
   return (
     <div className="mb-4 flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
       <Form method="get" action={inboxListHref(kind, {})} role="search" className="flex w-full gap-2 lg:max-w-md">
-        <label htmlFor="inbox-q" className="sr-only">
-          {SEARCH_HINTS[kind]}
-        </label>
-        <div className="relative flex-1">
-          <SearchIcon size={16} className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-mist-400" />
-          <input
-            id="inbox-q"
-            key={filters.q}
-            type="search"
-            name="q"
-            defaultValue={filters.q}
-            maxLength={INBOX_SEARCH_MAX_LENGTH}
-            placeholder={`${SEARCH_HINTS[kind]}…`}
-            className={`${inputClass("compact")} pl-9`}
-          />
-        </div>
+        <ListSearchInput
+          id="inbox-q"
+          label={SEARCH_HINTS[kind]}
+          defaultValue={filters.q}
+          maxLength={INBOX_SEARCH_MAX_LENGTH}
+          placeholder={`${SEARCH_HINTS[kind]}…`}
+        />
         {filters.status && <input type="hidden" name="status" value={filters.status} />}
         <button type="submit" className={buttonClass("secondary")} disabled={busy}>
           Search
