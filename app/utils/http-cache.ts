@@ -16,3 +16,13 @@ export function matchesIfNoneMatch(header: string | null, etag: string): boolean
   if (header.trim() === "*") return true;
   return header.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag);
 }
+
+/**
+ * A route's `headers` export for pages with a form: the action's headers (a 429's
+ * Retry-After) reach the answer; React Router sends only their cookies otherwise.
+ */
+export function withActionHeaders({ parentHeaders, actionHeaders }: { parentHeaders: Headers; actionHeaders: Headers }): Headers {
+  const headers = new Headers(parentHeaders);
+  for (const [name, value] of actionHeaders) if (name !== "set-cookie") headers.set(name, value);
+  return headers;
+}

@@ -144,11 +144,11 @@ export function validate<S extends z.ZodType>(schema: S, body: FormValues | Reco
 export function failure(
   status: number,
   error: string,
-  options: { fields?: FormFailure["fields"]; values?: SubmittedValues; details?: FormFailure["details"] } = {},
+  options: { fields?: FormFailure["fields"]; values?: SubmittedValues; details?: FormFailure["details"]; headers?: HeadersInit } = {},
 ) {
   const body: FormFailure = { ok: false, error, fields: options.fields ?? {}, values: options.values ?? {} };
   if (options.details) body.details = options.details;
-  return data<FormFailure>(body, { status });
+  return data<FormFailure>(body, { status, headers: options.headers });
 }
 
 /** The failure shape for an AppError (its status, message and field messages); rethrows anything else. */

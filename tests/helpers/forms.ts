@@ -26,7 +26,7 @@ export async function postForm(
     contentType?: string;
     headers?: Record<string, string>;
   } = {},
-): Promise<{ status: number; result: FormResult<{ detail?: string | null }> }> {
+): Promise<{ status: number; result: FormResult<{ detail?: string | null }>; headers: Headers }> {
   const body = new URLSearchParams();
   for (const [key, value] of Object.entries(fields)) for (const v of Array.isArray(value) ? value : [value]) body.append(key, v);
   const request = new Request(`http://localhost${path}`, {
@@ -39,5 +39,5 @@ export async function postForm(
     data: FormResult<{ detail?: string | null }>;
     init: ResponseInit | null;
   };
-  return { status: answer.init?.status ?? 200, result: answer.data };
+  return { status: answer.init?.status ?? 200, result: answer.data, headers: new Headers(answer.init?.headers) };
 }

@@ -408,6 +408,9 @@ describeEachDatabase("visitor forms", (ctx) => {
     );
     expect(sixth.status).toBe(429);
     expect(sixth.result).toMatchObject({ ok: false, error: RATE_LIMITED, values: { message: "Sixth", name: "Ann Lee" } });
+    // When to try again: within the minute's window.
+    expect(Number(sixth.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    expect(Number(sixth.headers.get("retry-after"))).toBeLessThanOrEqual(60);
     expect((await postForm(contactAction, ctx.db, "/contact-us", contact)).status).toBe(200);
     expect((await postForm(dmcaAction, ctx.db, "/dmca", dmca, { context: { clientAddress: address } })).status).toBe(200);
     expect(await count(ctx.db, "contact_messages")).toBe(6);

@@ -71,7 +71,11 @@ export async function handleVisitorForm<S extends z.ZodType>(request: Request, a
   const parsed = validate(spec.schema, body);
   if (!parsed.ok) return failure(parsed.status, parsed.failure.error, parsed.failure);
   const hash = clientHash(app.clientAddress, app.sessionSecret);
-  if (!(await app.limits.consume(FORM_RATE_RULES[spec.form], hash)).allowed) return failure(429, RATE_LIMITED, { values: parsed.values });
+  const limit = await app.limits.consume(FORM_RATE_RULES[spec.form], hash);
+  if (!limit.allowed) {
+    const headers = { "Retry-After": String(Math.max(1, Math.ceil(limit.retryAfterMs / 1000))) };
+    return failure(429, RATE_LIMITED, { values: parsed.values, headers });
+  }
   try {
     const accepted = await spec.submit(parsed.data, { hash });
     notifyOperators(app, accepted.event);

@@ -28,6 +28,7 @@ import { handleVisitorForm } from "#app/modules/inbox/visitor-forms.server.ts";
 import { jsonLd, originOf, seoMeta } from "#app/utils/seo.ts";
 import type { Route } from "./+types/title";
 import { parseId } from "#app/utils/ids.ts";
+import { withActionHeaders } from "#app/utils/http-cache.ts";
 
 /**
  * A title only TMDB knows (/movie/tmdb-603/slug, /movie/tmdb-tv-1399/slug): built
@@ -76,6 +77,8 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
 }
 
 /** The quick request (a quality of this title); the location comes from the client address, never stored itself. */
+export const headers = withActionHeaders;
+
 export async function action({ request, params, context }: Route.ActionArgs) {
   const app = getApp(context);
   const id = parseId(params.id);

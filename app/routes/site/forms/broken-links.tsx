@@ -10,6 +10,7 @@ import { handleVisitorForm } from "#app/modules/inbox/visitor-forms.server.ts";
 import { originOf, seoMeta } from "#app/utils/seo.ts";
 import type { Route } from "./+types/broken-links";
 import { parseId } from "#app/utils/ids.ts";
+import { withActionHeaders } from "#app/utils/http-cache.ts";
 
 export function meta({ matches }: Route.MetaArgs) {
   return seoMeta(originOf(matches), {
@@ -45,6 +46,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   else if (titleId !== null) values.titleId = String(titleId);
   return { values, link: link ? { label: link.label, title: link.title, fileTitle: link.fileTitle } : null };
 }
+
+export const headers = withActionHeaders;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const app = getApp(context);

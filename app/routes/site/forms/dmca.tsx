@@ -9,6 +9,7 @@ import { LIMITS } from "#app/modules/inbox/forms.ts";
 import { handleVisitorForm } from "#app/modules/inbox/visitor-forms.server.ts";
 import { originOf, seoMeta } from "#app/utils/seo.ts";
 import type { Route } from "./+types/dmca";
+import { withActionHeaders } from "#app/utils/http-cache.ts";
 
 export function meta({ matches }: Route.MetaArgs) {
   return seoMeta(originOf(matches), {
@@ -17,6 +18,8 @@ export function meta({ matches }: Route.MetaArgs) {
     path: "/dmca",
   });
 }
+
+export const headers = withActionHeaders;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const app = getApp(context);
