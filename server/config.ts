@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
-import { z } from "zod";
+import { z } from "#app/utils/zod.ts";
 import { parseDatabaseUrl, type DatabaseTarget } from "#app/db/client.server.ts";
 import type { TmdbSettings } from "#app/integrations/tmdb/client.server.ts";
 

@@ -8,7 +8,7 @@ import { sql } from "kysely";
 import pino from "pino";
 import { UNSAFE_ErrorResponseImpl as ErrorResponseImpl } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { z } from "zod";
+import { z } from "#app/utils/zod.ts";
 import { openDatabase, SQLITE_BUSY_TIMEOUT_MS, type DatabaseHandle } from "#app/db/client.server.ts";
 import { isUnavailable } from "#app/db/faults.server.ts";
 import { AppError, DATABASE_UNAVAILABLE, DatabaseUnavailableError, errorStatus, logLevelFor } from "#app/utils/errors.ts";

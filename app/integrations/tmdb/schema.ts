@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "#app/utils/zod.ts";
 
 /**
  * The parts of TMDB v3 responses Cinedex reads. Lenient on purpose: a field TMDB

@@ -1,6 +1,6 @@
 import { OpenApiGeneratorV31, OpenAPIRegistry, type ResponseConfig } from "@asteasolutions/zod-to-openapi";
 import type { OpenAPIObject } from "openapi3-ts/oas31";
-import { z } from "zod";
+import { z } from "#app/utils/zod.ts";
 import { API_BASE_PATH, OPERATIONS, type ApiOperation } from "./operations.ts";
 import { problemSchema } from "./schemas.ts";
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "#app/utils/zod.ts";
 import { LISTING_PAGE_SIZE } from "#app/constants.ts";
 import { GENRE_SLUG_PATTERN, QUALITY_MAX_LENGTH, YEAR_MESSAGE, YEAR_PATTERN } from "#app/modules/search/params.ts";
 import { MAX_QUERY_LENGTH } from "#app/modules/search/text.ts";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "#app/utils/zod.ts";
 
 /** What a token may do (ADR 034). Each write scope includes reading. */
 export const TOKEN_SCOPES = ["read", "catalogue:write", "inbox"] as const;

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "#app/utils/zod.ts";
 import { MIN_PASSWORD_LENGTH } from "#app/constants.ts";
 
 /** Accepted lengths. The upper bound keeps hashing cheap to refuse; nothing is truncated. */

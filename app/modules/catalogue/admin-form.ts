@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "#app/utils/zod.ts";
 import { DEFAULT_FILE_FORMAT } from "#app/constants.ts";
 import { fieldErrors } from "#app/utils/submission.ts";
 import { titleInputSchema, type ParsedTitleInput, type TitleInput } from "./schema.ts";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "#app/utils/zod.ts";
 import type { TitleType } from "#app/db/schema.ts";
 
 /** The orders of the admin Movies and TV Shows lists; `newest` (last uploaded first) is the default. */

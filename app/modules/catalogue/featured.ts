@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "#app/utils/zod.ts";
 
 /** The home carousel's curation form (Settings → Home carousel), shared by the browser and the action. */
 

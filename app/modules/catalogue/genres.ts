@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "#app/utils/zod.ts";
 
 /** The Genres settings form, shared by the browser and the action. */
 

@@ -1,5 +1,5 @@
 import { parse as parseCsv } from "csv-parse/sync";
-import { z } from "zod";
+import { z } from "#app/utils/zod.ts";
 import { parseLookup } from "#app/integrations/tmdb/ids.ts";
 import type { ExternalType } from "#app/integrations/tmdb/types.ts";
 import { slugify } from "#app/utils/slug.ts";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "#app/utils/zod.ts";
 import { DEFAULT_FILE_FORMAT, MAX_URL_LENGTH } from "#app/constants.ts";
 import { releaseKey } from "./slug.ts";
 import { isHttpUrl } from "#app/utils/url.ts";

@@ -1,5 +1,5 @@
 import { href } from "react-router";
-import { z } from "zod";
+import { z } from "#app/utils/zod.ts";
 import { DRIVE_ID, FOLDER_MIME } from "#app/integrations/google/types.ts";
 
 /** Texts and limits of the Drive screens (SPEC.md "Drive screens", section 8). */

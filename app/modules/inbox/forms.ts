@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "#app/utils/zod.ts";
 import { HONEYPOT_FIELD } from "./honeypot.ts";
 import { MAX_URL_LENGTH, YEAR_RANGE } from "#app/constants.ts";
 import { parseId } from "#app/utils/ids.ts";

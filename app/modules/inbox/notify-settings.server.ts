@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "#app/utils/zod.ts";
 import type { Db } from "#app/db/client.server.ts";
 import { inTransaction } from "#app/db/transaction.server.ts";
 import { recordAudit, type Actor } from "#app/modules/audit/audit.server.ts";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "#app/utils/zod.ts";
 import { INBOX_KINDS, type InboxKind } from "./events.ts";
 import { MAX_URL_LENGTH } from "#app/constants.ts";
 

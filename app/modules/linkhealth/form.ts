@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "#app/utils/zod.ts";
 import { flatFieldsSchema, numberFrom } from "#app/modules/settings/form.ts";
 import type { Settings } from "#app/modules/settings/schema.ts";
 

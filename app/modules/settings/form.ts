@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "#app/utils/zod.ts";
 import { BANNERS } from "#app/modules/site/banners.ts";
 import type { Settings } from "./schema.ts";
 

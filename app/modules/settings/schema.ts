@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "#app/utils/zod.ts";
 import { BANNER_AUTO_CLOSE_MS, MIDDLEMAN_COUNTDOWN_S } from "#app/constants.ts";
 import { isHttpUrl } from "#app/utils/url.ts";
 import { BANNERS, type BannerId } from "#app/modules/site/banners.ts";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "#app/utils/zod.ts";
 import { getApp } from "#app/context.ts";
 import { removeFromTitle } from "#app/modules/catalogue/admin.server.ts";
 import { actorFrom } from "#app/modules/auth/guard.server.ts";

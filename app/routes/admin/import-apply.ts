@@ -1,5 +1,5 @@
 import { data, href, redirect } from "react-router";
-import { z } from "zod";
+import { z } from "#app/utils/zod.ts";
 import { getApp } from "#app/context.ts";
 import { applyImportRun, claimImportRun } from "#app/modules/catalogue/import.server.ts";
 import { actorFrom } from "#app/modules/auth/guard.server.ts";

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { Form, href, Link, redirect, useActionData, useNavigation, useRevalidator } from "react-router";
-import { z } from "zod";
+import { z } from "#app/utils/zod.ts";
 import { Card, EmptyState, PageHeader, buttonClass } from "#app/components/admin/ui.tsx";
 import { RelativeTime } from "#app/components/admin/relative-time.tsx";
 import { Field, FormState, SelectField } from "#app/components/forms/field.tsx";

@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { z } from "zod";
+import { z } from "#app/utils/zod.ts";
 import { getApp } from "#app/context.ts";
 import { LOGIN_PATH } from "#app/modules/auth/paths.ts";
 import { LOGGED_OUT } from "#app/modules/auth/schema.ts";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "#app/utils/zod.ts";
 import { getApp } from "#app/context.ts";
 import { actorFrom } from "#app/modules/auth/guard.server.ts";
 import { TITLE_NOT_FOUND } from "#app/modules/catalogue/write.server.ts";

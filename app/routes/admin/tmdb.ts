@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { z } from "zod";
+import { z } from "#app/utils/zod.ts";
 import { getApp } from "#app/context.ts";
 import { FETCHED, FETCHED_TV } from "#app/modules/catalogue/tmdb-fill.ts";
 import { LookupError, lookupForEditor } from "#app/modules/catalogue/tmdb.server.ts";

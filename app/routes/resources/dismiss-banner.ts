@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { z } from "zod";
+import { z } from "#app/utils/zod.ts";
 import { MAX_URL_LENGTH } from "#app/constants.ts";
 import { bannersToDismiss, dismissedBanners, dismissedBannersCookie } from "#app/modules/site/banners.ts";
 import { safeLocalPath } from "#app/utils/redirect.ts";

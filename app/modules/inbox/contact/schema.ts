@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "#app/utils/zod.ts";
 import { ACTION_NOT_AVAILABLE } from "#app/modules/inbox/inbox.ts";
 import { choice, honeypot, isEmail, LIMITS, optional, required } from "#app/modules/inbox/forms.ts";
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "#app/utils/zod.ts";
 import { DMCA_CONTENT_TYPES } from "#app/constants.ts";
 import { isHttpUrl } from "#app/utils/url.ts";
 import { ACTION_NOT_AVAILABLE } from "#app/modules/inbox/inbox.ts";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "#app/utils/zod.ts";
 import { BROKEN_REPORT_LINK_TYPES, BROKEN_REPORT_QUALITIES } from "#app/constants.ts";
 import { ACTION_NOT_AVAILABLE } from "#app/modules/inbox/inbox.ts";
 import { choice, honeypot, LIMITS, optional, required } from "#app/modules/inbox/forms.ts";

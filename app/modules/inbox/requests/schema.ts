@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "#app/utils/zod.ts";
 import { REQUEST_CONTENT_TYPES, REQUEST_QUALITY_OPTIONS, YEAR_RANGE } from "#app/constants.ts";
 import { choice, honeypot, idField, isEmail, isYear, LIMITS, optional, required } from "#app/modules/inbox/forms.ts";
 import { imdbIdFromUrl } from "#app/utils/imdb.ts";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "#app/utils/zod.ts";
 import { getApp } from "#app/context.ts";
 import { requireRole } from "#app/modules/auth/guard.server.ts";
 import { sendTestNotification } from "#app/modules/inbox/notify.server.ts";

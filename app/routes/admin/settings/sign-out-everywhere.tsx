@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { z } from "zod";
+import { z } from "#app/utils/zod.ts";
 import { getApp } from "#app/context.ts";
 import { endAllSessions } from "#app/modules/auth/accounts.server.ts";
 import { getAdminSession } from "#app/modules/auth/guard.server.ts";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "#app/utils/zod.ts";
 import { getApp } from "#app/context.ts";
 import { UsersScreen } from "#app/components/admin/settings/users.tsx";
 import { setAdminDisabled } from "#app/modules/auth/accounts.server.ts";
