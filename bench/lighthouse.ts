@@ -198,19 +198,12 @@ async function startImageHost(png: Buffer): Promise<ImageHost> {
   const san = IMAGE_HOSTS.map((h) => `DNS:${h}`).join(",");
   execFileSync(
     "openssl",
-    [
-      "req",
-      "-x509",
-      "-newkey",
-      "rsa:2048",
-      "-nodes",
+    ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-keyout", key, "-out", cert].concat([
       "-subj",
       `/CN=${IMAGE_HOSTS[0]}`,
       "-addext",
       `subjectAltName=${san}`,
-      "-days",
-      "1",
-    ].concat(["-keyout", key, "-out", cert]),
+    ]),
     { stdio: "ignore" },
   );
   const host: ImageHost = { port: 0, requests: 0, close: async () => {} };
@@ -239,6 +232,30 @@ async function startImageHost(png: Buffer): Promise<ImageHost> {
       server.close(() => resolve());
     });
   return host;
+}
+
+/** The image host reached as https://archive.org/, as Chromium's mapping reaches it: curl's answer, when curl is there. */
+async function probeImageHost(port: number): Promise<string> {
+  try {
+    // async: the image host answers from this very process
+    const { stdout } = await promisify(execFile)(
+      "curl",
+      [
+        "-sk",
+        "-o",
+        "/dev/null",
+        "-w",
+        "%{http_code} %{content_type} HTTP/%{http_version}",
+        "--connect-to",
+        `archive.org:443:127.0.0.1:${port}`,
+        "https://archive.org/services/img/probe",
+      ],
+      { encoding: "utf8", timeout: 10_000 },
+    );
+    return `curl https://archive.org/services/img/probe: ${stdout}`;
+  } catch {
+    return "curl check skipped";
+  }
 }
 
 // --- Chromium and Lighthouse -------------------------------------------------------------
@@ -464,7 +481,7 @@ async function main() {
   if (!values["no-image-host"]) {
     const png = posterPng();
     images = await startImageHost(png);
-    const probe = await fetchThroughChromiumRules(images.port);
+    const probe = await probeImageHost(images.port);
     console.log(
       `image host on 127.0.0.1:${images.port} for ${IMAGE_HOSTS.join(", ")}: ${png.length.toLocaleString("en-US")}-byte 500x750 PNG (${probe})`,
     );
@@ -534,36 +551,13 @@ async function main() {
   const imageStats = allReports.map(imageRequests);
   const failedImages = [...new Set(imageStats.flatMap((s) => s.failed))];
   console.log(
-    `\nImage requests: ${imageStats.reduce((n, s) => n + s.total, 0)} in ${allReports.length} run(s), ${imageStats.reduce((n, s) => n + s.failed.length, 0)} failed${failedImages.length ? ":" : ""}`,
+    `\nImage requests: ${imageStats.reduce((n, s) => n + s.total, 0)} in ${allReports.length} run(s), ${imageStats.reduce((n, s) => n + s.failed.length, 0)} failed${failedImages.length ? ":" : ""}` +
+      (images ? ` (the image host answered ${images.requests} requests)` : ""),
   );
   for (const url of failedImages.slice(0, 20)) console.log(`  ${url}`);
   const warnings = [...new Set(allReports.flatMap((r) => r.runWarnings))];
   for (const warning of warnings) console.log(`Lighthouse warning: ${warning.replace(/\s+/g, " ")}`);
   if (values.out) console.log(`\nJSON reports in ${reportDir}`);
-}
-
-/** The image host reached as https://archive.org/ the way Chromium's mapping reaches it, checked with curl when curl is there. */
-async function fetchThroughChromiumRules(port: number): Promise<string> {
-  try {
-    // async: the image host answers from this very process
-    const { stdout } = await promisify(execFile)(
-      "curl",
-      [
-        "-sk",
-        "-o",
-        "/dev/null",
-        "-w",
-        "%{http_code} %{content_type} HTTP/%{http_version}",
-        "--connect-to",
-        `archive.org:443:127.0.0.1:${port}`,
-        "https://archive.org/services/img/probe",
-      ],
-      { encoding: "utf8", timeout: 10_000 },
-    );
-    return `curl https://archive.org/services/img/probe: ${stdout}`;
-  } catch {
-    return "curl check skipped";
-  }
 }
 
 main()
