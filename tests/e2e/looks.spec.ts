@@ -60,6 +60,26 @@ test.describe("artwork", () => {
     await expectAccessible(page);
   });
 
+  test("the admin lists draw the poster when its host is unreachable, never a broken image", async ({ page, admin, catalogue }) => {
+    await catalogue.create(
+      buildMovie({ title: "Admin Broken Host Film", posterUrl: "https://image.tmdb.org/t/p/w500/unreachable-admin.jpg" }),
+    );
+    expect(admin.admin.id).toBeGreaterThan(0);
+    await blockImageHosts(page);
+    for (const path of ["/dashboard/movies", "/dashboard/movies?q=admin+broken+host", "/dashboard/settings/featured"]) {
+      await page.goto(path);
+      await scrollThrough(page);
+      await expect.poll(() => brokenImages(page), { message: path, timeout: 10_000 }).toEqual([]);
+    }
+    await page.goto("/dashboard/movies?q=admin+broken+host");
+    const row = page
+      .getByRole("row")
+      .filter({ hasText: "Admin Broken Host Film" })
+      .or(page.locator("li").filter({ hasText: "Admin Broken Host Film" }));
+    await expect(row.first().getByText("A", { exact: true })).toBeVisible();
+    await expect(row.first().locator("img")).toHaveCount(0);
+  });
+
   test("posters come in the widths they are drawn at, sized and lazy below the fold", async ({ page, catalogue }) => {
     const film = await catalogue.create(
       buildMovie({
