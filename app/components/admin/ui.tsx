@@ -138,15 +138,17 @@ export function EmptyState({ children }: { children: ReactNode }) {
   return <p className="rounded-xl border border-dashed border-white/12 px-4 py-10 text-center text-mist-300">{children}</p>;
 }
 
-/** The search box of an admin list: a labelled `q` field with the search icon (the form around it is the list's). */
+/** The search box of an admin list: a labelled field (`q` unless named) with the search icon (the form around it is the caller's). */
 export function ListSearchInput({
   id,
+  name = "q",
   label,
   defaultValue,
   maxLength,
   placeholder,
 }: {
   id: string;
+  name?: string;
   label: ReactNode;
   defaultValue: string;
   maxLength: number;
@@ -164,7 +166,7 @@ export function ListSearchInput({
           // Remounted when the address changes, so Back shows the query of that page.
           key={defaultValue}
           type="search"
-          name="q"
+          name={name}
           defaultValue={defaultValue}
           maxLength={maxLength}
           placeholder={placeholder}

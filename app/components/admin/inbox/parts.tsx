@@ -1,9 +1,9 @@
 import { createContext, useContext, type ReactNode } from "react";
 import { Form, Link, useLocation, useNavigation } from "react-router";
 import { exactTime } from "#app/utils/format.ts";
-import { Button, buttonClass } from "#app/components/admin/ui.tsx";
+import { Button, buttonClass, ListSearchInput } from "#app/components/admin/ui.tsx";
 import { ErrorList, Field, FormState, inputClass, useFormState } from "#app/components/forms/field.tsx";
-import { EditIcon, ExternalIcon, SearchIcon } from "#app/components/ui/icons.tsx";
+import { EditIcon, ExternalIcon } from "#app/components/ui/icons.tsx";
 import { adminEditPath } from "#app/modules/catalogue/admin-form.ts";
 import { titlePath } from "#app/modules/catalogue/paths.ts";
 import type { InboxTitleRef } from "#app/modules/inbox/catalogue-refs.server.ts";
@@ -186,22 +186,14 @@ export function FindTitles({ itemPath, find, label, placeholder }: { itemPath: s
       {kept.map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
-      <label htmlFor="inbox-find" className="sr-only">
-        {label}
-      </label>
-      <div className="relative flex-1">
-        <SearchIcon size={16} className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-mist-400" />
-        <input
-          id="inbox-find"
-          key={find}
-          type="search"
-          name="find"
-          defaultValue={find}
-          maxLength={INBOX_SEARCH_MAX_LENGTH}
-          placeholder={placeholder}
-          className={`${inputClass("compact")} pl-9`}
-        />
-      </div>
+      <ListSearchInput
+        id="inbox-find"
+        name="find"
+        label={label}
+        defaultValue={find}
+        maxLength={INBOX_SEARCH_MAX_LENGTH}
+        placeholder={placeholder}
+      />
       <button type="submit" className={buttonClass("secondary")}>
         Find
       </button>
