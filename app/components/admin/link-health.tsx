@@ -1,7 +1,7 @@
 import { Form, href, Link, useActionData, useLocation, useNavigation, useRouteLoaderData } from "react-router";
 import { AdminPagination } from "#app/components/admin/admin-pagination.tsx";
 import { RelativeTime } from "#app/components/admin/relative-time.tsx";
-import { Button, Card, EmptyState } from "#app/components/admin/ui.tsx";
+import { Button, Card, EmptyState, TableHead } from "#app/components/admin/ui.tsx";
 import { CheckboxField, Field, FormState, inputClass } from "#app/components/forms/field.tsx";
 import { FormMessage, useResultToast } from "#app/components/forms/result.tsx";
 import type { LinkHealthStatus } from "#app/db/schema.ts";
@@ -92,25 +92,7 @@ export function LinkHealthScreen({ form }: { form?: "check-all" | "settings" | "
         ) : (
           <div className="overflow-x-auto">
             <table className="w-full text-left text-sm">
-              <thead className="border-b border-white/8 text-xs tracking-wide text-mist-400 uppercase">
-                <tr>
-                  <th scope="col" className="py-2 pr-3 font-medium">
-                    Link
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-medium">
-                    Health
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-medium">
-                    Last answer
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-medium">
-                    Checked
-                  </th>
-                  <th scope="col" className="py-2 pl-3 text-right font-medium">
-                    Actions
-                  </th>
-                </tr>
-              </thead>
+              <TableHead columns={["Link", "Health", "Last answer", "Checked", { label: "Actions", align: "right" }]} />
               <tbody className="divide-y divide-white/8">
                 {overview.items.map((item) => (
                   <tr key={item.linkId}>
@@ -171,22 +153,14 @@ export function LinkHealthScreen({ form }: { form?: "check-all" | "settings" | "
             <EmptyState>No download links yet.</EmptyState>
           ) : (
             <table className="w-full text-left text-sm">
-              <thead className="border-b border-white/8 text-xs tracking-wide text-mist-400 uppercase">
-                <tr>
-                  <th scope="col" className="py-2 pr-3 font-medium">
-                    Host
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-right font-medium">
-                    Links
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-right font-medium">
-                    Broken
-                  </th>
-                  <th scope="col" className="py-2 pl-3 text-right font-medium">
-                    Average answer
-                  </th>
-                </tr>
-              </thead>
+              <TableHead
+                columns={[
+                  "Host",
+                  { label: "Links", align: "right" },
+                  { label: "Broken", align: "right" },
+                  { label: "Average answer", align: "right" },
+                ]}
+              />
               <tbody className="divide-y divide-white/8">
                 {overview.hosts.map((h) => (
                   <tr key={h.host}>

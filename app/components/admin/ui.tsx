@@ -138,6 +138,28 @@ export function EmptyState({ children }: { children: ReactNode }) {
   return <p className="rounded-xl border border-dashed border-white/12 px-4 py-10 text-center text-mist-300">{children}</p>;
 }
 
+/** A column of an admin table's head: its label, right-aligned for figures and actions. */
+export type TableColumn = string | { label: string; align: "right" };
+
+/** The head row of an admin data table, padded so the first and last columns line up with the card's edges. */
+export function TableHead({ columns }: { columns: TableColumn[] }) {
+  return (
+    <thead className="border-b border-white/8 text-xs tracking-wide text-mist-400 uppercase">
+      <tr>
+        {columns.map((column, i) => {
+          const { label, align } = typeof column === "string" ? { label: column, align: undefined } : column;
+          const padding = i === 0 ? "py-2 pr-3" : i === columns.length - 1 ? "py-2 pl-3" : "px-3 py-2";
+          return (
+            <th key={label} scope="col" className={`${padding} font-medium${align === "right" ? " text-right" : ""}`}>
+              {label}
+            </th>
+          );
+        })}
+      </tr>
+    </thead>
+  );
+}
+
 /** The search box of an admin list: a labelled field (`q` unless named) with the search icon (the form around it is the caller's). */
 export function ListSearchInput({
   id,

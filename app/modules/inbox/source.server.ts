@@ -74,19 +74,26 @@ interface ListedColumns {
   created_at: string;
 }
 
+/** How a kind lists its rows: the columns the text search looks in, the columns a row needs, and what a row is about. */
+export interface ListShape<DB, TB extends keyof DB, O extends ListedColumns> {
+  search: string[];
+  select: (filtered: SelectQueryBuilder<DB, TB, object>) => SelectQueryBuilder<DB, TB, O>;
+  toRow: (row: O) => Pick<InboxRow, "title" | "detail"> & Partial<InboxRow>;
+  /** Prefixes the status and ordering columns when the table has an alias ("r."). */
+  alias?: string;
+}
+
 /**
- * One page of a kind's list, newest first (then by id), a page past the end
- * clamped to the last: `base` is the kind's rows, filtered; `select` picks the
- * columns a row needs and `toRow` says what the row is about. `alias` prefixes the
- * ordering columns when the table has one ("r.").
+ * One page of a kind's list, filtered by the asked status and text, newest first
+ * (then by id), a page past the end clamped to the last. `base` is the kind's rows.
  */
 export async function listNewestFirst<DB, TB extends keyof DB, O extends ListedColumns>(
   base: SelectQueryBuilder<DB, TB, object>,
-  select: (filtered: SelectQueryBuilder<DB, TB, object>) => SelectQueryBuilder<DB, TB, O>,
-  toRow: (row: O) => Pick<InboxRow, "title" | "detail"> & Partial<InboxRow>,
-  page: number,
-  alias = "",
+  { status, q, page }: InboxListParams,
+  { search, select, toRow, alias = "" }: ListShape<DB, TB, O>,
 ): Promise<Page<InboxRow>> {
+  if (status) base = base.where(sql<SqlBool>`${sql.ref(`${alias}status`)} = ${status}`);
+  if (q) base = base.where(matchesText(search, q));
   // The builder is generic over the kind's table, so its result type is spelled out.
   const counted = (await base.select(sql<number | string>`count(*)`.as("n")).executeTakeFirstOrThrow()) as { n: number | string };
   const total = toCount(counted.n);
@@ -111,17 +118,21 @@ export async function listNewestFirst<DB, TB extends keyof DB, O extends ListedC
 /** The tables whose rows are one inbox item each (reports are grouped, see reports/queries.server.ts). */
 type SingleRowTable = "content_requests" | "contact_messages" | "dmca_notices";
 
-export async function countUnreadRows(db: Db, table: SingleRowTable): Promise<number> {
-  const { n } = await db
-    .selectFrom(table)
-    .select((eb) => eb.fn.countAll().as("n"))
-    .where("read_at", "is", null)
-    .executeTakeFirstOrThrow();
-  return toCount(n as number | string);
-}
-
-export async function markRowRead(db: Db, table: SingleRowTable, id: number): Promise<void> {
-  await db.updateTable(table).set({ read_at: nowIso() }).where("id", "=", id).where("read_at", "is", null).execute();
+/** Unread counting and marking read for a kind whose rows are one item each. */
+export function singleRowItems(table: SingleRowTable): Pick<InboxKindSource<unknown>, "countUnread" | "markRead"> {
+  return {
+    async countUnread(db) {
+      const { n } = await db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll().as("n"))
+        .where("read_at", "is", null)
+        .executeTakeFirstOrThrow();
+      return toCount(n as number | string);
+    },
+    async markRead(db, id) {
+      await db.updateTable(table).set({ read_at: nowIso() }).where("id", "=", id).where("read_at", "is", null).execute();
+    },
+  };
 }
 
 /** The resolution of a row: when, and the name of the admin who resolved it. */

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { data, Form, href, Link, useNavigation } from "react-router";
 import { HealthBadge, LINK_HEALTH_PATH } from "#app/components/admin/link-health.tsx";
 import { RelativeTime } from "#app/components/admin/relative-time.tsx";
-import { Button, Card, EmptyState, PageHeader } from "#app/components/admin/ui.tsx";
+import { Button, Card, EmptyState, PageHeader, TableHead } from "#app/components/admin/ui.tsx";
 import { FormMessage, useResultToast } from "#app/components/forms/result.tsx";
 import { getApp } from "#app/context.ts";
 import { adminEditPath } from "#app/modules/catalogue/admin-form.ts";
@@ -114,22 +114,7 @@ export default function LinkHealthLink({ loaderData, actionData }: Route.Compone
         ) : (
           <div className="overflow-x-auto">
             <table className="w-full text-left text-sm">
-              <thead className="border-b border-white/8 text-xs tracking-wide text-mist-400 uppercase">
-                <tr>
-                  <th scope="col" className="py-2 pr-3 font-medium">
-                    When
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-medium">
-                    Result
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-medium">
-                    Answer
-                  </th>
-                  <th scope="col" className="py-2 pl-3 text-right font-medium">
-                    Time
-                  </th>
-                </tr>
-              </thead>
+              <TableHead columns={["When", "Result", "Answer", { label: "Time", align: "right" }]} />
               <tbody className="divide-y divide-white/8">
                 {detail.history.map((c, i) => (
                   <tr key={`${c.checkedAt}-${i}`}>

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
-import { data, Link, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import { DownloadList } from "#app/components/catalogue/download-list.tsx";
-import { TitleHeaderBackdrop, TitleHeaderPoster } from "#app/components/catalogue/poster.tsx";
+import { TitleHeader } from "#app/components/catalogue/title-header.tsx";
 import { ScreenshotGallery } from "#app/components/catalogue/screenshot-gallery.tsx";
 import { TitleActions } from "#app/components/catalogue/title-actions.tsx";
 import { ExternalTitlePage } from "#app/components/catalogue/external-title.tsx";
@@ -13,14 +13,12 @@ import { getSettings } from "#app/modules/settings/settings.server.ts";
 import { TmdbError } from "#app/integrations/tmdb/client.server.ts";
 import { externalTitlePath, parseExternalRouteId } from "#app/integrations/tmdb/ids.ts";
 import { catalogueTitleFor } from "#app/modules/catalogue/tmdb.server.ts";
-import { certification } from "#app/modules/catalogue/display.ts";
 import { shareImage } from "#app/modules/catalogue/images.ts";
 import { genrePath, titlePath } from "#app/modules/catalogue/paths.ts";
 import { getTitle } from "#app/modules/catalogue/read.server.ts";
 import { titleStructuredData } from "#app/modules/catalogue/structured-data.ts";
 import type { TitleDetail } from "#app/modules/catalogue/types.ts";
 import { TITLE_NOT_FOUND } from "#app/modules/catalogue/write.server.ts";
-import { formatReleaseDate, formatRuntime } from "#app/utils/dates.ts";
 import { QUICK_REQUEST_MESSAGES } from "#app/modules/inbox/requests/messages.ts";
 import { quickRequestSchema } from "#app/modules/inbox/requests/schema.ts";
 import { submitQuickRequest } from "#app/modules/inbox/requests/submit.server.ts";
@@ -148,85 +146,20 @@ function TitlePage({ title, structuredData }: { title: TitleDetail; structuredDa
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [title.id]);
 
-  const facts = [
-    title.releaseDate && `${formatReleaseDate(title.releaseDate)} (IN)`,
-    formatRuntime(title.runtimeMinutes),
-    title.language,
-  ].filter((f): f is string => Boolean(f));
   return (
     <article>
       <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: jsonLd(structuredData) }} />
-      <header className="relative -mt-6 pt-10 pb-10">
-        <TitleHeaderBackdrop title={title} />
-        <div className="flex flex-col gap-8 sm:flex-row">
-          <TitleHeaderPoster title={title} />
-          <div className="min-w-0">
-            <p className="text-sm font-semibold tracking-wide text-accent-300 uppercase">{title.type === "tv" ? "TV series" : "Movie"}</p>
-            <h1 className="mt-1 text-3xl font-bold tracking-tight text-white sm:text-4xl">
-              {title.title} {title.year && <span className="font-normal text-mist-400">({title.year})</span>}
-            </h1>
-            <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-2 text-sm text-mist-300">
-              <span className="rounded border border-white/25 px-1.5 text-xs font-bold">
-                <span className="sr-only">Certification </span>
-                {certification(title.adult)}
-              </span>
-              {facts.map((fact) => (
-                <span key={fact}>{fact}</span>
-              ))}
-              {title.rating !== null && (
-                <span className="font-semibold text-gold-400">
-                  <span aria-hidden="true">★ </span>
-                  {title.rating.toFixed(1)}
-                  <span className="sr-only"> out of 10</span>
-                </span>
-              )}
-            </div>
-            {title.genres.length > 0 && (
-              <ul className="mt-4 flex flex-wrap gap-2" aria-label="Genres">
-                {title.genres.map((g) => (
-                  <li key={g.id}>
-                    <Link
-                      to={genrePath(g, "movie")}
-                      className="inline-block rounded-full bg-white/10 px-3 py-1 text-xs font-medium text-mist-100 transition-colors hover:bg-accent-500 hover:text-ink-950"
-                    >
-                      {g.name}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            )}
-            {title.tagline && <p className="mt-5 font-display text-lg text-mist-300 italic">{title.tagline}</p>}
-            {title.overview && <p className="mt-3 max-w-3xl leading-relaxed text-mist-100">{title.overview}</p>}
-            <dl className="mt-5 grid max-w-3xl gap-x-4 gap-y-2 text-sm sm:grid-cols-[7rem_1fr]">
-              {title.directors.length > 0 && (
-                <>
-                  <dt className="text-mist-400">Director{title.directors.length > 1 ? "s" : ""}</dt>
-                  <dd className="text-mist-100">{title.directors.join(", ")}</dd>
-                </>
-              )}
-              {title.cast.length > 0 && (
-                <>
-                  <dt className="text-mist-400">Cast</dt>
-                  <dd className="text-mist-100">
-                    {title.cast.map((c, i) => (
-                      <span key={`${c.name}-${i}`}>
-                        {i > 0 && ", "}
-                        {c.name}
-                        {c.character && <span className="text-mist-400"> as {c.character}</span>}
-                      </span>
-                    ))}
-                  </dd>
-                </>
-              )}
-            </dl>
-            <TitleActions
-              item={saved}
-              trailerUrl={title.trailerUrl}
-              reportHref={`/broken-links?titleId=${title.id}&contentName=${encodeURIComponent(title.title)}`}
-            />
-          </div>
-        </div>
-      </header>
+      <TitleHeader
+        title={title}
+        releaseRegion="IN"
+        genres={title.genres.map((g) => ({ key: g.id, name: g.name, to: genrePath(g, "movie") }))}
+      >
+        <TitleActions
+          item={saved}
+          trailerUrl={title.trailerUrl}
+          reportHref={`/broken-links?titleId=${title.id}&contentName=${encodeURIComponent(title.title)}`}
+        />
+      </TitleHeader>
 
       <section aria-labelledby="screenshots-heading" className="mt-4">
         <h2 id="screenshots-heading" className="mb-4 text-xl font-bold text-white">

@@ -1,6 +1,6 @@
 import { useRef, useState } from "react";
 import { Form, href, useActionData, useFetcher, useNavigation, useRouteLoaderData, useSubmit } from "react-router";
-import { Button, Card, ConfirmDialog } from "#app/components/admin/ui.tsx";
+import { Button, Card, ConfirmDialog, TableHead } from "#app/components/admin/ui.tsx";
 import { FormState, PasswordField, SelectField, TextField } from "#app/components/forms/field.tsx";
 import { FormMessage, useOnSuccess, useResultToast } from "#app/components/forms/result.tsx";
 import { MIN_PASSWORD_LENGTH } from "#app/constants.ts";
@@ -61,28 +61,7 @@ export function UsersTable({ users, currentId, result }: { users: UserRow[]; cur
       )}
       {/* A table from tablet width; a list of cards on phones. */}
       <table className="hidden w-full text-left text-sm md:table">
-        <thead className="border-b border-white/8 text-xs tracking-wide text-mist-400 uppercase">
-          <tr>
-            <th scope="col" className="py-2 pr-3 font-medium">
-              Name
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              E-mail
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              Role
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              Status
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              Created
-            </th>
-            <th scope="col" className="py-2 pl-3 text-right font-medium">
-              Actions
-            </th>
-          </tr>
-        </thead>
+        <TableHead columns={["Name", "E-mail", "Role", "Status", "Created", { label: "Actions", align: "right" }]} />
         <tbody className="divide-y divide-white/8">
           {users.map((user) => (
             <tr key={user.id} className={user.disabled ? "text-mist-400" : undefined}>

@@ -1,12 +1,10 @@
 import type { Db } from "#app/db/client.server.ts";
 import type { InboxStatus } from "#app/modules/inbox/inbox.ts";
 import {
-  countUnreadRows,
   listNewestFirst,
-  markRowRead,
-  matchesText,
   noCandidates,
   resolutionOf,
+  singleRowItems,
   type InboxKindSource,
   type Resolution,
 } from "#app/modules/inbox/source.server.ts";
@@ -43,19 +41,13 @@ export async function getContactDetail(db: Db, id: number): Promise<ContactDetai
 }
 
 export const contactInbox: InboxKindSource<ContactDetail> = {
-  list(db, { status, q, page }) {
-    let base = db.selectFrom("contact_messages");
-    if (status) base = base.where("status", "=", status as InboxStatus<"contact">);
-    if (q) base = base.where(matchesText(["name", "email", "subject", "message"], q));
-    return listNewestFirst(
-      base,
-      (rows) => rows.select(["id", "name", "email", "subject", "message", "status", "read_at", "created_at"]),
-      (r) => ({ title: r.subject?.trim() || r.message.slice(0, 80), detail: `${r.name} <${r.email}>` }),
-      page,
-    );
-  },
-  countUnread: (db) => countUnreadRows(db, "contact_messages"),
-  markRead: (db, id) => markRowRead(db, "contact_messages", id),
+  list: (db, params) =>
+    listNewestFirst(db.selectFrom("contact_messages"), params, {
+      search: ["name", "email", "subject", "message"],
+      select: (rows) => rows.select(["id", "name", "email", "subject", "message", "status", "read_at", "created_at"]),
+      toRow: (r) => ({ title: r.subject?.trim() || r.message.slice(0, 80), detail: `${r.name} <${r.email}>` }),
+    }),
+  ...singleRowItems("contact_messages"),
   detail: getContactDetail,
   candidates: noCandidates,
   async reopen(db, actor, id) {

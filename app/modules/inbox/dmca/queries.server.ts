@@ -10,12 +10,10 @@ import {
 } from "#app/modules/inbox/catalogue-refs.server.ts";
 import type { InboxStatus } from "#app/modules/inbox/inbox.ts";
 import {
-  countUnreadRows,
   listNewestFirst,
-  markRowRead,
-  matchesText,
   noCandidates,
   resolutionOf,
+  singleRowItems,
   type InboxKindSource,
   type Resolution,
 } from "#app/modules/inbox/source.server.ts";
@@ -110,19 +108,13 @@ async function takeDownCandidates(db: Db, item: DmcaDetail, find: string): Promi
 }
 
 export const dmcaInbox: InboxKindSource<DmcaDetail> = {
-  list(db, { status, q, page }) {
-    let base = db.selectFrom("dmca_notices");
-    if (status) base = base.where("status", "=", status as InboxStatus<"dmca">);
-    if (q) base = base.where(matchesText(["name", "email", "content_url", "message"], q));
-    return listNewestFirst(
-      base,
-      (rows) => rows.select(["id", "name", "email", "content_url", "status", "read_at", "created_at"]),
-      (r) => ({ title: r.content_url, detail: `${r.name} <${r.email}>` }),
-      page,
-    );
-  },
-  countUnread: (db) => countUnreadRows(db, "dmca_notices"),
-  markRead: (db, id) => markRowRead(db, "dmca_notices", id),
+  list: (db, params) =>
+    listNewestFirst(db.selectFrom("dmca_notices"), params, {
+      search: ["name", "email", "content_url", "message"],
+      select: (rows) => rows.select(["id", "name", "email", "content_url", "status", "read_at", "created_at"]),
+      toRow: (r) => ({ title: r.content_url, detail: `${r.name} <${r.email}>` }),
+    }),
+  ...singleRowItems("dmca_notices"),
   detail: getDmcaDetail,
   candidates: takeDownCandidates,
   async reopen(db, actor, id) {

@@ -5,7 +5,6 @@ import { linkRefs, titleRefs, type InboxLinkRef, type InboxTitleRef } from "#app
 import type { InboxStatus } from "#app/modules/inbox/inbox.ts";
 import {
   listNewestFirst,
-  matchesText,
   noCandidates,
   nowIso,
   resolutionOf,
@@ -85,14 +84,11 @@ export async function getReportDetail(db: Db, id: number): Promise<ReportDetail 
 }
 
 export const reportsInbox: InboxKindSource<ReportDetail> = {
-  list(db, { status, q, page }) {
+  list(db, params) {
     // A group is listed once, as its primary; it is unread while any of its reports is.
-    let base = db.selectFrom("link_reports as r").where("r.primary_id", "is", null);
-    if (status) base = base.where("r.status", "=", status as InboxStatus<"reports">);
-    if (q) base = base.where(matchesText(["r.content_name", "r.link_url", "r.additional_info", "r.season_episode"], q));
-    return listNewestFirst(
-      base,
-      (rows) =>
+    return listNewestFirst(db.selectFrom("link_reports as r").where("r.primary_id", "is", null), params, {
+      search: ["r.content_name", "r.link_url", "r.additional_info", "r.season_episode"],
+      select: (rows) =>
         rows.select((eb) => {
           const merged = eb
             .selectFrom("link_reports as m")
@@ -112,7 +108,7 @@ export const reportsInbox: InboxKindSource<ReportDetail> = {
             merged.where("m.read_at", "is", null).as("merged_unread"),
           ];
         }),
-      (r) => ({
+      toRow: (r) => ({
         title: r.content_name,
         detail:
           [toBool(r.found_by_checker) ? "found by the link checker" : null, r.season_episode, r.quality, r.link_type]
@@ -121,9 +117,8 @@ export const reportsInbox: InboxKindSource<ReportDetail> = {
         unread: r.read_at === null || toCount(r.merged_unread) > 0,
         count: 1 + toCount(r.merged),
       }),
-      page,
-      "r.",
-    );
+      alias: "r.",
+    });
   },
   async countUnread(db) {
     const { n } = await db

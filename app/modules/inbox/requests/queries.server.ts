@@ -2,12 +2,10 @@ import type { Db } from "#app/db/client.server.ts";
 import { findCatalogueTitles, titleRefs, type InboxTitleRef } from "#app/modules/inbox/catalogue-refs.server.ts";
 import type { InboxStatus } from "#app/modules/inbox/inbox.ts";
 import {
-  countUnreadRows,
   listNewestFirst,
-  markRowRead,
-  matchesText,
   noCandidates,
   resolutionOf,
+  singleRowItems,
   type InboxKindSource,
   type Resolution,
 } from "#app/modules/inbox/source.server.ts";
@@ -96,23 +94,17 @@ export async function getRequestDetail(db: Db, id: number): Promise<RequestDetai
 }
 
 export const requestsInbox: InboxKindSource<RequestDetail> = {
-  list(db, { status, q, page }) {
-    let base = db.selectFrom("content_requests");
-    if (status) base = base.where("status", "=", status as InboxStatus<"requests">);
-    if (q) base = base.where(matchesText(["title", "name", "email", "message"], q));
-    return listNewestFirst(
-      base,
-      (rows) => rows.select(["id", "title", "year", "quality", "name", "status", "read_at", "created_at", "request_count"]),
-      (r) => ({
+  list: (db, params) =>
+    listNewestFirst(db.selectFrom("content_requests"), params, {
+      search: ["title", "name", "email", "message"],
+      select: (rows) => rows.select(["id", "title", "year", "quality", "name", "status", "read_at", "created_at", "request_count"]),
+      toRow: (r) => ({
         title: `${r.title}${r.year ? ` (${r.year})` : ""}${r.quality ? ` · ${r.quality}` : ""}`,
         detail: r.name,
         count: Number(r.request_count),
       }),
-      page,
-    );
-  },
-  countUnread: (db) => countUnreadRows(db, "content_requests"),
-  markRead: (db, id) => markRowRead(db, "content_requests", id),
+    }),
+  ...singleRowItems("content_requests"),
   detail: getRequestDetail,
   // A pending request offers the titles matching the admin's search, or its own title.
   candidates: (db, item, find) => (item.status === "pending" ? findCatalogueTitles(db, find || item.title) : noCandidates()),
