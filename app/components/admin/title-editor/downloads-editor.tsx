@@ -156,45 +156,20 @@ const GroupEditor = memo(function GroupEditor({
                 key={zip.key}
                 className="grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] items-start gap-2 rounded-lg bg-ink-950/40 p-3 sm:grid-cols-[8rem_minmax(0,1fr)_7rem_8.5rem_auto]"
               >
-                <RowInput
-                  label={`Zip ${i + 1} label`}
-                  field={`${zip.key}.label`}
-                  value={zip.label}
-                  onChange={(e) => updateZip(zip.key, (z) => ({ ...z, label: e.target.value }))}
-                  placeholder="e.g. gdrive"
+                <UrlRowFields
+                  name={`Zip ${i + 1}`}
+                  urlName="URL"
+                  first={i === 0}
+                  row={zip}
+                  update={(change) => updateZip(zip.key, (z) => ({ ...z, ...change }))}
+                  labelPlaceholder="e.g. gdrive"
+                  urlClass="order-1 col-span-3 sm:order-none sm:col-span-1"
+                  statusClass="order-2 col-span-2 sm:order-none sm:col-span-1"
+                  removeLabel={`Remove zip ${i + 1} of ${name.toLowerCase()}`}
+                  onRemove={() =>
+                    remove("zip", zip.id, () => update((g) => ({ ...g, zipLinks: g.zipLinks.filter((z) => z.key !== zip.key) })))
+                  }
                 />
-                <RowInput
-                  label={`Zip ${i + 1} URL`}
-                  field={`${zip.key}.url`}
-                  type="url"
-                  value={zip.url}
-                  onChange={(e) => updateZip(zip.key, (z) => ({ ...z, url: e.target.value }))}
-                  placeholder="https://"
-                  className="order-1 col-span-3 sm:order-none sm:col-span-1"
-                />
-                <RowInput
-                  label={`Zip ${i + 1} size`}
-                  field={`${zip.key}.size`}
-                  value={zip.size}
-                  onChange={(e) => updateZip(zip.key, (z) => ({ ...z, size: e.target.value }))}
-                  placeholder="e.g. 4.2 GB"
-                />
-                <StatusSelect
-                  label={`Zip ${i + 1} status`}
-                  field={`${zip.key}.status`}
-                  value={zip.status}
-                  onChange={(status) => updateZip(zip.key, (z) => ({ ...z, status }))}
-                  className="order-2 col-span-2 sm:order-none sm:col-span-1"
-                />
-                <div className="pt-5">
-                  <RemoveButton
-                    label={`Remove zip ${i + 1} of ${name.toLowerCase()}`}
-                    disabled={i === 0 && zip.id === undefined}
-                    onClick={() =>
-                      remove("zip", zip.id, () => update((g) => ({ ...g, zipLinks: g.zipLinks.filter((z) => z.key !== zip.key) })))
-                    }
-                  />
-                </div>
               </div>
             ))}
           </div>
@@ -214,6 +189,78 @@ const GroupEditor = memo(function GroupEditor({
     </fieldset>
   );
 });
+
+/**
+ * The fields of one URL row, a download link or a season's zip: its label, address,
+ * size (zips only), health and remove button. The first row of a list cannot be
+ * removed until it is saved (it is where one types).
+ */
+function UrlRowFields({
+  name,
+  urlName,
+  first,
+  row,
+  update,
+  labelPlaceholder,
+  urlClass,
+  statusClass,
+  removeLabel,
+  onRemove,
+}: {
+  /** "URL 1", "Zip 2": what each field's label starts with. */
+  name: string;
+  /** What the address field is called after the name. */
+  urlName: string;
+  /** The list's first row. */
+  first: boolean;
+  row: LinkRow | ZipRow;
+  update: (change: Partial<ZipRow>) => void;
+  labelPlaceholder: string;
+  urlClass: string;
+  statusClass?: string;
+  removeLabel: string;
+  onRemove: () => void;
+}) {
+  return (
+    <>
+      <RowInput
+        label={`${name} label`}
+        field={`${row.key}.label`}
+        value={row.label}
+        onChange={(e) => update({ label: e.target.value })}
+        placeholder={labelPlaceholder}
+      />
+      <RowInput
+        label={`${name} ${urlName}`}
+        field={`${row.key}.url`}
+        type="url"
+        value={row.url}
+        onChange={(e) => update({ url: e.target.value })}
+        placeholder="https://"
+        className={urlClass}
+      />
+      {"size" in row && (
+        <RowInput
+          label={`${name} size`}
+          field={`${row.key}.size`}
+          value={row.size}
+          onChange={(e) => update({ size: e.target.value })}
+          placeholder="e.g. 4.2 GB"
+        />
+      )}
+      <StatusSelect
+        label={`${name} status`}
+        field={`${row.key}.status`}
+        value={row.status}
+        onChange={(status) => update({ status })}
+        className={statusClass}
+      />
+      <div className="pt-5">
+        <RemoveButton label={removeLabel} disabled={first && row.id === undefined} onClick={onRemove} />
+      </div>
+    </>
+  );
+}
 
 const FileEditor = memo(function FileEditor({
   file,
@@ -264,35 +311,17 @@ const FileEditor = memo(function FileEditor({
             key={link.key}
             className="grid grid-cols-[minmax(0,1fr)_8.5rem_auto] items-start gap-2 sm:grid-cols-[8rem_minmax(0,1fr)_8.5rem_auto]"
           >
-            <RowInput
-              label={`URL ${i + 1} label`}
-              field={`${link.key}.label`}
-              value={link.label}
-              onChange={(e) => updateLink(link.key, (l) => ({ ...l, label: e.target.value }))}
-              placeholder="e.g. instant"
+            <UrlRowFields
+              name={`URL ${i + 1}`}
+              urlName="address"
+              first={i === 0}
+              row={link}
+              update={(change) => updateLink(link.key, (l) => ({ ...l, ...change }))}
+              labelPlaceholder="e.g. instant"
+              urlClass="order-last col-span-3 sm:order-none sm:col-span-1"
+              removeLabel={`Remove URL ${i + 1} of ${name.toLowerCase()}`}
+              onRemove={() => remove("link", link.id, () => update((f) => ({ ...f, links: f.links.filter((l) => l.key !== link.key) })))}
             />
-            <RowInput
-              label={`URL ${i + 1} address`}
-              field={`${link.key}.url`}
-              type="url"
-              value={link.url}
-              onChange={(e) => updateLink(link.key, (l) => ({ ...l, url: e.target.value }))}
-              placeholder="https://"
-              className="order-last col-span-3 sm:order-none sm:col-span-1"
-            />
-            <StatusSelect
-              label={`URL ${i + 1} status`}
-              field={`${link.key}.status`}
-              value={link.status}
-              onChange={(status) => updateLink(link.key, (l) => ({ ...l, status }))}
-            />
-            <div className="pt-5">
-              <RemoveButton
-                label={`Remove URL ${i + 1} of ${name.toLowerCase()}`}
-                disabled={i === 0 && link.id === undefined}
-                onClick={() => remove("link", link.id, () => update((f) => ({ ...f, links: f.links.filter((l) => l.key !== link.key) })))}
-              />
-            </div>
           </li>
         ))}
       </ul>
