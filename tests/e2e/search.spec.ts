@@ -17,6 +17,37 @@ test("typing in the navbar suggests titles; picking one opens it", async ({ page
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Quixotic Lantern Parade");
 });
 
+test("suggestions come grouped: titles, then people, then genres; a person opens a search for the name, a genre its page", async ({
+  page,
+  catalogue,
+}) => {
+  await catalogue.create(buildMovie({ title: "Quillon Harbour", directors: ["Ysolde Quarrington"], genres: ["Horror"] }));
+  await page.goto("/");
+  const box = page.getByRole("combobox", { name: "Search movies" });
+  const list = page.getByRole("listbox", { name: "Suggestions" });
+  // A typo in the name still finds the person (and the film crediting her).
+  await box.fill("quarringten");
+  const people = list.getByRole("group", { name: "People" });
+  await expect(people.getByRole("option", { name: /Ysolde Quarrington/ })).toBeVisible();
+  await expect(list.getByRole("group", { name: "Titles" }).getByRole("option", { name: /Quillon Harbour/ })).toBeVisible();
+  await expectAccessible(page);
+  // The arrow keys go through the groups in order: the title, then the person.
+  await box.press("ArrowDown");
+  await box.press("ArrowDown");
+  await expect(people.getByRole("option", { name: /Ysolde Quarrington/ })).toHaveAttribute("aria-selected", "true");
+  await box.press("Enter");
+  await expect(page).toHaveURL(/\/search\?q=Ysolde\+Quarrington$/);
+  await expect(page.getByRole("region", { name: "Results" }).getByRole("listitem").first()).toContainText("Quillon Harbour");
+
+  await box.fill("horr");
+  await list
+    .getByRole("group", { name: "Genres" })
+    .getByRole("option", { name: /Horror/ })
+    .click();
+  await expect(page).toHaveURL(/\/genre\/horror$/);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Horror");
+});
+
 test("a search with results shows them on the home page instead of the listing", async ({ page, catalogue }) => {
   await catalogue.create(buildMovie({ title: "Zebra Crossing at Dawn", releaseDate: "1950-01-01" }));
   await catalogue.create(buildMovie({ title: "Zebra Crossing at Dusk", releaseDate: "1951-01-01" }));

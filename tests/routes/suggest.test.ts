@@ -25,7 +25,22 @@ describeEachDatabase("GET /api/suggest", (ctx) => {
     expect(first.body.items.map((i) => i.title)).toEqual(["Nosferatu"]);
 
     for (let i = 1; i < SUGGEST_RATE_RULE.points; i++) await limits.consume(SUGGEST_RATE_RULE, "198.51.100.7");
-    expect(await ask("198.51.100.7")).toEqual({ status: 200, cache: "private, no-store", body: { items: [] } });
+    expect(await ask("198.51.100.7")).toEqual({ status: 200, cache: "private, no-store", body: { items: [], people: [], genres: [] } });
     expect((await ask("198.51.100.8")).body.items.map((i) => i.title)).toEqual(["Nosferatu"]);
+  });
+
+  it("answers people with a search for their name and genres with their page", async () => {
+    await createTitle(ctx.db, buildMovie({ title: "Jaws", directors: ["Steven Spielberg"], genres: ["Thriller"] }));
+    const request = (q: string) => new Request(`http://localhost/api/suggest?q=${encodeURIComponent(q)}`);
+    const answer = async (q: string) => {
+      const response = (await loader(routeArgs(request(q), routeContext(ctx.db)))) as Response;
+      return (await response.json()) as { items: { title: string }[]; people: unknown[]; genres: unknown[] };
+    };
+    expect(await answer("spielburg")).toMatchObject({
+      items: [{ title: "Jaws" }],
+      people: [{ name: "Steven Spielberg", role: "director", href: "/search?q=Steven+Spielberg" }],
+      genres: [],
+    });
+    expect((await answer("thrill")).genres).toEqual([{ id: expect.any(Number), name: "Thriller", href: "/genre/thriller" }]);
   });
 });

@@ -1,22 +1,46 @@
-import { useEffect, useState } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { Form, useFetcher, useNavigate } from "react-router";
-import type { Suggestion } from "#app/modules/search/types.ts";
-import { SearchIcon } from "#app/components/ui/icons.tsx";
+import type { GenreSuggestionItem, PersonSuggestionItem, Suggestion, SuggestionGroups } from "#app/modules/search/types.ts";
+import { GridIcon, SearchIcon, UsersIcon } from "#app/components/ui/icons.tsx";
 import { titleHue } from "#app/components/catalogue/poster.tsx";
 
 const SUGGEST_DELAY_MS = 150;
 const MIN_SUGGEST_LENGTH = 2;
 
+/** One option of the suggestion list: where it leads and how it is drawn. */
+interface Option {
+  key: string;
+  href: string;
+  view: ReactNode;
+}
+
+/** The suggestion groups in the order shown: titles, then people, then genres; empty ones left out. */
+function optionGroups(data: SuggestionGroups | undefined): { label: string; options: Option[] }[] {
+  if (!data) return [];
+  return [
+    {
+      label: "Titles",
+      options: data.items.map((item) => ({ key: `title-${item.id}`, href: item.href, view: <TitleOption item={item} /> })),
+    },
+    {
+      label: "People",
+      options: (data.people ?? []).map((p) => ({ key: `person-${p.name}`, href: p.href, view: <PersonOption person={p} /> })),
+    },
+    { label: "Genres", options: (data.genres ?? []).map((g) => ({ key: `genre-${g.id}`, href: g.href, view: <GenreOption genre={g} /> })) },
+  ].filter((group) => group.options.length > 0);
+}
+
 /**
  * The navbar's search: Enter searches (blank does nothing); while typing, up to
- * eight titles are suggested in an ARIA combobox: arrow keys move, Enter opens the
- * highlighted title, Escape closes the list.
+ * eight titles, three people and two genres are suggested in an ARIA combobox
+ * (grouped options): arrow keys move through all of them, Enter opens the
+ * highlighted one, Escape closes the list.
  */
 export function SearchBox({ id, initial, autoFocus = false }: { id: string; initial: string; autoFocus?: boolean }) {
   const [text, setText] = useState(initial);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
-  const fetcher = useFetcher<{ items: Suggestion[] }>();
+  const fetcher = useFetcher<SuggestionGroups>();
   const { load } = fetcher;
   const navigate = useNavigate();
   const listId = `${id}-suggestions`;
@@ -28,11 +52,12 @@ export function SearchBox({ id, initial, autoFocus = false }: { id: string; init
     return () => clearTimeout(timer);
   }, [query, load]);
 
-  const items = query.length >= MIN_SUGGEST_LENGTH ? (fetcher.data?.items ?? []) : [];
+  const groups = query.length >= MIN_SUGGEST_LENGTH ? optionGroups(fetcher.data) : [];
+  const items = groups.flatMap((group) => group.options);
   const expanded = open && items.length > 0;
   const highlighted = expanded && active >= 0 && active < items.length ? active : -1;
 
-  const go = (item: Suggestion) => {
+  const go = (item: Option) => {
     setOpen(false);
     setActive(-1);
     void navigate(item.href);
@@ -101,47 +126,105 @@ export function SearchBox({ id, initial, autoFocus = false }: { id: string; init
       >
         <SearchIcon size={18} />
       </button>
-      <ul
+      <div
         id={listId}
         role="listbox"
         aria-label="Suggestions"
         hidden={!expanded}
         className="absolute inset-x-0 top-12 z-50 max-h-[70vh] overflow-auto rounded-xl bg-ink-800 p-1.5 shadow-2xl shadow-black/60 ring-1 ring-white/10"
       >
-        {items.map((item, i) => (
-          <li
-            key={item.id}
-            id={`${listId}-${i}`}
-            role="option"
-            aria-selected={i === highlighted}
-            onMouseDown={(event) => event.preventDefault()}
-            onMouseEnter={() => setActive(i)}
-            onClick={() => go(item)}
-            className={`flex cursor-pointer items-center gap-3 rounded-lg px-2.5 py-2 ${i === highlighted ? "bg-white/10" : ""}`}
-          >
-            {item.posterUrl ? (
-              <img src={item.posterUrl} alt="" className="h-12 w-8 shrink-0 rounded object-cover" loading="lazy" />
-            ) : (
-              <span
-                className="h-12 w-8 shrink-0 rounded"
-                style={{
-                  backgroundImage: `linear-gradient(165deg, hsl(${titleHue(item.title)} 45% 30%), hsl(${(titleHue(item.title) + 40) % 360} 55% 12%))`,
-                }}
-                aria-hidden="true"
-              />
-            )}
-            <span className="min-w-0">
-              <span className="block truncate text-sm font-medium text-white">{item.title}</span>
-              <span className="text-xs text-mist-400">
-                {[item.year, item.type === "tv" ? "TV series" : "Movie"].filter(Boolean).join(" · ")}
-              </span>
-            </span>
-          </li>
+        {groups.map((group) => (
+          <div key={group.label} role="group" aria-labelledby={`${listId}-${group.label}`}>
+            {/* The heading is for the group's name; with titles alone it is only read out. */}
+            <div
+              id={`${listId}-${group.label}`}
+              role="presentation"
+              className={groups.length > 1 ? "px-2.5 pt-2 pb-1 text-xs font-semibold tracking-wide text-mist-400 uppercase" : "sr-only"}
+            >
+              {group.label}
+            </div>
+            {group.options.map((item) => {
+              const i = items.indexOf(item);
+              return (
+                <div
+                  key={item.key}
+                  id={`${listId}-${i}`}
+                  role="option"
+                  aria-selected={i === highlighted}
+                  onMouseDown={(event) => event.preventDefault()}
+                  onMouseEnter={() => setActive(i)}
+                  onClick={() => go(item)}
+                  className={`flex cursor-pointer items-center gap-3 rounded-lg px-2.5 py-2 ${i === highlighted ? "bg-white/10" : ""}`}
+                >
+                  {item.view}
+                </div>
+              );
+            })}
+          </div>
         ))}
-      </ul>
+      </div>
       <p className="sr-only" aria-live="polite">
         {expanded ? `${items.length} ${items.length === 1 ? "suggestion" : "suggestions"}` : ""}
       </p>
     </Form>
+  );
+}
+
+function TitleOption({ item }: { item: Suggestion }) {
+  return (
+    <>
+      {item.posterUrl ? (
+        <img src={item.posterUrl} alt="" className="h-12 w-8 shrink-0 rounded object-cover" loading="lazy" />
+      ) : (
+        <span
+          className="h-12 w-8 shrink-0 rounded"
+          style={{
+            backgroundImage: `linear-gradient(165deg, hsl(${titleHue(item.title)} 45% 30%), hsl(${(titleHue(item.title) + 40) % 360} 55% 12%))`,
+          }}
+          aria-hidden="true"
+        />
+      )}
+      <span className="min-w-0">
+        <span className="block truncate text-sm font-medium text-white">{item.title}</span>
+        <span className="text-xs text-mist-400">{[item.year, item.type === "tv" ? "TV series" : "Movie"].filter(Boolean).join(" · ")}</span>
+      </span>
+    </>
+  );
+}
+
+/** The round badge before a person or a genre, where a title has its poster. */
+function Badge({ children }: { children: ReactNode }) {
+  return (
+    <span className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-white/8 text-mist-300" aria-hidden="true">
+      {children}
+    </span>
+  );
+}
+
+function PersonOption({ person }: { person: PersonSuggestionItem }) {
+  return (
+    <>
+      <Badge>
+        <UsersIcon size={16} />
+      </Badge>
+      <span className="min-w-0">
+        <span className="block truncate text-sm font-medium text-white">{person.name}</span>
+        <span className="text-xs text-mist-400">{person.role === "director" ? "Director" : "Cast"}</span>
+      </span>
+    </>
+  );
+}
+
+function GenreOption({ genre }: { genre: GenreSuggestionItem }) {
+  return (
+    <>
+      <Badge>
+        <GridIcon size={16} />
+      </Badge>
+      <span className="min-w-0">
+        <span className="block truncate text-sm font-medium text-white">{genre.name}</span>
+        <span className="text-xs text-mist-400">Genre</span>
+      </span>
+    </>
   );
 }

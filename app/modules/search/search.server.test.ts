@@ -7,7 +7,7 @@ import type { Db } from "#app/db/client.server.ts";
 import { createTitle, deleteTitle, replaceTitle } from "#app/modules/catalogue/write.server.ts";
 import type { TitleInput } from "#app/modules/catalogue/schema.ts";
 import { indexMissingTitles } from "./index.server.ts";
-import { recordSearch, searchCatalogue, suggest, type SearchOptions } from "./search.server.ts";
+import { recordSearch, searchCatalogue, suggest, suggestGrouped, type SearchOptions } from "./search.server.ts";
 
 const minute = (n: number) => `2026-06-01T12:${String(n).padStart(2, "0")}:00.000Z`;
 
@@ -258,6 +258,37 @@ describeEachDatabase("search", (ctx) => {
     expect((await suggest(ctx.db, "night", 2)).map((t) => t.title)).toEqual(["Night of the Living Dead", "Night Gallery"]);
     expect((await suggest(ctx.db, "nosfaratu")).map((t) => t.title)).toEqual(["Nosferatu"]);
     expect(await suggest(ctx.db, "qq")).toEqual([]);
+  });
+
+  it("groups suggestions: titles, then the people the words name, then genres, typos included from the 4th letter", async () => {
+    await fill(ctx.db);
+    const named = async (text: string) => {
+      const found = await suggestGrouped(ctx.db, text);
+      return { titles: found.titles.map((t) => t.title), people: found.people, genres: found.genres.map((g) => g.name) };
+    };
+    expect(await named("romero")).toEqual({
+      titles: ["Night of the Living Dead"],
+      people: [{ name: "George A. Romero", role: "director", titles: 1 }],
+      genres: [],
+    });
+    // The last word may be unfinished; corrected words count ("murnua" is one swap from "murnau").
+    expect((await named("george a rom")).people.map((p) => p.name)).toEqual(["George A. Romero"]);
+    expect((await named("murnua")).people).toEqual([{ name: "F. W. Murnau", role: "director", titles: 1 }]);
+    // Credited both ways: a director.
+    expect((await named("rod serl")).people).toEqual([{ name: "Rod Serling", role: "director", titles: 1 }]);
+    expect((await named("tony")).people).toEqual([{ name: "Tony Todd", role: "cast", titles: 1 }]);
+    // Titles matched by their own words name nobody; genres by the start of their name.
+    expect(await named("nosf")).toEqual({ titles: ["Nosferatu"], people: [], genres: [] });
+    expect(await named("hor")).toMatchObject({ people: [], genres: ["Horror"] });
+    expect((await named("horor")).genres).toEqual(["Horror"]);
+    expect((await named("thril")).genres).toEqual(["Thriller"]);
+    expect(await named("qq")).toEqual({ titles: [], people: [], genres: [] });
+    expect(await named("  ")).toEqual({ titles: [], people: [], genres: [] });
+    // Hidden genres are not offered; limits hold.
+    await ctx.db.updateTable("genres").set({ hidden: true }).where("name", "=", "Fantasy").execute();
+    expect((await named("fant")).genres).toEqual([]);
+    expect(await suggestGrouped(ctx.db, "night", { titles: 2, people: 0, genres: 0 })).toMatchObject({ people: [], genres: [] });
+    expect((await suggestGrouped(ctx.db, "night", { titles: 2, people: 0, genres: 0 })).titles).toHaveLength(2);
   });
 
   it("keeps the index in step with the catalogue", async () => {

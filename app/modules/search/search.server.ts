@@ -2,9 +2,10 @@ import { sql, type ExpressionBuilder, type RawBuilder, type SelectQueryBuilder }
 import { LISTING_PAGE_SIZE } from "#app/constants.ts";
 import type { Db } from "#app/db/client.server.ts";
 import { dialectOf, toCount } from "#app/db/dialect.server.ts";
-import type { Database, SearchDocumentsTable, TitleType } from "#app/db/schema.ts";
-import type { Page, TitleCard } from "#app/modules/catalogue/types.ts";
-import { canonicalWord, editDistance, parseQuery, queryKeys, titleKey, typoBudget } from "./text.ts";
+import type { CreditRole, Database, SearchDocumentsTable, TitleType } from "#app/db/schema.ts";
+import { listGenres } from "#app/modules/catalogue/read.server.ts";
+import type { Genre, Page, TitleCard } from "#app/modules/catalogue/types.ts";
+import { canonicalWord, editDistance, normalizeText, parseQuery, queryKeys, titleKey, typoBudget } from "./text.ts";
 import type { SearchFilters, SearchSort } from "./types.ts";
 import { pageRequest, totalPagesOf } from "#app/utils/pagination.ts";
 
@@ -486,13 +487,93 @@ export async function browseCatalogue(db: Db, options: Omit<SearchOptions, "text
 
 /** Up to `limit` titles for the search box's instant suggestions, best first. */
 export async function suggest(db: Db, text: string, limit = 8): Promise<TitleCard[]> {
+  return (await suggestGrouped(db, text, { titles: limit, people: 0, genres: 0 })).titles;
+}
+
+/** A credited person the typed words name, and how many of the best-matching titles credit them (which orders them). */
+export interface PersonSuggestion {
+  name: string;
+  /** Director when any of those titles credits them as one. */
+  role: CreditRole;
+  titles: number;
+}
+
+export interface GroupedSuggestions {
+  titles: TitleCard[];
+  people: PersonSuggestion[];
+  genres: Genre[];
+}
+
+/** Best-matching titles whose credits are looked through for the people the query names. */
+const PEOPLE_SOURCE_TITLES = 20;
+
+/**
+ * The search box's suggestions, grouped: titles (the search ranking, the last word a
+ * prefix, corrections from the 4th letter), then people credited on the best matches
+ * whose names hold every typed word (or its correction), most credited first, then
+ * public genres whose names the words start. People come from the ranked titles
+ * rather than a scan of every credit, so they cost one indexed read of 20 titles' credits.
+ */
+export async function suggestGrouped(
+  db: Db,
+  text: string,
+  limits: { titles: number; people: number; genres: number } = { titles: 8, people: 3, genres: 2 },
+): Promise<GroupedSuggestions> {
   const parsed = parseQuery(text);
-  if (!parsed) return [];
+  if (!parsed) return { titles: [], people: [], genres: [] };
   const query = await expand(db, parsed);
-  return cards(
-    db,
-    (await rankedIds(db, query, undefined, limit)).map((r) => r.id),
+  const ranked = (await rankedIds(db, query, undefined, Math.max(limits.titles, limits.people > 0 ? PEOPLE_SOURCE_TITLES : 0))).map(
+    (r) => r.id,
   );
+  const [titles, people, genres] = await Promise.all([
+    cards(db, ranked.slice(0, limits.titles)),
+    limits.people > 0 ? peopleNamed(db, query, ranked, limits.people) : [],
+    limits.genres > 0 && parsed.text.length >= 2 ? genresNamed(db, parsed, limits.genres) : [],
+  ]);
+  return { titles, people, genres };
+}
+
+/** Whether every query word (a form of it, or a correction) is a word of this normalised text, the last possibly only its start. */
+function holdsEveryWord(query: Expanded, normalized: string): boolean {
+  const words = normalized.split(" ");
+  return query.groups.every((g) => formsOf(g).some((f) => words.some((w) => w === f.word || (f.prefix && w.startsWith(f.word)))));
+}
+
+async function peopleNamed(db: Db, query: Expanded, rankedTitles: number[], limit: number): Promise<PersonSuggestion[]> {
+  if (rankedTitles.length === 0) return [];
+  const credits = await db.selectFrom("credits").select(["title_id", "name", "role"]).where("title_id", "in", rankedTitles).execute();
+  const rank = new Map(rankedTitles.map((id, i) => [id, i]));
+  const people = new Map<string, PersonSuggestion & { best: number; seen: Set<number> }>();
+  for (const c of credits) {
+    const key = normalizeText(c.name);
+    if (!key || !holdsEveryWord(query, key)) continue;
+    const person = people.get(key) ?? { name: c.name.trim(), role: c.role, titles: 0, best: Infinity, seen: new Set<number>() };
+    if (c.role === "director") person.role = "director";
+    person.seen.add(c.title_id);
+    person.best = Math.min(person.best, rank.get(c.title_id) ?? Infinity);
+    people.set(key, person);
+  }
+  return [...people.values()]
+    .sort((a, b) => b.seen.size - a.seen.size || a.best - b.best || (a.name < b.name ? -1 : 1))
+    .slice(0, limit)
+    .map(({ name, role, seen }) => ({ name, role, titles: seen.size }));
+}
+
+/** Public genres whose name's words the query's words start (or, from the 4th letter, nearly start: one typo). */
+async function genresNamed(db: Db, query: Query, limit: number): Promise<Genre[]> {
+  const near = (token: string, word: string, last: boolean) => {
+    if (word === token || (last && word.startsWith(token))) return true;
+    const budget = typoBudget(token);
+    if (budget === 0) return false;
+    return editDistance(token, last ? word.slice(0, token.length) : word, budget) <= budget;
+  };
+  const genres = await listGenres(db);
+  return genres
+    .filter((g) => {
+      const words = normalizeText(g.name).split(" ");
+      return query.tokens.every((t, i) => words.some((w) => near(t, w, i === query.tokens.length - 1)));
+    })
+    .slice(0, limit);
 }
 
 /** Counts a search (by its normalised text) and what it found, for the admin's statistics. */

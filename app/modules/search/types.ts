@@ -13,7 +13,28 @@ export interface SearchFilters {
   quality?: string;
 }
 
-/** One instant suggestion, as GET /api/suggest returns it. */
+/** GET /api/suggest's answer: the search box's suggestions, grouped. */
+export interface SuggestionGroups {
+  items: Suggestion[];
+  people: PersonSuggestionItem[];
+  genres: GenreSuggestionItem[];
+}
+
+/** A credited person: opens a search for their name. */
+export interface PersonSuggestionItem {
+  name: string;
+  role: "director" | "cast";
+  href: string;
+}
+
+/** A genre: opens its page. */
+export interface GenreSuggestionItem {
+  id: number;
+  name: string;
+  href: string;
+}
+
+/** One title suggestion, as GET /api/suggest returns it. */
 export interface Suggestion {
   id: number;
   title: string;
