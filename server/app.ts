@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
+import type http from "node:http";
 import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import type { Logger } from "pino";
@@ -16,8 +17,9 @@ import { AnalyticsCounter } from "#app/modules/analytics/counter.server.ts";
 import { readContentVersion } from "#app/modules/site/content-version.server.ts";
 import type { Config } from "./config.ts";
 import { knownMethods } from "./methods.ts";
-import { createMetrics, markRouted, metricsEndpoint, metricsMiddleware, routeResolver, type Metrics } from "./metrics.ts";
-import { countPageViews } from "./page-views.ts";
+import { createHitPath } from "./hit-path.ts";
+import { createMetrics, markRouted, metricsEndpoint, metricsMiddleware, requestObserver, routeResolver, type Metrics } from "./metrics.ts";
+import { countPageViews, recordPageView } from "./page-views.ts";
 import { createPageHandler, expressPageHandler, PageStore, type ExpressState } from "./page-cache.ts";
 import { IMPORT_UPLOAD_LIMIT } from "#app/constants.ts";
 import { IMPORT_PATH } from "#app/modules/catalogue/import-constants.ts";
@@ -43,6 +45,11 @@ export interface AppOptions {
 }
 
 const REQUEST_ID = /^[\w.:-]{1,100}$/;
+
+/** A proxy's request id is kept so log lines can be followed across hops; otherwise a new one. */
+function requestIdFor(incoming: string | string[] | undefined): string {
+  return typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
+}
 
 /** A recurring failure is logged at most once a minute. */
 function warnOncePerMinute(logger: Logger, message: string): (error: unknown) => void {
@@ -86,19 +93,18 @@ export function createApp({
   const geoip = openGeoLocator(config.geoipDb, (message) => logger.warn(message));
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
+  const resolveRoute = routeResolver(build);
   if (metrics && config.metrics) {
     // Before logging and the rest: a scrape every few seconds is neither logged nor counted.
     app.get("/metrics", metricsEndpoint(metrics, config.metrics));
-    app.use(metricsMiddleware(metrics, routeResolver(build)));
+    app.use(metricsMiddleware(metrics, resolveRoute));
   }
 
   app.use(
     pinoHttp({
       logger,
-      // A proxy's request id is kept so log lines can be followed across hops.
       genReqId: (req, res) => {
-        const incoming = req.headers["x-request-id"];
-        const id = typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
+        const id = requestIdFor(req.headers["x-request-id"]);
         res.setHeader("X-Request-Id", id);
         return id;
       },
@@ -127,7 +133,8 @@ export function createApp({
   }
 
   // After the static files: only pages and their data requests count, cache hits included.
-  app.use(countPageViews(counter ?? new AnalyticsCounter(database.db, { onError: analyticsWarning(logger) })));
+  const views = counter ?? new AnalyticsCounter(database.db, { onError: analyticsWarning(logger) });
+  app.use(countPageViews(views));
 
   const renderRequest = createRequestHandler(build, viteMiddleware ? "development" : "production");
   const loadContext = (nonce: string | undefined, { req }: ExpressState) => {
@@ -150,11 +157,12 @@ export function createApp({
     return context;
   };
   // Anonymous public pages go through the page cache (ADR 014); development renders every time.
+  const store = config.pageCache && !viteMiddleware ? new PageStore(config.pageCache.maxBytes) : null;
   const pages = createPageHandler<ExpressState>({
     render: (request, nonce, state) => renderRequest(request, loadContext(nonce, state)),
     // While the database is away nothing is served from or kept in the cache: the render answers 503 (ADR 022).
     readVersion: () => readContentVersion(database.db).catch((error: unknown) => (isUnavailable(error) ? null : Promise.reject(error))),
-    store: config.pageCache && !viteMiddleware ? new PageStore(config.pageCache.maxBytes) : null,
+    store,
   });
   app.all("*splat", markRouted, expressPageHandler(pages));
 
@@ -173,7 +181,21 @@ export function createApp({
       .send(status === 500 ? "Something went wrong. Please try again later." : "Bad Request: the address is malformed.");
   };
   app.use(onError);
-  return app;
+
+  if (!store) return app;
+  // Hits are answered in front of Express (ADR 014), with what Express sent for the page and the same per-request work.
+  const observe = metrics && config.metrics ? requestObserver(metrics, resolveRoute) : null;
+  const hits = createHitPath({
+    lookup: pages.lookup,
+    logger,
+    trustProxy: app.get("trust proxy fn") as (address: string, hop: number) => boolean,
+    requestId: requestIdFor,
+    onAnswered: ({ method, path, url, status, seconds, header }) => {
+      observe?.({ path, method, status, seconds, routed: true, cache: "hit" });
+      recordPageView(views, { method, path, url, status, header, cache: "hit" });
+    },
+  });
+  return (req: http.IncomingMessage, res: http.ServerResponse) => hits(req, res, () => app(req, res));
 }
 
 /**

@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import zlib from "node:zlib";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
@@ -56,6 +57,12 @@ export interface CachedPage {
   /** The body compressed once when kept, so a hit costs no compression (empty for a small body). */
   encoded: Partial<Record<Encoding, Buffer>>;
   bytes: number;
+  /**
+   * The headers the whole pipeline (security headers, CSP with this page's hashes,
+   * caching) sent the first time Express served this entry, less those set per
+   * request: what the hit path (hit-path.ts) sends. Null when it must not replay them.
+   */
+  replay?: [string, string | string[] | number][] | null;
 }
 
 export type Encoding = "br" | "gzip";
@@ -334,25 +341,62 @@ function sendEntry(req: ExpressRequest, res: ExpressResponse, entry: CachedPage,
   withScriptHashes(res, entry.scriptSources);
   res.setHeader("X-Page-Cache", cache);
   for (const [name, value] of entry.headers) res.setHeader(name, value);
-  // Stored codings are sent as they are; the compression middleware leaves an encoded answer alone.
-  const encoding = chooseEncoding(req.headers["accept-encoding"], entry.encoded);
+  // What the whole pipeline sent for this page, for the hit path to send again without it.
+  entry.replay ??= replayableHeaders(res);
+  finishEntry(req, res, entry);
+}
+
+/** Headers that differ per request, per coding or per protocol: the hit path sets them itself. */
+const PER_REQUEST_HEADERS = new Set([
+  "x-request-id",
+  "x-page-cache",
+  "etag",
+  "content-encoding",
+  "content-length",
+  "strict-transport-security",
+  "date",
+]);
+
+/**
+ * The headers of a response about to send a kept page, less those set per request;
+ * null when the pipeline set a cookie, which must never be sent to another visitor.
+ */
+function replayableHeaders(res: ServerResponse): [string, string | string[] | number][] | null {
+  if (res.hasHeader("set-cookie")) return null;
+  return Object.entries(res.getHeaders()).flatMap(([name, value]) =>
+    value === undefined || PER_REQUEST_HEADERS.has(name) ? [] : [[name, value] as [string, string | string[] | number]],
+  );
+}
+
+/**
+ * Sends a kept page's bytes, its headers already set: the coding the client accepts
+ * (stored codings are sent as they are; the compression middleware leaves an encoded
+ * answer alone), its validator, 304 on a match, no body for HEAD.
+ */
+export function finishEntry(
+  req: IncomingMessage,
+  res: ServerResponse,
+  entry: CachedPage,
+  encoding = chooseEncoding(req.headers["accept-encoding"], entry.encoded),
+) {
   const etag = etagFor(entry, encoding);
   res.setHeader("ETag", etag);
   if (matchesIfNoneMatch(req.headers["if-none-match"] ?? null, etag)) {
     res.removeHeader("Content-Type");
-    res.status(304).end();
+    res.statusCode = 304;
+    res.end();
     return;
   }
   const body = encoding ? entry.encoded[encoding]! : entry.body;
   if (encoding) res.setHeader("Content-Encoding", encoding);
   res.setHeader("Content-Length", body.length);
-  res.status(entry.status);
+  res.statusCode = entry.status;
   if (req.method === "HEAD") res.end();
   else res.end(body);
 }
 
 /** The CSP helmet set allows this response's nonce; a page rendered without one is allowed by its scripts' hashes instead. */
-function withScriptHashes(res: ExpressResponse, sources: string[]) {
+function withScriptHashes(res: ServerResponse, sources: string[]) {
   const policy = res.getHeader("Content-Security-Policy");
   if (typeof policy !== "string") return;
   res.setHeader("Content-Security-Policy", policy.replace(/\s*'nonce-[^']*'/, sources.length ? ` ${sources.join(" ")}` : ""));

@@ -45,8 +45,10 @@ export function securityHeaders({ development }: { development: boolean }): Requ
   });
 }
 
+export const HSTS_HEADER = "max-age=31536000; includeSubDomains";
+
 export const hstsOverHttps: RequestHandler = (req, res, next) => {
-  if (req.secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+  if (req.secure) res.setHeader("Strict-Transport-Security", HSTS_HEADER);
   next();
 };
 

@@ -90,6 +90,39 @@ test("a cached page is sent in the coding the browser accepts, compressed once, 
   expect(other.headers["content-encoding"]).toBe("br");
 });
 
+test("a hit, answered in front of Express, carries the headers Express sent for the page and is counted like one", async ({ baseURL }) => {
+  const url = `${baseURL}/site-disclaimer`;
+  const get = () => rawGet(url, { "accept-encoding": "br", "user-agent": "Mozilla/5.0 (e2e)" });
+  const hitsCounted = async () => {
+    const text = await (await fetch(`${baseURL}/metrics`)).text();
+    return Number(/^cinedex_page_cache_requests_total\{result="hit"\} (\d+)/m.exec(text)?.[1] ?? 0);
+  };
+  // Another worker's write may empty the cache between two requests: look for a miss followed by a hit.
+  let pair: [Awaited<ReturnType<typeof get>>, Awaited<ReturnType<typeof get>>] | null = null;
+  for (let attempt = 0; attempt < 20 && !pair; attempt++) {
+    const first = await get();
+    const second = await get();
+    if (first.headers["x-page-cache"] !== "hit" && second.headers["x-page-cache"] === "hit" && first.headers.etag === second.headers.etag)
+      pair = [first, second];
+  }
+  expect(pair, "a miss then a hit").not.toBeNull();
+  const [express, hit] = pair!;
+  const perRequest = new Set(["date", "x-request-id", "x-page-cache", "connection", "keep-alive"]);
+  const stable = (headers: http.IncomingHttpHeaders) =>
+    Object.fromEntries(Object.entries(headers).filter(([name]) => !perRequest.has(name)));
+  expect(stable(hit.headers)).toEqual(stable(express.headers));
+  expect(hit.body).toEqual(express.body);
+  expect(hit.headers["content-security-policy"]).toContain("'sha256-");
+  expect(hit.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+  expect(hit.headers["x-request-id"]).not.toBe(express.headers["x-request-id"]);
+
+  const before = await hitsCounted();
+  let answered = await get();
+  for (let attempt = 0; attempt < 20 && answered.headers["x-page-cache"] !== "hit"; attempt++) answered = await get();
+  expect(answered.headers["x-page-cache"]).toBe("hit");
+  expect(await hitsCounted()).toBeGreaterThan(before);
+});
+
 test("a cached page runs its scripts under the hashed CSP and navigates client-side", async ({ page }) => {
   await page.goto("/faq");
   await page.goto("/faq");
