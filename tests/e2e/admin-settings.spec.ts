@@ -50,6 +50,8 @@ test("profile: view, Edit, Save shows the toast and the new name in the panel's 
   await expect(page.getByRole("banner")).toContainText(name);
   await expect(page.getByRole("link", { name: "Edit" })).toBeVisible();
   await expect(details.filter({ hasText: "Keeps the catalogue tidy." })).toBeVisible();
+  // Saved, the page leaves edit mode's address; a reload before that would cut its request short (a console error).
+  await expect(page).toHaveURL(/\/dashboard\/settings$/);
 
   await page.reload();
   await expect(details.filter({ hasText: name })).toBeVisible();
