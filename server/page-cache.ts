@@ -425,19 +425,6 @@ function fetchRequestFrom(req: ExpressRequest, res: ExpressResponse): Request {
   return new Request(url.href, init);
 }
 
-/** Waits for the socket to take more, or to close; removes both listeners either way (a long page waits many times). */
-function drained(res: ExpressResponse): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      res.off("drain", done);
-      res.off("close", done);
-      resolve();
-    };
-    res.on("drain", done);
-    res.on("close", done);
-  });
-}
-
 async function send(res: ExpressResponse, response: Response, bytes: Buffer | undefined) {
   if (res.destroyed || res.writableEnded) {
     await response.body?.cancel();
@@ -459,11 +446,22 @@ async function send(res: ExpressResponse, response: Response, bytes: Buffer | un
     return;
   }
   const reader = response.body.getReader();
+  // One drain listener for the whole page, which waits many times: the compression
+  // middleware moves drain listeners onto its compressor, where removing them from
+  // `res` does not reach, so a listener per wait piled up (MaxListenersExceededWarning).
+  let wake: (() => void) | null = null;
+  const resume = () => {
+    const waiting = wake;
+    wake = null;
+    waiting?.();
+  };
+  res.on("drain", resume);
+  res.on("close", resume);
   try {
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
-      if (!res.write(value)) await drained(res);
+      if (!res.write(value) && !res.destroyed) await new Promise<void>((resolve) => (wake = resolve));
       if (res.destroyed) {
         await reader.cancel();
         return;
@@ -473,5 +471,7 @@ async function send(res: ExpressResponse, response: Response, bytes: Buffer | un
   } catch (error) {
     if (res.destroyed || res.writableEnded) return;
     throw error;
+  } finally {
+    res.off("close", resume);
   }
 }
