@@ -57,6 +57,14 @@ export function keptNote(note: string | null | undefined): string | null {
   return note?.trim().slice(0, LIMITS.note) || null;
 }
 
+/**
+ * The columns a status change writes on every kind: closing an item records when
+ * and by whom, reopening clears both; `updated_at` either way.
+ */
+export function resolutionColumns(closed: boolean, actor: Actor, at = nowIso()) {
+  return { resolved_at: closed ? at : null, resolved_by: closed ? actor.id : null, updated_at: at };
+}
+
 /** Text search on several columns, ignoring case on both databases (lower() on both sides). */
 export function matchesText(columns: string[], q: string): Expression<SqlBool> {
   const pattern = `%${escapeLike(q.toLowerCase())}%`;

@@ -2,7 +2,7 @@ import type { Db } from "#app/db/client.server.ts";
 import { inTransaction } from "#app/db/transaction.server.ts";
 import { recordAudit, type Actor } from "#app/modules/audit/audit.server.ts";
 import { INBOX_ITEM_NOT_FOUND, STATUS_NOT_ALLOWED, type InboxStatus } from "#app/modules/inbox/inbox.ts";
-import { nowIso } from "#app/modules/inbox/source.server.ts";
+import { resolutionColumns } from "#app/modules/inbox/source.server.ts";
 import { AppError } from "#app/utils/errors.ts";
 
 /** The admin's status changes of a contact message, each audited in its transaction. */
@@ -17,11 +17,9 @@ export async function setContactStatus(db: Db, actor: Actor, id: number, status:
       .executeTakeFirst();
     if (!row) throw new AppError(404, INBOX_ITEM_NOT_FOUND);
     if (row.status === status) throw new AppError(409, STATUS_NOT_ALLOWED);
-    const at = nowIso();
-    const resolved = status !== "new";
     await trx
       .updateTable("contact_messages")
-      .set({ status, resolved_at: resolved ? at : null, resolved_by: resolved ? actor.id : null, updated_at: at })
+      .set({ status, ...resolutionColumns(status !== "new", actor) })
       .where("id", "=", id)
       .execute();
     const what = `the message from ${row.name}${row.subject ? ` (“${row.subject}”)` : ""}`;

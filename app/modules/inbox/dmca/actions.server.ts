@@ -1,7 +1,7 @@
 import type { Db } from "#app/db/client.server.ts";
 import { inTransaction } from "#app/db/transaction.server.ts";
 import { recordAudit, type Actor } from "#app/modules/audit/audit.server.ts";
-import { keptNote } from "#app/modules/inbox/source.server.ts";
+import { keptNote, resolutionColumns } from "#app/modules/inbox/source.server.ts";
 import { AppError } from "#app/utils/errors.ts";
 import { linkRefs, linksOfTitles, titleRefs, type InboxLinkRef } from "#app/modules/inbox/catalogue-refs.server.ts";
 import { describeLink, INBOX_ITEM_NOT_FOUND, STATUS_NOT_ALLOWED } from "#app/modules/inbox/inbox.ts";
@@ -78,7 +78,7 @@ export async function actionDmcaNotice(
     const note = keptNote(selection.note);
     await trx
       .updateTable("dmca_notices")
-      .set({ status: "actioned", resolution_note: note, resolved_at: at, resolved_by: actor.id, updated_at: at })
+      .set({ status: "actioned", resolution_note: note, ...resolutionColumns(true, actor, at) })
       .where("id", "=", noticeId)
       .execute();
 
@@ -184,18 +184,11 @@ export async function setDmcaStatus(
         .executeTakeFirst();
       if (active) throw new AppError(409, "Re-enable the links this notice took down before reopening it.");
     }
-    const at = new Date().toISOString();
     const resolved = status === "rejected";
     const cleanNote = keptNote(note);
     await trx
       .updateTable("dmca_notices")
-      .set({
-        status,
-        resolution_note: resolved ? cleanNote : null,
-        resolved_at: resolved ? at : null,
-        resolved_by: resolved ? actor.id : null,
-        updated_at: at,
-      })
+      .set({ status, resolution_note: resolved ? cleanNote : null, ...resolutionColumns(resolved, actor) })
       .where("id", "=", noticeId)
       .execute();
     await recordAudit(trx, actor, {

@@ -2,7 +2,7 @@ import type { Db } from "#app/db/client.server.ts";
 import { inTransaction } from "#app/db/transaction.server.ts";
 import { recordAudit, type Actor } from "#app/modules/audit/audit.server.ts";
 import { INBOX_ITEM_NOT_FOUND, STATUS_NOT_ALLOWED, type InboxStatus } from "#app/modules/inbox/inbox.ts";
-import { keptNote, nowIso } from "#app/modules/inbox/source.server.ts";
+import { keptNote, resolutionColumns } from "#app/modules/inbox/source.server.ts";
 import { AppError } from "#app/utils/errors.ts";
 import { plural } from "#app/utils/format.ts";
 
@@ -28,18 +28,11 @@ export async function setReportGroupStatus(
       .executeTakeFirst();
     if (!row || row.primary_id !== null) throw new AppError(404, INBOX_ITEM_NOT_FOUND);
     if (row.status === status || (status !== "open" && row.status !== "open")) throw new AppError(409, STATUS_NOT_ALLOWED);
-    const at = nowIso();
     const resolved = status !== "open";
     const cleanNote = keptNote(note);
     const result = await trx
       .updateTable("link_reports")
-      .set({
-        status,
-        resolution_note: resolved ? cleanNote : null,
-        resolved_at: resolved ? at : null,
-        resolved_by: resolved ? actor.id : null,
-        updated_at: at,
-      })
+      .set({ status, resolution_note: resolved ? cleanNote : null, ...resolutionColumns(resolved, actor) })
       .where((eb) => eb.or([eb("id", "=", id), eb("primary_id", "=", id)]))
       .executeTakeFirst();
     const size = Number(result.numUpdatedRows);
