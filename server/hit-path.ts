@@ -52,6 +52,8 @@ function wantsOtherCoding(header: string | undefined, entry: CachedPage): boolea
 export function createHitPath({ lookup, logger, trustProxy, onAnswered, requestId }: HitPathOptions) {
   return (req: IncomingMessage, res: ServerResponse, next: () => void): void => {
     if ((req.method !== "GET" && req.method !== "HEAD") || !req.url?.startsWith("/")) return next();
+    // A GET that carries a body is odd: Express's body limit judges it.
+    if (req.headers["transfer-encoding"] || (req.headers["content-length"] ?? "0") !== "0") return next();
     const started = process.hrtime.bigint();
     const header = (name: string) => {
       const value = req.headers[name];
