@@ -2,7 +2,7 @@ import { useEffect, useState, type ReactNode } from "react";
 import { Form, useFetcher, useNavigate } from "react-router";
 import type { GenreSuggestionItem, PersonSuggestionItem, Suggestion, SuggestionGroups } from "#app/modules/search/types.ts";
 import { GridIcon, SearchIcon, UsersIcon } from "#app/components/ui/icons.tsx";
-import { titleHue } from "#app/components/catalogue/poster.tsx";
+import { TitleThumb } from "#app/components/catalogue/title-thumb.tsx";
 
 const SUGGEST_DELAY_MS = 150;
 const MIN_SUGGEST_LENGTH = 2;
@@ -173,17 +173,7 @@ export function SearchBox({ id, initial, autoFocus = false }: { id: string; init
 function TitleOption({ item }: { item: Suggestion }) {
   return (
     <>
-      {item.posterUrl ? (
-        <img src={item.posterUrl} alt="" className="h-12 w-8 shrink-0 rounded object-cover" loading="lazy" />
-      ) : (
-        <span
-          className="h-12 w-8 shrink-0 rounded"
-          style={{
-            backgroundImage: `linear-gradient(165deg, hsl(${titleHue(item.title)} 45% 30%), hsl(${(titleHue(item.title) + 40) % 360} 55% 12%))`,
-          }}
-          aria-hidden="true"
-        />
-      )}
+      <TitleThumb title={item.title} url={item.posterUrl} className="h-12 w-8" />
       <span className="min-w-0">
         <span className="block truncate text-sm font-medium text-white">{item.title}</span>
         <span className="text-xs text-mist-400">{[item.year, item.type === "tv" ? "TV series" : "Movie"].filter(Boolean).join(" · ")}</span>

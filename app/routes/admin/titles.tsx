@@ -3,7 +3,7 @@ import toast from "react-hot-toast";
 import { Form, href, Link, Outlet, useFetcher, useLocation, useNavigation, useSubmit } from "react-router";
 import { AdminPagination } from "#app/components/admin/admin-pagination.tsx";
 import { formatCount, formatDuration, plural } from "#app/utils/format.ts";
-import { TitleThumb } from "#app/components/admin/title-thumb.tsx";
+import { TitleThumb } from "#app/components/catalogue/title-thumb.tsx";
 import { buttonClass, ConfirmDialog, EmptyState, ListSearchInput, PageHeader, useConfirm } from "#app/components/admin/ui.tsx";
 import { inputClass } from "#app/components/forms/field.tsx";
 import { EditIcon, ExternalIcon, PlusIcon, TrashIcon } from "#app/components/ui/icons.tsx";

@@ -1,5 +1,5 @@
 import { Form, href, Link, useActionData, useNavigation } from "react-router";
-import { TitleThumb } from "#app/components/admin/title-thumb.tsx";
+import { TitleThumb } from "#app/components/catalogue/title-thumb.tsx";
 import { MoveButtons, ReorderStatus, UnsavedBadge, useReorder } from "#app/components/admin/reorder.tsx";
 import { Button, buttonClass, Card } from "#app/components/admin/ui.tsx";
 import { settingsMeta, type SettingsHandle } from "#app/components/admin/settings/tabs.tsx";

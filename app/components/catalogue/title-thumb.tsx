@@ -1,7 +1,7 @@
 import { ArtworkImage, titleHue } from "#app/components/catalogue/poster.tsx";
 
 /**
- * A small poster for admin lists: the title's drawn initial, with the real poster
+ * A small poster for admin lists and search suggestions: the title's drawn initial, with the real poster
  * over it when there is one. A poster whose host fails removes itself, so the
  * drawn one shows instead of a broken-image icon.
  */
