@@ -146,3 +146,14 @@ test("the production server answers /readyz for balancers and /metrics to loopba
   // The job runner's figures, read at scrape time (the prune job is always defined).
   expect(text).toMatch(/^cinedex_job_queue_depth\{job="prune"\} \d+$/m);
 });
+
+test("the stylesheet, which holds back the first paint, comes before the module preloads in the head", async ({ request }) => {
+  for (const path of ["/", "/movie/1/nosferatu", "/contact-us"]) {
+    const html = await (await request.get(path)).text();
+    const stylesheet = html.search(/<link [^>]*rel="stylesheet"/);
+    const firstPreload = html.search(/<link [^>]*rel="modulepreload"/);
+    expect(stylesheet, path).toBeGreaterThan(0);
+    expect(firstPreload, path).toBeGreaterThan(stylesheet);
+    expect(html.indexOf("</head>"), path).toBeGreaterThan(firstPreload);
+  }
+});
