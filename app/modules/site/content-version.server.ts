@@ -28,3 +28,26 @@ export async function readContentVersion(db: Db): Promise<number | null> {
   const row = (await db.executeQuery(query)).rows[0];
   return row ? Number(row.version) : null;
 }
+
+const memos = new WeakMap<Db, Map<string, { version: number; value: Promise<unknown> }>>();
+
+/**
+ * A value derived from what visitors see (the genres in use, the number of titles),
+ * computed once per content version instead of on every request: each call costs
+ * the version's primary-key read, and the value is recomputed once a write has
+ * bumped it. Without a version row nothing is kept. A failed computation is not kept.
+ */
+export async function perContentVersion<T>(db: Db, key: string, compute: () => Promise<T>): Promise<T> {
+  const version = await readContentVersion(db);
+  if (version === null) return compute();
+  let byKey = memos.get(db);
+  if (!byKey) memos.set(db, (byKey = new Map()));
+  const kept = byKey.get(key);
+  if (kept?.version === version) return kept.value as Promise<T>;
+  const value = compute();
+  byKey.set(key, { version, value });
+  value.catch(() => {
+    if (byKey.get(key)?.value === value) byKey.delete(key);
+  });
+  return value;
+}
