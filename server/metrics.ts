@@ -205,11 +205,6 @@ export function routeResolver(build: ServerBuild | (() => Promise<ServerBuild>))
   };
 }
 
-/**
- * Times every request and counts it by route id when its answer is finished.
- * Requests answered before the router (static files, refused methods, oversized
- * bodies) are labelled "static" or "rejected".
- */
 /** One answered request, as the metrics count it. */
 export interface ObservedRequest {
   path: string;
@@ -246,6 +241,11 @@ export function requestObserver(metrics: Metrics, resolveRoute: (pathname: strin
   };
 }
 
+/**
+ * Times every request and counts it by route id when its answer is finished.
+ * Requests answered before the router (static files, refused methods, oversized
+ * bodies) are labelled "static" or "rejected".
+ */
 export function metricsMiddleware(metrics: Metrics, resolveRoute: (pathname: string) => string): RequestHandler {
   const observe = requestObserver(metrics, resolveRoute);
   return (req, res, next) => {

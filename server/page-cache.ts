@@ -373,12 +373,8 @@ function replayableHeaders(res: ServerResponse): [string, string | string[] | nu
  * (stored codings are sent as they are; the compression middleware leaves an encoded
  * answer alone), its validator, 304 on a match, no body for HEAD.
  */
-export function finishEntry(
-  req: IncomingMessage,
-  res: ServerResponse,
-  entry: CachedPage,
-  encoding = chooseEncoding(req.headers["accept-encoding"], entry.encoded),
-) {
+export function finishEntry(req: IncomingMessage, res: ServerResponse, entry: CachedPage) {
+  const encoding = chooseEncoding(req.headers["accept-encoding"], entry.encoded);
   const etag = etagFor(entry, encoding);
   res.setHeader("ETag", etag);
   if (matchesIfNoneMatch(req.headers["if-none-match"] ?? null, etag)) {

@@ -14,6 +14,11 @@ export function titlePath(title: { id: number; slug: string }): string {
   return `/movie/${title.id}/${encodeSegment(title.slug)}`;
 }
 
+/** The search page for a text (what a credited person's suggestion and a search with no results lead to). */
+export function searchPath(q: string): string {
+  return `/search?${new URLSearchParams({ q }).toString()}`;
+}
+
 export function genrePath(genre: { slug: string }, type?: "movie" | "tv"): string {
   return `/genre/${encodeSegment(genre.slug)}${type ? `/${type}` : ""}`;
 }

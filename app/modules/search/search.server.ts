@@ -512,6 +512,9 @@ export interface GroupedSuggestions {
   genres: Genre[];
 }
 
+/** What the search box shows at most of each group. */
+export const SUGGESTION_LIMITS = { titles: 8, people: 3, genres: 2 };
+
 /** Best-matching titles whose credits are looked through for the people the query names. */
 const PEOPLE_SOURCE_TITLES = 20;
 
@@ -525,7 +528,7 @@ const PEOPLE_SOURCE_TITLES = 20;
 export async function suggestGrouped(
   db: Db,
   text: string,
-  limits: { titles: number; people: number; genres: number } = { titles: 8, people: 3, genres: 2 },
+  limits: { titles: number; people: number; genres: number } = SUGGESTION_LIMITS,
 ): Promise<GroupedSuggestions> {
   const parsed = parseQuery(text);
   if (!parsed) return { titles: [], people: [], genres: [] };

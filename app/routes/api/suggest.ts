@@ -1,11 +1,10 @@
 import { getApp } from "#app/context.ts";
-import { genrePath, titlePath } from "#app/modules/catalogue/paths.ts";
+import { genrePath, searchPath, titlePath } from "#app/modules/catalogue/paths.ts";
 import { SUGGEST_RATE_RULE } from "#app/modules/limits/rules.ts";
 import { suggestGrouped } from "#app/modules/search/search.server.ts";
 import type { SuggestionGroups } from "#app/modules/search/types.ts";
 import type { Route } from "./+types/suggest";
 
-const SUGGESTION_LIMITS = { titles: 8, people: 3, genres: 2 };
 const NO_SUGGESTIONS: SuggestionGroups = { items: [], people: [], genres: [] };
 
 /**
@@ -21,10 +20,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return Response.json(NO_SUGGESTIONS, { headers: { "Cache-Control": "private, no-store" } });
   }
   const text = new URL(request.url).searchParams.get("q") ?? "";
-  const found = await suggestGrouped(app.db, text, SUGGESTION_LIMITS);
+  const found = await suggestGrouped(app.db, text);
   const body: SuggestionGroups = {
     items: found.titles.map((t) => ({ id: t.id, title: t.title, year: t.year, type: t.type, posterUrl: t.posterUrl, href: titlePath(t) })),
-    people: found.people.map((p) => ({ name: p.name, role: p.role, href: `/search?${new URLSearchParams({ q: p.name }).toString()}` })),
+    people: found.people.map((p) => ({ name: p.name, role: p.role, href: searchPath(p.name) })),
     genres: found.genres.map((g) => ({ id: g.id, name: g.name, href: genrePath(g) })),
   };
   return Response.json(body, { headers: { "Cache-Control": "public, max-age=60" } });

@@ -5,6 +5,7 @@ import { FeaturedCarousel } from "#app/components/catalogue/featured-carousel.ts
 import { GenreExplorer } from "#app/components/catalogue/genre-explorer.tsx";
 import { TitleListing } from "#app/components/catalogue/title-listing.tsx";
 import { getApp } from "#app/context.ts";
+import { searchPath } from "#app/modules/catalogue/paths.ts";
 import { SearchResults } from "#app/components/search/search-results.tsx";
 import { listFeatured, listGenresInUse, listTitles } from "#app/modules/catalogue/read.server.ts";
 import { hasFilters, parseSearchParams } from "#app/modules/search/params.ts";
@@ -27,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (params.badPage) throw redirect(pageHref(url.pathname, url.search, 1));
     const { results, failed } = await runResultsSearch(db, logger, params);
     if (results) {
-      if (results.total === 0 && !hasFilters(params.filters)) throw redirect(`/search?${new URLSearchParams({ q: params.text })}`);
+      if (results.total === 0 && !hasFilters(params.filters)) throw redirect(searchPath(params.text));
       if (results.total > 0 && params.page > results.totalPages) throw redirect(pageHref(url.pathname, url.search, results.totalPages));
       return { mode: "search" as const, params, results, genres };
     }

@@ -4,6 +4,7 @@ import { redirect, useNavigation } from "react-router";
 import { ExternalResults } from "#app/components/search/external-results.tsx";
 import { SearchResults } from "#app/components/search/search-results.tsx";
 import { getApp } from "#app/context.ts";
+import { searchPath } from "#app/modules/catalogue/paths.ts";
 import { listGenresInUse } from "#app/modules/catalogue/read.server.ts";
 import { missingFromCatalogue } from "#app/modules/catalogue/tmdb.server.ts";
 import { hasFilters, parseSearchParams } from "#app/modules/search/params.ts";
@@ -35,7 +36,7 @@ export function meta({ data, matches }: Route.MetaArgs) {
   return seoMeta(originOf(matches), {
     title: q ? `Search: ${q}` : "Search",
     description: q ? `Movies and TV shows on Cinedex matching “${q}”.` : "Search the Cinedex catalogue of movies and TV shows.",
-    path: q ? `/search?${new URLSearchParams({ q })}` : "/search",
+    path: q ? searchPath(q) : "/search",
     noindex: true,
   });
 }
