@@ -181,6 +181,13 @@ test.describe("phone layout @phone", () => {
     test.skip((page.viewportSize()?.width ?? 0) >= 640, "phone only");
   });
 
+  test("the admin's link health page fits a 390 px screen: its tables scroll inside their cards", async ({ page, admin }) => {
+    void admin;
+    await page.goto("/dashboard/link-health?view=all");
+    await expect(page.getByRole("columnheader", { name: "Host" })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
+
   test("the link-details page fits a 390 px screen; the report button is on screen", async ({ page, catalogue }) => {
     const film = await catalogue.create(buildMovie({ title: "Narrow Screen Film" }));
     await page.goto(`/desksync/${film.id}/null/720p/movie`);

@@ -1,7 +1,7 @@
 import { Form, href, Link, useActionData, useLocation, useNavigation, useRouteLoaderData } from "react-router";
 import { AdminPagination } from "#app/components/admin/admin-pagination.tsx";
 import { RelativeTime } from "#app/components/admin/relative-time.tsx";
-import { Button, Card, EmptyState, TableHead } from "#app/components/admin/ui.tsx";
+import { Button, Card, EmptyState, TableHead, TableScroller } from "#app/components/admin/ui.tsx";
 import { CheckboxField, Field, FormState, inputClass } from "#app/components/forms/field.tsx";
 import { FormMessage, useResultToast } from "#app/components/forms/result.tsx";
 import type { LinkHealthStatus } from "#app/db/schema.ts";
@@ -90,7 +90,7 @@ export function LinkHealthScreen({ form }: { form?: "check-all" | "settings" | "
         {overview.items.length === 0 ? (
           <EmptyState>No links in this view.</EmptyState>
         ) : (
-          <div className="overflow-x-auto">
+          <TableScroller>
             <table className="w-full text-left text-sm">
               <TableHead columns={["Link", "Health", "Last answer", "Checked", { label: "Actions", align: "right" }]} />
               <tbody className="divide-y divide-white/8">
@@ -138,7 +138,7 @@ export function LinkHealthScreen({ form }: { form?: "check-all" | "settings" | "
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroller>
         )}
         <AdminPagination
           page={overview.page}
@@ -147,35 +147,41 @@ export function LinkHealthScreen({ form }: { form?: "check-all" | "settings" | "
         />
       </Card>
 
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid gap-6 lg:grid-cols-2 [&>*]:min-w-0">
         <Card title="By host">
           {overview.hosts.length === 0 ? (
             <EmptyState>No download links yet.</EmptyState>
           ) : (
-            <table className="w-full text-left text-sm">
-              <TableHead
-                columns={[
-                  "Host",
-                  { label: "Links", align: "right" },
-                  { label: "Broken", align: "right" },
-                  { label: "Average answer", align: "right" },
-                ]}
-              />
-              <tbody className="divide-y divide-white/8">
-                {overview.hosts.map((h) => (
-                  <tr key={h.host}>
-                    <th scope="row" className="py-2 pr-3 font-normal whitespace-nowrap">
-                      <Link to={viewHref("all", h.host)} className="text-sky-300 underline-offset-2 hover:underline">
-                        {h.host}
-                      </Link>
-                    </th>
-                    <td className="px-3 py-2 text-right">{formatCount(h.links)}</td>
-                    <td className={`px-3 py-2 text-right ${h.broken > 0 ? "font-semibold text-red-200" : ""}`}>{formatCount(h.broken)}</td>
-                    <td className="py-2 pl-3 text-right text-mist-300">{h.averageMs === null ? "—" : `${formatCount(h.averageMs)} ms`}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <TableScroller>
+              <table className="w-full text-left text-sm">
+                <TableHead
+                  columns={[
+                    "Host",
+                    { label: "Links", align: "right" },
+                    { label: "Broken", align: "right" },
+                    { label: "Average answer", align: "right" },
+                  ]}
+                />
+                <tbody className="divide-y divide-white/8">
+                  {overview.hosts.map((h) => (
+                    <tr key={h.host}>
+                      <th scope="row" className="py-2 pr-3 font-normal whitespace-nowrap">
+                        <Link to={viewHref("all", h.host)} className="text-sky-300 underline-offset-2 hover:underline">
+                          {h.host}
+                        </Link>
+                      </th>
+                      <td className="px-3 py-2 text-right">{formatCount(h.links)}</td>
+                      <td className={`px-3 py-2 text-right ${h.broken > 0 ? "font-semibold text-red-200" : ""}`}>
+                        {formatCount(h.broken)}
+                      </td>
+                      <td className="py-2 pl-3 text-right text-mist-300">
+                        {h.averageMs === null ? "—" : `${formatCount(h.averageMs)} ms`}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </TableScroller>
           )}
         </Card>
 

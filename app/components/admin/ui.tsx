@@ -138,6 +138,15 @@ export function EmptyState({ children }: { children: ReactNode }) {
   return <p className="rounded-xl border border-dashed border-white/12 px-4 py-10 text-center text-mist-300">{children}</p>;
 }
 
+/**
+ * A wide table's frame: it scrolls sideways inside its card on a phone. Positioned,
+ * so the screen-reader-only text of its buttons (absolutely placed) stays inside it
+ * rather than widening the page.
+ */
+export function TableScroller({ children }: { children: ReactNode }) {
+  return <div className="relative overflow-x-auto">{children}</div>;
+}
+
 /** A column of an admin table's head: its label, right-aligned for figures and actions. */
 export type TableColumn = string | { label: string; align: "right" };
 

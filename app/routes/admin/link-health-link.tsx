@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { data, Form, href, Link, useNavigation } from "react-router";
 import { HealthBadge, LINK_HEALTH_PATH } from "#app/components/admin/link-health.tsx";
 import { RelativeTime } from "#app/components/admin/relative-time.tsx";
-import { Button, Card, EmptyState, PageHeader, TableHead } from "#app/components/admin/ui.tsx";
+import { Button, Card, EmptyState, PageHeader, TableHead, TableScroller } from "#app/components/admin/ui.tsx";
 import { FormMessage, useResultToast } from "#app/components/forms/result.tsx";
 import { getApp } from "#app/context.ts";
 import { adminEditPath } from "#app/modules/catalogue/admin-form.ts";
@@ -112,7 +112,7 @@ export default function LinkHealthLink({ loaderData, actionData }: Route.Compone
         {detail.history.length === 0 ? (
           <EmptyState>Not checked yet.</EmptyState>
         ) : (
-          <div className="overflow-x-auto">
+          <TableScroller>
             <table className="w-full text-left text-sm">
               <TableHead columns={["When", "Result", "Answer", { label: "Time", align: "right" }]} />
               <tbody className="divide-y divide-white/8">
@@ -132,7 +132,7 @@ export default function LinkHealthLink({ loaderData, actionData }: Route.Compone
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroller>
         )}
       </Card>
     </div>
