@@ -54,6 +54,8 @@ fs.mkdirSync(reportDir, { recursive: true });
 // group, so its helpers go with it), the Lighthouse CLI; the image server is in-process.
 const children = new Set<ChildProcess>();
 let server: RunningServer | undefined;
+/** The stand-in image host, closed on any exit (its sockets would keep the process alive). */
+let images: ImageHost | undefined;
 function cleanup() {
   for (const child of children) {
     try {
@@ -477,7 +479,6 @@ async function main() {
     if (!res.ok) throw new Error(`${page.path} answered ${res.status}`);
   }
 
-  let images: ImageHost | undefined;
   if (!values["no-image-host"]) {
     const png = posterPng();
     images = await startImageHost(png);
@@ -499,7 +500,11 @@ async function main() {
       const file = path.join(reportDir, `${page.name.replace(/\W+/g, "-")}-${run}.json`);
       let issues: string[];
       try {
-        issues = await runLighthouse(cli, server.baseURL + page.path, chromium.port, file);
+        issues = await runLighthouse(cli, server.baseURL + page.path, chromium.port, file).catch((error: unknown) => {
+          // Lighthouse sometimes loses a trace on a busy machine (NO_NAVSTART, NO_FCP): one more try, then give up.
+          console.log(`  ${page.name.padEnd(12)} run ${run}: ${String(error).split("\n", 1)[0]}; trying once more`);
+          return runLighthouse(cli, server!.baseURL + page.path, chromium.port, file);
+        });
       } finally {
         await stopGroup(chromium.child);
         fs.rmSync(profile, { recursive: true, force: true });
@@ -514,7 +519,9 @@ async function main() {
     }
     results.push({ page, reports });
   }
+  const imageHostRequests = images?.requests;
   await images?.close();
+  images = undefined;
 
   const ms = (r: Report, id: string) => `${Math.round(r.audits[id]?.numericValue ?? Number.NaN).toLocaleString("en-US")} ms`;
   console.log(`\n| page | performance | accessibility | best practices | SEO | LCP | TBT | CLS |\n|---|---|---|---|---|---|---|---|`);
@@ -552,7 +559,7 @@ async function main() {
   const failedImages = [...new Set(imageStats.flatMap((s) => s.failed))];
   console.log(
     `\nImage requests: ${imageStats.reduce((n, s) => n + s.total, 0)} in ${allReports.length} run(s), ${imageStats.reduce((n, s) => n + s.failed.length, 0)} failed${failedImages.length ? ":" : ""}` +
-      (images ? ` (the image host answered ${images.requests} requests)` : ""),
+      (imageHostRequests !== undefined ? ` (the image host answered ${imageHostRequests} requests)` : ""),
   );
   for (const url of failedImages.slice(0, 20)) console.log(`  ${url}`);
   const warnings = [...new Set(allReports.flatMap((r) => r.runWarnings))];
@@ -567,6 +574,7 @@ main()
     process.exitCode = 1;
   })
   .finally(async () => {
+    await images?.close();
     if (server) await server.stop();
     cleanup();
   });

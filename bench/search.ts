@@ -1,6 +1,6 @@
 // Search latency on synthetic catalogues of 100,000 and 1,000,000 titles.
 //   npm run bench:search [-- --sizes 100000,1000000] [--queries 1000] [--sqlite-only]
-// Catalogues are generated once and kept (SQLite files in bench/.cache/, PostgreSQL
+// Catalogues are generated once and kept (SQLite files in bench/.cache/ or $BENCH_CACHE, PostgreSQL
 // schemas cinedex_bench_<size> in BENCH_DATABASE_URL, else TEST_DATABASE_URL, else
 // the local test database). A fixed mix of queries (exact titles, prefixes, typos,
 // cast names, filtered queries, queries that find nothing) runs against each, and
@@ -25,7 +25,7 @@ const { values } = parseArgs({
 const sizes = values.sizes.split(",").map(Number);
 const queryCount = Number(values.queries);
 const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-const CACHE = path.resolve("bench/.cache");
+const CACHE = path.resolve(process.env.BENCH_CACHE ?? "bench/.cache");
 
 async function catalogue(dialect: "sqlite" | "postgres", size: number): Promise<DatabaseHandle> {
   const name = `cinedex_bench_${size}`;
