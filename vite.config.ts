@@ -2,9 +2,34 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 
+/**
+ * Client modules of the public site (layout, catalogue, search, shared UI and the
+ * browser-safe helpers they use), bundled as one chunk. Left to itself the bundler
+ * made ~24 chunks of 1–3 kB for the home page; each is a request, and on HTTP/1.1
+ * (6 connections per host) a slow phone waited for them in rounds (ADR 014).
+ * Form, admin and Zod code stays out: pages without a form don't load it.
+ */
+const SITE_MODULE =
+  /[\\/]app[\\/](components[\\/](layout|catalogue|search|ui)[\\/]|components[\\/]nonce\.|utils[\\/](dates|format|pagination|url|seo|ids|clipboard|http-cache|imdb|slug)\.|modules[\\/][^\\/]+[\\/](paths|images|params|types|display|seasons|structured-data)\.|constants\.)/;
+
 export default defineConfig(({ isSsrBuild }) => ({
-  // The production server bundle starts at our own Express entry, which imports
-  // the router's virtual server build (see server/index.ts).
-  build: isSsrBuild ? { rollupOptions: { input: "./server/index.ts" } } : undefined,
+  build: isSsrBuild
+    ? // The production server bundle starts at our own Express entry, which imports
+      // the router's virtual server build (see server/index.ts).
+      { rollupOptions: { input: "./server/index.ts" } }
+    : {
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              groups: [
+                // React and React Router, which every page needs, in one file; Zod in its own, for forms.
+                { name: "framework", test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 2 },
+                { name: "zod", test: /node_modules[\\/]zod[\\/]/, priority: 2 },
+                { name: "public", test: (id: string) => SITE_MODULE.test(id) && !id.includes(".server.") },
+              ],
+            },
+          },
+        },
+      },
   plugins: [tailwindcss(), reactRouter()],
 }));

@@ -108,6 +108,23 @@ test.describe("artwork", () => {
     await expect(cards.nth(10)).toHaveAttribute("loading", "lazy");
   });
 
+  test("the first featured slide's image is fetched first, with the page; the others load as their slides come up", async ({ page }) => {
+    await page.clock.install(); // no slide advances on its own here
+    await page.goto("/");
+    const preload = page.locator('head link[rel="preload"][as="image"][fetchpriority="high"]');
+    await expect(preload).toHaveCount(1);
+    const first = await preload.getAttribute("href");
+    const slides = page.getByRole("region", { name: "Featured titles" }).locator('[aria-roledescription="slide"]');
+    expect(await slides.count()).toBeGreaterThan(2);
+    const backdrop = (i: number) => slides.nth(i).locator('[style*="url("]');
+    expect(await backdrop(0).getAttribute("style")).toContain(first);
+    // The second is next, so it is ready when the slide changes; the third waits its turn.
+    await expect(backdrop(1)).toHaveCount(1);
+    await expect(backdrop(2)).toHaveCount(0);
+    await page.getByRole("region", { name: "Featured titles" }).getByRole("button", { name: "Next slide" }).click();
+    await expect(backdrop(2)).toHaveCount(1);
+  });
+
   test("the demo catalogue shows Internet Archive artwork, and every title has a share image", async ({ page, request }) => {
     await page.goto("/");
     const hero = page.getByRole("region", { name: "Featured titles" });

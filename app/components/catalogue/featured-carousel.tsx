@@ -4,6 +4,7 @@ import { CAROUSEL_INTERVAL_MS, SWIPE_THRESHOLD_PX } from "#app/constants.ts";
 import type { FeaturedTitle } from "#app/modules/catalogue/types.ts";
 import { ChevronLeftIcon, ChevronRightIcon, DownloadIcon, PlayIcon } from "#app/components/ui/icons.tsx";
 import { Tooltip } from "#app/components/ui/tooltip.tsx";
+import { useHydrated } from "#app/components/ui/use-hydrated.ts";
 import { Backdrop, Poster } from "./poster.tsx";
 import { titlePath } from "#app/modules/catalogue/paths.ts";
 
@@ -30,6 +31,12 @@ function usePrefersReducedMotion() {
 export function FeaturedCarousel({ items }: { items: FeaturedTitle[] }) {
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
+  // Slides' images load once a slide has been shown or, after hydration, is next: the
+  // first slide's image, the page's largest paint, does not share a phone's bandwidth
+  // with the others, and a slide keeps its image while it fades out.
+  const [shown, setShown] = useState<ReadonlySet<number>>(() => new Set([0]));
+  if (!shown.has(index)) setShown(new Set([...shown, index]));
+  const hydrated = useHydrated();
   const reducedMotion = usePrefersReducedMotion();
   const swipeStart = useRef<number | null>(null);
   const count = items.length;
@@ -74,6 +81,7 @@ export function FeaturedCarousel({ items }: { items: FeaturedTitle[] }) {
       <div className="relative h-[26rem] touch-pan-y select-none sm:h-[28rem] lg:h-[30rem]">
         {items.map((item, i) => {
           const active = i === index;
+          const images = shown.has(i) || (hydrated && i === (index + 1) % count);
           return (
             <div
               key={item.id}
@@ -86,9 +94,10 @@ export function FeaturedCarousel({ items }: { items: FeaturedTitle[] }) {
             >
               <Backdrop
                 title={item.title}
-                backgroundUrl={item.backgroundUrl}
-                posterUrl={item.posterUrl}
+                backgroundUrl={images ? item.backgroundUrl : null}
+                posterUrl={images ? item.posterUrl : null}
                 kind="hero"
+                priority={i === 0}
                 className="absolute inset-0"
               />
               <div className="absolute inset-0 bg-gradient-to-t from-ink-950 via-ink-950/50 to-transparent" aria-hidden="true" />
@@ -97,8 +106,7 @@ export function FeaturedCarousel({ items }: { items: FeaturedTitle[] }) {
                 <Poster
                   title={item.title}
                   year={item.year}
-                  url={item.posterUrl}
-                  eager={i === 0}
+                  url={images ? item.posterUrl : null}
                   sizes="176px"
                   className="shadow-2xl shadow-black/60 ring-1 ring-white/10"
                 />

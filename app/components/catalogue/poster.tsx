@@ -1,4 +1,5 @@
 import { useCallback, useState, type CSSProperties } from "react";
+import { preload } from "react-dom";
 import { backdropUrl, imageSources, titleHue, type ArtworkKind } from "#app/modules/catalogue/images.ts";
 
 export { titleHue };
@@ -141,28 +142,34 @@ export function Backdrop({
   posterUrl,
   kind = "backdrop",
   className = "",
+  priority = false,
 }: {
   title: string;
   backgroundUrl: string | null;
   posterUrl: string | null;
   kind?: "backdrop" | "hero";
   className?: string;
+  /** For the backdrop that is the page's largest paint: fetched first, with the document. */
+  priority?: boolean;
 }) {
   const gradient = generatedBackground(title, kind);
+  const image = backgroundUrl ? backdropUrl(backgroundUrl) : posterUrl ? imageSources(posterUrl, "poster").src : null;
+  // A CSS background is found only once the stylesheet applies, and then at low
+  // priority: a preload in the head starts it with the document instead.
+  if (priority && image) preload(image, { as: "image", fetchPriority: "high" });
   return (
     <div className={`overflow-hidden ${className}`} aria-hidden="true">
       <div className="absolute inset-0" style={{ backgroundImage: gradient }} />
-      {backgroundUrl ? (
+      {image && (
         <div
-          className="absolute inset-0 bg-cover bg-center"
-          style={{ backgroundImage: `url("${encodeURI(backdropUrl(backgroundUrl))}")` }}
+          className={
+            backgroundUrl
+              ? "absolute inset-0 bg-cover bg-center"
+              : "absolute -inset-10 scale-110 bg-cover bg-center opacity-70 blur-2xl saturate-150"
+          }
+          style={{ backgroundImage: `url("${encodeURI(image)}")` }}
         />
-      ) : posterUrl ? (
-        <div
-          className="absolute -inset-10 scale-110 bg-cover bg-center opacity-70 blur-2xl saturate-150"
-          style={{ backgroundImage: `url("${encodeURI(imageSources(posterUrl, "poster").src)}")` }}
-        />
-      ) : null}
+      )}
     </div>
   );
 }
@@ -177,6 +184,7 @@ export function TitleHeaderBackdrop({ title }: { title: HeaderTitle }) {
         title={title.title}
         backgroundUrl={title.backgroundUrl}
         posterUrl={title.posterUrl}
+        priority
         className="absolute inset-y-0 left-1/2 -z-10 w-screen -translate-x-1/2 opacity-50"
       />
       <div

@@ -59,8 +59,12 @@ export function TitleCard({
   );
 }
 
-/** The first row of a grid is drawn without lazy loading: it is usually on the first screen. */
-const EAGER_CARDS = 5;
+/**
+ * A phone's first row (two cards) is drawn without lazy loading: it is usually on the
+ * first screen. More eager posters would share a phone's bandwidth with the page's
+ * largest image; on wider screens the rest of the row is in view and loads at once anyway.
+ */
+const EAGER_CARDS = 2;
 
 export function TitleGrid({ titles, ...options }: { titles: TitleCardData[] } & CardOptions) {
   return (
