@@ -7,10 +7,15 @@ import { defineConfig } from "vite";
  * browser-safe helpers they use), bundled as one chunk. Left to itself the bundler
  * made ~24 chunks of 1–3 kB for the home page; each is a request, and on HTTP/1.1
  * (6 connections per host) a slow phone waited for them in rounds (ADR 014).
- * Form, admin and Zod code stays out: pages without a form don't load it.
+ * Form, admin and Zod code stays out: pages without a form don't load it; the forms
+ * come as one chunk of their own (FORM_MODULE).
  */
 const SITE_MODULE =
   /[\\/]app[\\/](components[\\/](layout|catalogue|search|ui)[\\/]|components[\\/]nonce\.|utils[\\/](dates|format|pagination|url|seo|ids|clipboard|http-cache|imdb|slug)\.|modules[\\/][^\\/]+[\\/](paths|images|params|types|display|seasons|structured-data)\.|constants\.)/;
+
+/** The visitor forms' client modules (the form kit, validation, the inbox's schemas and Zod), one chunk for a page with a form. */
+const FORM_MODULE =
+  /[\\/](app[\\/](components[\\/](forms|help)[\\/]|utils[\\/](zod|validation|submission)\.|modules[\\/]inbox[\\/])|node_modules[\\/]zod[\\/])/;
 
 export default defineConfig(({ isSsrBuild }) => ({
   build: isSsrBuild
@@ -22,10 +27,11 @@ export default defineConfig(({ isSsrBuild }) => ({
           output: {
             codeSplitting: {
               groups: [
-                // React and React Router, which every page needs, in one file; Zod in its own, for forms.
+                // React and React Router, which every page needs, in one file.
                 { name: "framework", test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 2 },
-                { name: "zod", test: /node_modules[\\/]zod[\\/]/, priority: 2 },
-                { name: "public", test: (id: string) => SITE_MODULE.test(id) && !id.includes(".server.") },
+                // The public site's modules first: the forms group would otherwise take the ones it shares with them.
+                { name: "public", test: (id: string) => SITE_MODULE.test(id) && !id.includes(".server."), priority: 1 },
+                { name: "forms", test: (id: string) => FORM_MODULE.test(id) && !id.includes(".server.") },
               ],
             },
           },

@@ -57,4 +57,6 @@ test("genre, search and title pages load no form validation code either; a page 
   // The checks above would pass vacuously if Zod were renamed or inlined: a form page still finds it.
   const { scripts } = await pageWeight(request, "/contact-us");
   expect(scripts.some((s) => isZod(s.text))).toBe(true);
+  // The form kit and its validation come as one more script, not nine.
+  expect(scripts.length, scripts.map((s) => s.href).join(", ")).toBeLessThanOrEqual(8);
 });
