@@ -45,3 +45,9 @@ export async function pendingMigrations(db: Kysely<any>): Promise<string[]> {
   const migrator = await migratorFor(db);
   return (await migrator.getMigrations()).filter((m) => m.executedAt === undefined).map((m) => m.name);
 }
+
+/** Brings the schema to just after the named migration (tests of a migration's upgrade path). */
+export async function migrateTo(db: Kysely<any>, name: string): Promise<void> {
+  const { error } = await (await migratorFor(db)).migrateTo(name);
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+}

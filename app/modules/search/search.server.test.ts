@@ -1,9 +1,13 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, describeEachDatabase, type TestDatabase } from "#tests/helpers/database.ts";
 import { buildMovie, buildSeries } from "#tests/factories/titles.ts";
 import { fillFilms } from "#tests/factories/search-films.ts";
-import type { Db } from "#app/db/client.server.ts";
+import { openDatabase, type Db } from "#app/db/client.server.ts";
+import { migrateTo, migrateToLatest } from "#db/migrate.ts";
 import { createTitle, deleteTitle, replaceTitle } from "#app/modules/catalogue/write.server.ts";
 import type { TitleInput } from "#app/modules/catalogue/schema.ts";
 import { indexMissingTitles } from "./index.server.ts";
@@ -397,6 +401,35 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("search on SQLite and PostgreSQL
     }
     for (const text of ["ni", "night", "nosf", "nosfaratu", "mervyn", "spiri", "fro", "the", "indiana jnoes"]) {
       expect(await suggest(postgres.db, text), text).toEqual(await suggest(sqlite.db, text));
+    }
+  });
+});
+
+describe("the full-text index's prefix rebuild (SQLite, migration 2026-11-27T1000)", () => {
+  it("keeps the titles indexed before it, finds them by a one-letter start, and still forgets a deleted title", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cinedex-prefixes-"));
+    const handle = openDatabase({ dialect: "sqlite", file: path.join(dir, "test.db") });
+    try {
+      await migrateTo(handle.db, "2026-11-26T1130_page_views");
+      const shining = await createTitle(handle.db, buildMovie({ title: "The Shining", releaseDate: "1980-05-23" }));
+      await createTitle(handle.db, buildMovie({ title: "The Birds", releaseDate: "1963-03-28" }));
+      expect(await migrateToLatest(handle.db)).toEqual(["2026-11-27T1000_search_prefixes"]);
+
+      const titles = async (text: string) => (await searchCatalogue(handle.db, { text })).items.map((t) => t.title);
+      expect(await titles("the s")).toEqual(["The Shining"]);
+      expect(await titles("the b")).toEqual(["The Birds"]);
+      expect(await titles("shinning")).toEqual(["The Shining"]);
+      // The rebuilt table keeps the trigger that drops a deleted title's words.
+      await deleteTitle(handle.db, shining.id);
+      const { n } = await handle.db
+        .selectFrom(sql<{ rowid: number }>`search_words`.as("w"))
+        .select((eb) => eb.fn.countAll().as("n"))
+        .where(sql<boolean>`search_words match 'shining'`)
+        .executeTakeFirstOrThrow();
+      expect(Number(n)).toBe(0);
+    } finally {
+      await handle.close();
+      fs.rmSync(dir, { recursive: true, force: true });
     }
   });
 });
