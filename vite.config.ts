@@ -3,15 +3,19 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 
 /**
- * Client modules of the public site (layout, catalogue, search, shared UI and the
- * browser-safe helpers they use), bundled as one chunk. Left to itself the bundler
- * made ~24 chunks of 1–3 kB for the home page; each is a request, and on HTTP/1.1
- * (6 connections per host) a slow phone waited for them in rounds (ADR 014).
+ * Client modules of the public site (layout, search, shared UI, the listings' cards
+ * and carousel, the request buttons, and the browser-safe helpers they use), bundled
+ * as one chunk; a title page's own parts (downloads, gallery, seasons) stay with its
+ * route. (The quick request is here because its honeypot and messages would
+ * otherwise put the title page in the forms chunk, Zod and all.) Left to
+ * itself the bundler made ~24 chunks of 1–3 kB for the home page; each is a request,
+ * and on HTTP/1.1 (6 connections per host) a slow phone waited for them in rounds
+ * (ADR 014).
  * Form, admin and Zod code stays out: pages without a form don't load it; the forms
  * come as one chunk of their own (FORM_MODULE).
  */
 const SITE_MODULE =
-  /[\\/]app[\\/](components[\\/](layout|catalogue|search|ui)[\\/]|components[\\/]nonce\.|utils[\\/](dates|format|pagination|url|seo|ids|clipboard|http-cache|imdb|slug)\.|modules[\\/][^\\/]+[\\/](paths|images|params|types|display|seasons|structured-data)\.|constants\.)/;
+  /[\\/]app[\\/](components[\\/](layout|search|ui)[\\/]|components[\\/]catalogue[\\/](title-card|title-listing|title-grid-skeleton|title-thumb|poster|featured-carousel|genre-explorer|pagination|request-title-button|quick-request)\.|components[\\/]nonce\.|utils[\\/](dates|format|pagination|url|seo|ids|clipboard|http-cache|imdb|slug)\.|modules[\\/][^\\/]+[\\/](paths|images|params|types|display|seasons|structured-data)\.|constants\.)/;
 
 /** The visitor forms' client modules (the form kit, validation, the inbox's schemas and Zod), one chunk for a page with a form. */
 const FORM_MODULE =
