@@ -220,6 +220,8 @@ export interface SearchDocumentsTable {
   popularity: number;
   /** YYYY, or empty. */
   year: string;
+  /** Filter words: type, year spans, genres, qualities (app/modules/search/tags.ts). PostgreSQL indexes them as tag_tsv. */
+  tags: string;
   /** Copies of the title's fields that searches filter and order by. */
   type: TitleType;
   uploaded_at: Timestamp;
@@ -242,6 +244,7 @@ export interface SearchWordsTable {
   names: string;
   alt: string;
   year: string;
+  tags: string;
 }
 
 /** The dictionary of indexed words that typo tolerance reaches (text.ts isDictionaryWord). */
@@ -249,13 +252,13 @@ export interface SearchTermsTable {
   term: string;
 }
 
-/** Each dictionary word under itself and its one-letter deletions (text.ts termKeys). */
 /** One row per title key of search_documents.keys: exact and leading title matches by B-tree range. */
 export interface SearchKeysTable {
   key: string;
   title_id: number;
 }
 
+/** Each dictionary word under itself and its one-letter deletions (text.ts termKeys). */
 export interface SearchTermKeysTable {
   key: string;
   term: string;

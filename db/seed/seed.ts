@@ -142,6 +142,10 @@ export async function seedSynthetic(db: Db, count: number, options: SyntheticOpt
 
       const names = new Map<string, string[]>();
       for (const c of batch.credits) names.set(c.title, [...(names.get(c.title) ?? []), c.name]);
+      const genreIds = new Map<string, number[]>();
+      for (const g of batch.titleGenres) genreIds.set(g.title, [...(genreIds.get(g.title) ?? []), g.genre_id]);
+      const qualities = new Map<string, string[]>();
+      for (const r of batch.releases) qualities.set(r.title, [...(qualities.get(r.title) ?? []), r.quality]);
       await writeSearchDocuments(
         trx,
         batch.titles.map((t) => {
@@ -154,6 +158,8 @@ export async function seedSynthetic(db: Db, count: number, options: SyntheticOpt
               releaseDate: t.release_date as string,
               names: names.get(key) ?? [],
               type: t.type as TitleType,
+              genreIds: genreIds.get(key) ?? [],
+              qualities: qualities.get(key) ?? [],
               uploadedAt: t.uploaded_at as string,
               rating: t.rating as number,
             }),

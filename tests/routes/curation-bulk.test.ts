@@ -10,6 +10,7 @@ import type { Db } from "#app/db/client.server.ts";
 import { BULK_CHOOSE_GENRE, BULK_NOTHING_SELECTED, BULK_TOO_MANY } from "#app/modules/catalogue/admin-list.ts";
 import { getTitle } from "#app/modules/catalogue/read.server.ts";
 import { createTitle } from "#app/modules/catalogue/write.server.ts";
+import { browseCatalogue, searchCatalogue } from "#app/modules/search/search.server.ts";
 import { readContentVersion } from "#app/modules/site/content-version.server.ts";
 import * as bulk from "#app/routes/admin/bulk-titles.ts";
 import * as titles from "#app/routes/admin/titles.tsx";
@@ -113,6 +114,16 @@ describeEachDatabase("the admin lists' bulk actions", (ctx) => {
     expect(added.body).toMatchObject({ ok: true, message: "Added “Drama” to 1 title; 1 already had it" });
     expect((await getTitle(ctx.db, b.id))!.genres.map((g) => g.name)).toEqual(["Horror", "Drama"]);
     expect((await audits(ctx.db, "title.update")).map((e) => e.summary)).toEqual(["Added the genre “Drama” to “No drama”"]);
+    // Search's genre filter and the genre's page follow at once.
+    const inDrama = async () => {
+      const search = await searchCatalogue(ctx.db, { text: "drama", filters: { genre: "drama" }, sort: "title" });
+      const page = await browseCatalogue(ctx.db, { filters: { genre: "drama" }, sort: "title" });
+      return [search.items.map((t) => t.title), page.items.map((t) => t.title)];
+    };
+    expect(await inDrama()).toEqual([
+      ["Has drama", "No drama"],
+      ["Has drama", "No drama"],
+    ]);
 
     const removed = await callAdminRoute(bulk.action, ctx.db, {
       path: BULK,
@@ -121,6 +132,7 @@ describeEachDatabase("the admin lists' bulk actions", (ctx) => {
     });
     expect(removed.body).toMatchObject({ ok: true, message: "Removed “Drama” from 2 titles" });
     expect((await getTitle(ctx.db, a.id))!.genres).toEqual([]);
+    expect(await inDrama()).toEqual([[], []]);
 
     const noGenre = await callAdminRoute(bulk.action, ctx.db, { path: BULK, cookie, form: { operation: "add-genre", ids } });
     expect(noGenre).toMatchObject({ status: 400, body: { ok: false, fields: { genre: [BULK_CHOOSE_GENRE] } } });

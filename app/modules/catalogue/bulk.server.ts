@@ -2,6 +2,7 @@ import type { Db } from "#app/db/client.server.ts";
 import { toBool } from "#app/db/dialect.server.ts";
 import { inTransaction } from "#app/db/transaction.server.ts";
 import { recordAudit, type Actor } from "#app/modules/audit/audit.server.ts";
+import { indexTitles } from "#app/modules/search/index.server.ts";
 import { bumpContentVersion } from "#app/modules/site/content-version.server.ts";
 import { AppError } from "#app/utils/errors.ts";
 import { plural } from "#app/utils/format.ts";
@@ -143,6 +144,11 @@ async function run(trx: Db, actor: Actor, request: BulkRequest, selected: Select
             .execute();
         }
         await touch(changing.map((t) => t.id));
+        // The genre filter reads the search index's tags.
+        await indexTitles(
+          trx,
+          changing.map((t) => t.id),
+        );
       }
       for (const t of changing) {
         await audit(t, "title.update", `${adding ? "Added" : "Removed"} the genre “${genre.name}” ${adding ? "to" : "from"} “${t.title}”`, {

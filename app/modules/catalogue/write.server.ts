@@ -408,9 +408,12 @@ export function deleteScreenshot(db: Db, titleId: number, screenshotId: number):
 
 /** Deletes one quality (movie) or season group (TV) with its files and links. */
 export function deleteRelease(db: Db, titleId: number, releaseId: number): Promise<boolean> {
-  return deleteChild(db, titleId, (trx) =>
-    trx.deleteFrom("releases").where("id", "=", releaseId).where("title_id", "=", titleId).executeTakeFirst(),
-  );
+  return deleteChild(db, titleId, async (trx) => {
+    const result = await trx.deleteFrom("releases").where("id", "=", releaseId).where("title_id", "=", titleId).executeTakeFirst();
+    // The quality filter reads the search index's tags.
+    if (result.numDeletedRows > 0n) await indexTitles(trx, [titleId]);
+    return result;
+  });
 }
 
 function deleteLinkOfKind(db: Db, titleId: number, linkId: number, kind: LinkKind) {

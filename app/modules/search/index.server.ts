@@ -72,6 +72,7 @@ export async function writeSearchDocuments(trx: Db, docs: { titleId: number; doc
           keys: doc.keys,
           popularity: popularity ?? 0,
           year: doc.year,
+          tags: doc.tags,
           type: doc.type,
           uploaded_at: doc.uploadedAt,
           rating: doc.rating,
@@ -90,6 +91,7 @@ export async function writeSearchDocuments(trx: Db, docs: { titleId: number; doc
             names: doc.names,
             alt: doc.alt,
             year: yearWord(doc.year),
+            tags: doc.tags,
           })),
         )
         .execute();
@@ -97,20 +99,32 @@ export async function writeSearchDocuments(trx: Db, docs: { titleId: number; doc
   }
 }
 
-/** Recomputes the search rows of titles from their current fields and credits. */
+function byTitle<R extends { title_id: number }, T>(rows: R[], value: (row: R) => T): Map<number, T[]> {
+  const map = new Map<number, T[]>();
+  for (const r of rows) map.set(r.title_id, [...(map.get(r.title_id) ?? []), value(r)]);
+  return map;
+}
+
+/**
+ * Recomputes the search rows of titles from their current fields, credits, genres and
+ * release qualities. Every write that changes one of those calls it in its transaction.
+ */
 export async function indexTitles(trx: Db, titleIds: number[]): Promise<void> {
   if (titleIds.length === 0) return;
-  const [titles, credits, signals] = await Promise.all([
+  const [titles, credits, genres, releases, signals] = await Promise.all([
     trx
       .selectFrom("titles")
       .select(["id", "title", "original_title", "release_date", "type", "uploaded_at", "rating"])
       .where("id", "in", titleIds)
       .execute(),
     trx.selectFrom("credits").select(["title_id", "name"]).where("title_id", "in", titleIds).orderBy("position").execute(),
+    trx.selectFrom("title_genres").select(["title_id", "genre_id"]).where("title_id", "in", titleIds).execute(),
+    trx.selectFrom("releases").select(["title_id", "quality"]).where("title_id", "in", titleIds).execute(),
     popularitySignals(trx, titleIds),
   ]);
-  const names = new Map<number, string[]>();
-  for (const c of credits) names.set(c.title_id, [...(names.get(c.title_id) ?? []), c.name]);
+  const names = byTitle(credits, (c) => c.name);
+  const genreIds = byTitle(genres, (g) => g.genre_id);
+  const qualities = byTitle(releases, (r) => r.quality);
   await writeSearchDocuments(
     trx,
     titles.map((t) => ({
@@ -121,6 +135,8 @@ export async function indexTitles(trx: Db, titleIds: number[]): Promise<void> {
         releaseDate: t.release_date,
         names: names.get(t.id) ?? [],
         type: t.type,
+        genreIds: genreIds.get(t.id) ?? [],
+        qualities: qualities.get(t.id) ?? [],
         uploadedAt: t.uploaded_at,
         rating: t.rating,
       }),

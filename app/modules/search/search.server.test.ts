@@ -1,17 +1,14 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, describeEachDatabase, type TestDatabase } from "#tests/helpers/database.ts";
+import { createTestDatabase, describeEachDatabase, testDialects, type TestDatabase } from "#tests/helpers/database.ts";
 import { buildMovie, buildSeries } from "#tests/factories/titles.ts";
 import { fillFilms } from "#tests/factories/search-films.ts";
-import { openDatabase, type Db } from "#app/db/client.server.ts";
+import type { Db } from "#app/db/client.server.ts";
 import { migrateTo, migrateToLatest } from "#db/migrate.ts";
-import { createTitle, deleteTitle, replaceTitle } from "#app/modules/catalogue/write.server.ts";
+import { createTitle, deleteRelease, deleteTitle, replaceTitle } from "#app/modules/catalogue/write.server.ts";
 import type { TitleInput } from "#app/modules/catalogue/schema.ts";
 import { indexMissingTitles } from "./index.server.ts";
-import { recordSearch, searchCatalogue, suggest, suggestGrouped, type SearchOptions } from "./search.server.ts";
+import { browseCatalogue, recordSearch, searchCatalogue, suggest, suggestGrouped, type SearchOptions } from "./search.server.ts";
 
 const minute = (n: number) => `2026-06-01T12:${String(n).padStart(2, "0")}:00.000Z`;
 
@@ -247,6 +244,33 @@ describeEachDatabase("search", (ctx) => {
     ]);
   });
 
+  it("keeps its filters in step with every write: a deleted release, an edited title's genres, type and year", async () => {
+    const title = await createTitle(
+      ctx.db,
+      buildMovie({
+        title: "Filter Me",
+        releaseDate: "1999-12-31",
+        genres: ["Horror"],
+        releases: [{ quality: "720p" }, { quality: "1080p" }],
+      }),
+    );
+    const found = async (filters: SearchOptions["filters"]) => [
+      (await searchCatalogue(ctx.db, { text: "filter", filters })).total,
+      (await browseCatalogue(ctx.db, { filters: filters ?? {} })).total,
+    ];
+    expect(await found({ quality: "1080p", genre: "horror", type: "movie", yearFrom: 1999, yearTo: 1999 })).toEqual([1, 1]);
+    expect(await deleteRelease(ctx.db, title.id, title.releases[1]!.id)).toBe(true);
+    expect(await found({ quality: "1080p" })).toEqual([0, 0]);
+    expect(await found({ quality: "720P" })).toEqual([1, 1]);
+
+    await replaceTitle(ctx.db, title.id, { ...buildSeries({ title: "Filter Me", releaseDate: "2000-01-01", genres: ["Comedy"] }) });
+    expect(await found({ genre: "horror" })).toEqual([0, 0]);
+    expect(await found({ genre: "comedy", type: "tv", yearFrom: 2000 })).toEqual([1, 1]);
+    expect(await found({ type: "movie" })).toEqual([0, 0]);
+    expect(await found({ yearTo: 1999 })).toEqual([0, 0]);
+    expect(await found({ genre: "no-such-genre" })).toEqual([0, 0]);
+  });
+
   it("pages through results", async () => {
     await fill(ctx.db);
     const first = await searchCatalogue(ctx.db, { text: "night", limit: 2 });
@@ -405,31 +429,46 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("search on SQLite and PostgreSQL
   });
 });
 
-describe("the full-text index's prefix rebuild (SQLite, migration 2026-11-27T1000)", () => {
-  it("keeps the titles indexed before it, finds them by a one-letter start, and still forgets a deleted title", async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cinedex-prefixes-"));
-    const handle = openDatabase({ dialect: "sqlite", file: path.join(dir, "test.db") });
+describe.each(testDialects)("the search index's migrations 2026-11-27T1000 and T1100 (%s)", (dialect) => {
+  it("keep the titles indexed before them, find them by a one-letter start and by their filters, and still forget a deleted title", async () => {
+    const handle = await createTestDatabase(dialect);
     try {
+      const shining = await createTitle(
+        handle.db,
+        buildMovie({ title: "The Shining", releaseDate: "1980-05-23", genres: ["Horror"], releases: [{ quality: "1080p" }] }),
+      );
+      await createTitle(
+        handle.db,
+        buildMovie({ title: "The Birds", releaseDate: "1963-03-28", genres: ["Thriller"], releases: [{ quality: "WEB-DL" }] }),
+      );
+      // Back to the index as it was (no prefixes, no filter words), then up again: the
+      // rows and their filter words are rebuilt from what the database holds.
       await migrateTo(handle.db, "2026-11-26T1130_page_views");
-      const shining = await createTitle(handle.db, buildMovie({ title: "The Shining", releaseDate: "1980-05-23" }));
-      await createTitle(handle.db, buildMovie({ title: "The Birds", releaseDate: "1963-03-28" }));
-      expect(await migrateToLatest(handle.db)).toEqual(["2026-11-27T1000_search_prefixes"]);
+      expect(await migrateToLatest(handle.db)).toEqual(["2026-11-27T1000_search_prefixes", "2026-11-27T1100_search_tags"]);
 
-      const titles = async (text: string) => (await searchCatalogue(handle.db, { text })).items.map((t) => t.title);
-      expect(await titles("the s")).toEqual(["The Shining"]);
-      expect(await titles("the b")).toEqual(["The Birds"]);
-      expect(await titles("shinning")).toEqual(["The Shining"]);
-      // The rebuilt table keeps the trigger that drops a deleted title's words.
+      const titles = async (options: SearchOptions) => (await searchCatalogue(handle.db, options)).items.map((t) => t.title);
+      expect(await titles({ text: "the s" })).toEqual(["The Shining"]);
+      expect(await titles({ text: "the b" })).toEqual(["The Birds"]);
+      expect(await titles({ text: "shinning" })).toEqual(["The Shining"]);
+      expect(await titles({ text: "the", filters: { genre: "thriller" } })).toEqual(["The Birds"]);
+      expect(await titles({ text: "the", filters: { quality: "web-dl" } })).toEqual(["The Birds"]);
+      expect(await titles({ text: "the", filters: { quality: "1080P", yearFrom: 1970, yearTo: 1989, type: "movie" } })).toEqual([
+        "The Shining",
+      ]);
+      expect(await titles({ text: "the", filters: { type: "tv" } })).toEqual([]);
+      // On SQLite the rebuilt table keeps the trigger that drops a deleted title's words.
       await deleteTitle(handle.db, shining.id);
-      const { n } = await handle.db
-        .selectFrom(sql<{ rowid: number }>`search_words`.as("w"))
-        .select((eb) => eb.fn.countAll().as("n"))
-        .where(sql<boolean>`search_words match 'shining'`)
-        .executeTakeFirstOrThrow();
-      expect(Number(n)).toBe(0);
+      expect(await titles({ text: "shining" })).toEqual([]);
+      if (dialect === "sqlite") {
+        const { n } = await handle.db
+          .selectFrom(sql<{ rowid: number }>`search_words`.as("w"))
+          .select((eb) => eb.fn.countAll().as("n"))
+          .where(sql<boolean>`search_words match 'shining'`)
+          .executeTakeFirstOrThrow();
+        expect(Number(n)).toBe(0);
+      }
     } finally {
-      await handle.close();
-      fs.rmSync(dir, { recursive: true, force: true });
+      await handle.destroy();
     }
   });
 });

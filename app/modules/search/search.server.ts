@@ -5,6 +5,7 @@ import { dialectOf, toCount } from "#app/db/dialect.server.ts";
 import type { CreditRole, Database, SearchDocumentsTable, TitleType } from "#app/db/schema.ts";
 import { listGenres } from "#app/modules/catalogue/read.server.ts";
 import type { Genre, Page, TitleCard } from "#app/modules/catalogue/types.ts";
+import { NO_TAG, genreTag, qualityTag, typeTag, yearRangeTags, type TagFilter } from "./tags.ts";
 import { canonicalWord, editDistance, normalizeText, parseQuery, queryKeys, titleKey, typoBudget } from "./text.ts";
 import type { SearchFilters, SearchSort } from "./types.ts";
 import { pageRequest, totalPagesOf } from "#app/utils/pagination.ts";
@@ -37,32 +38,52 @@ type Docs = SelectQueryBuilder<Database & { d: SearchDocumentsTable }, "d", obje
 
 const docs = (db: Db): Docs => db.selectFrom("search_documents as d");
 
-function applyFilters(query: Docs, filters: SearchFilters = {}): Docs {
-  let q = query;
-  if (filters.type) q = q.where("d.type", "=", filters.type);
-  if (filters.yearFrom !== undefined) q = q.where("d.year", ">=", String(filters.yearFrom).padStart(4, "0")).where("d.year", "!=", "");
-  if (filters.yearTo !== undefined) q = q.where("d.year", "<=", String(filters.yearTo).padStart(4, "0")).where("d.year", "!=", "");
-  // Filters are id lookups in an index (title_genres by genre, releases by lowercased
-  // quality) intersected with the matches, not a subquery run for every matching row.
+/**
+ * The filters as groups of index words (tags.ts), resolved once a search: a title
+ * matches when it has a word of every group. Null without filters.
+ */
+async function tagFilter(db: Db, filters: SearchFilters = {}): Promise<TagFilter | null> {
+  const groups: TagFilter = [];
+  if (filters.type) groups.push([typeTag(filters.type)]);
+  if (filters.yearFrom !== undefined || filters.yearTo !== undefined) {
+    const years = yearRangeTags(filters.yearFrom, filters.yearTo);
+    groups.push(years.length ? years : [NO_TAG]);
+  }
   if (filters.genre) {
-    const slug = filters.genre.toLowerCase();
-    q = q.where("d.title_id", "in", (eb) =>
-      eb.selectFrom("title_genres as tg").innerJoin("genres as g", "g.id", "tg.genre_id").select("tg.title_id").where("g.slug", "=", slug),
-    );
+    const genre = await db.selectFrom("genres").select("id").where("slug", "=", filters.genre.toLowerCase()).executeTakeFirst();
+    groups.push([genre ? genreTag(genre.id) : NO_TAG]);
   }
-  if (filters.quality) {
-    const quality = filters.quality.trim().toLowerCase();
-    q = q.where("d.title_id", "in", (eb) =>
-      eb
-        .selectFrom("releases as r")
-        .select("r.title_id")
-        .where(sql`lower(r.quality)`, "=", quality),
-    );
-  }
-  return q;
+  if (filters.quality) groups.push([qualityTag(filters.quality)]);
+  return groups.length ? groups : null;
 }
 
-const hasFilters = (filters: SearchFilters = {}) => Object.values(filters).some((v) => v !== undefined);
+/** Tags are [a-z0-9] only, so quoting them is enough to keep them plain words. */
+const ftsTags = (tags: TagFilter) => tags.map((g) => `(${g.map((t) => `"${t}"`).join(" OR ")})`).join(" AND ");
+const tsTags = (tags: TagFilter) => tags.map((g) => `(${g.join(" | ")})`).join(" & ");
+
+/** The text columns of SQLite's full-text table: a visitor's words never match the tags column. */
+const FTS_TEXT = "{title original names alt year}";
+
+/** The full-text condition on SQLite: the words (if any) and the filters in one expression. */
+function ftsExpression(words: string | null, tags: TagFilter | null): string {
+  const parts = [...(words ? [`${FTS_TEXT} : (${words})`] : []), ...(tags ? [`{tags} : (${ftsTags(tags)})`] : [])];
+  return parts.join(" AND ");
+}
+
+/**
+ * Only titles with the filters' tags: one full-text lookup of the tags column (SQLite)
+ * or the tag tsvector's GIN index (PostgreSQL). Broad: see matches.
+ */
+function applyTags(db: Db, query: Docs, tags: TagFilter | null, broad = false): Docs {
+  if (!tags) return query;
+  if (dialectOf(db) === "postgres") return query.where(sql<boolean>`d.tag_tsv @@ to_tsquery('simple', ${tsTags(tags)})`);
+  const fts = ftsExpression(null, tags);
+  return query.where(
+    broad
+      ? sql<boolean>`+d.title_id in (select rowid from search_words where search_words match ${fts})`
+      : sql<boolean>`d.title_id in (select rowid from search_words where search_words match ${fts})`,
+  );
+}
 
 /**
  * Whether a query word may be the start of a longer word: only the last one, which
@@ -160,34 +181,43 @@ interface Level {
   exact: boolean;
 }
 
-/** Whether a title's index words match this full-text expression. */
-function matches(db: Db, expression: string, broad = false): RawBuilder<boolean> {
-  if (dialectOf(db) === "postgres") return sql<boolean>`d.tsv @@ to_tsquery('simple', ${expression})`;
+/**
+ * Whether a title's index words match this full-text expression and it has the
+ * filters' tags: one full-text intersection on SQLite, two GIN indexes on PostgreSQL.
+ */
+function matches(db: Db, expression: string, tags: TagFilter | null, broad = false): RawBuilder<boolean> {
+  if (dialectOf(db) === "postgres") {
+    const words = sql<boolean>`d.tsv @@ to_tsquery('simple', ${expression})`;
+    return tags ? sql<boolean>`${words} and d.tag_tsv @@ to_tsquery('simple', ${tsTags(tags)})` : words;
+  }
+  const fts = ftsExpression(expression, tags);
   // Broad: "+" keeps SQLite from looking up every matching row by id, so it walks the
-  // popularity index instead and stops at the limit (see rankedIds).
-  if (broad) return sql<boolean>`+d.title_id in (select rowid from search_words where search_words match ${expression})`;
-  return sql<boolean>`d.title_id in (select rowid from search_words where search_words match ${expression})`;
+  // popularity index (or the sort's) instead and stops at the limit (see rankedIds).
+  if (broad) return sql<boolean>`+d.title_id in (select rowid from search_words where search_words match ${fts})`;
+  return sql<boolean>`d.title_id in (select rowid from search_words where search_words match ${fts})`;
 }
 
 /**
  * The full-text condition: each query word (or one of its forms) is a word of the
  * title, original title, names, their other forms or year, the last one possibly
- * only its start; with several words, fewer than half may be missing.
+ * only its start; with several words, fewer than half may be missing. The title has
+ * the filters' tags.
  */
-const wordCondition = (db: Db, query: Expanded, level?: Level, broad = false) =>
-  matches(db, matchExpression(query, dialectOf(db) === "postgres", level), broad);
+const wordCondition = (db: Db, query: Expanded, tags: TagFilter | null, level?: Level, broad = false) =>
+  matches(db, matchExpression(query, dialectOf(db) === "postgres", level), tags, broad);
 
-async function countWordMatches(db: Db, query: Expanded, filters?: SearchFilters, level?: Level): Promise<number> {
+async function countWordMatches(db: Db, query: Expanded, tags: TagFilter | null, level?: Level): Promise<number> {
   let row: { n: string | number | bigint };
-  if (!hasFilters(filters) && dialectOf(db) === "sqlite") {
-    // The full-text index alone knows how many rows match.
+  if (dialectOf(db) === "sqlite") {
+    // The full-text index alone knows how many rows match, filters included.
     row = await db
       .selectFrom("search_words")
       .select((eb) => eb.fn.countAll().as("n"))
-      .where(sql<boolean>`search_words match ${matchExpression(query, false, level)}`)
+      .where(sql<boolean>`search_words match ${ftsExpression(matchExpression(query, false, level), tags)}`)
       .executeTakeFirstOrThrow();
   } else {
-    row = await applyFilters(docs(db).where(wordCondition(db, query, level)), filters)
+    row = await docs(db)
+      .where(wordCondition(db, query, tags, level))
       .select((eb) => eb.fn.countAll().as("n"))
       .executeTakeFirstOrThrow();
   }
@@ -284,12 +314,7 @@ function missesOf(query: Expanded, c: Candidate): { missing: number; inexact: nu
  * leads with the query's. The candidates are ranked here by missing words,
  * corrected words, tier, popularity, shorter title, newer upload.
  */
-async function rankedIds(
-  db: Db,
-  query: Expanded,
-  filters: SearchFilters | undefined,
-  count: number,
-): Promise<{ id: number; inexact: number }[]> {
+async function rankedIds(db: Db, query: Expanded, tags: TagFilter | null, count: number): Promise<{ id: number; inexact: number }[]> {
   const queryKeys = queryKeysOfTitle(query);
   const hasTypos = query.groups.some((g) => g.typos.length > 0);
   const levels: Level[] = [{ missing: 0, exact: true }];
@@ -312,8 +337,13 @@ async function rankedIds(
   // popularity), so the full-text read of every match is skipped.
   // A common start ("retur" leads 16k of 100k synthetic titles) is read in popularity
   // order until 50 are found, as a broad stratum is below, not looked up title by title then sorted.
-  const broadLeading = dialectOf(db) === "sqlite" && !hasFilters(filters) && (await countLeadingKeys(db, queryKeys)) >= BROAD_STRATUM;
-  const leading = (await applyFilters(docs(db).where(leadingKeys(db, queryKeys, broadLeading)), filters)
+  // With filters, the leading titles are also intersected with the matches that have
+  // the filters' tags (the loosest stratum: missesOf keeps the same titles), one
+  // full-text read instead of a filter check per leading title.
+  const broadLeading = dialectOf(db) === "sqlite" && (await countLeadingKeys(db, queryKeys)) >= BROAD_STRATUM;
+  let leadingQuery = docs(db).where(leadingKeys(db, queryKeys, broadLeading));
+  if (tags) leadingQuery = leadingQuery.where(wordCondition(db, query, tags, undefined, broadLeading));
+  const leading = (await leadingQuery
     .select(columns)
     .orderBy("d.popularity", "desc")
     .orderBy("d.title_id", "desc")
@@ -323,14 +353,15 @@ async function rankedIds(
   for (const level of levels) {
     const rank = rankOfLevel(level);
     if (within(rank) >= want) break;
-    // On SQLite without filters, a stratum of thousands of matches ("the") is read in
-    // popularity order until the page is full, instead of every match by id then sorted;
+    // On SQLite, a stratum of thousands of matches ("the", or "a" among TV shows) is read
+    // in popularity order until the page is full, instead of every match by id then sorted;
     // a narrow one the other way, which would otherwise walk the whole popularity index.
-    const broad =
-      dialectOf(db) === "sqlite" && !hasFilters(filters) && (await countWordMatches(db, query, undefined, level)) >= BROAD_STRATUM;
+    const broad = dialectOf(db) === "sqlite" && (await countWordMatches(db, query, tags, level)) >= BROAD_STRATUM;
     const popular = (await ordered(
       db,
-      applyFilters(docs(db).where(wordCondition(db, query, level, broad)), filters).select(columns) as unknown as Docs,
+      docs(db)
+        .where(wordCondition(db, query, tags, level, broad))
+        .select(columns) as unknown as Docs,
       "relevance",
     )
       .limit(want)
@@ -425,13 +456,13 @@ export async function searchCatalogue(db: Db, options: SearchOptions): Promise<S
   const { page, perPage, offset } = pageOf(options);
   const parsed = parseQuery(options.text ?? "");
   if (!parsed) return emptyResults(page, perPage, null);
-  const query = await expand(db, parsed);
+  const [query, tags] = await Promise.all([expand(db, parsed), tagFilter(db, options.filters)]);
   const sort = options.sort ?? "relevance";
 
   // Counted beside the ranking, not before it: on PostgreSQL they run on two connections.
   const [total, ranked] = await Promise.all([
-    countWordMatches(db, query, options.filters),
-    sort === "relevance" ? rankedIds(db, query, options.filters, offset + perPage) : undefined,
+    countWordMatches(db, query, tags),
+    sort === "relevance" ? rankedIds(db, query, tags, offset + perPage) : undefined,
   ]);
   if (total === 0) return emptyResults(page, perPage, query.text);
   let ids: number[];
@@ -440,7 +471,9 @@ export async function searchCatalogue(db: Db, options: SearchOptions): Promise<S
     ids = ranked.slice(offset).map((r) => r.id);
     best = ranked[0];
   } else {
-    const rows = await ordered(db, applyFilters(docs(db).where(wordCondition(db, query)), options.filters), sort)
+    // Thousands of matches (SQLite): walk the sort's index and stop at the page (see matches).
+    const broad = dialectOf(db) === "sqlite" && total >= BROAD_STRATUM;
+    const rows = await ordered(db, docs(db).where(wordCondition(db, query, tags, undefined, broad)), sort)
       .select("d.title_id")
       .limit(perPage)
       .offset(offset)
@@ -451,7 +484,7 @@ export async function searchCatalogue(db: Db, options: SearchOptions): Promise<S
     const postgres = dialectOf(db) === "postgres";
     const asTyped: Level = { missing: 0, exact: true };
     const everyMatch = matchExpression(query, postgres) === matchExpression(query, postgres, asTyped);
-    best = { inexact: (everyMatch ? total : await countWordMatches(db, query, options.filters, asTyped)) > 0 ? 0 : 1 };
+    best = { inexact: (everyMatch ? total : await countWordMatches(db, query, tags, asTyped)) > 0 ? 0 : 1 };
   }
   return {
     items: await cards(db, ids),
@@ -471,16 +504,39 @@ export async function searchCatalogue(db: Db, options: SearchOptions): Promise<S
  */
 export async function browseCatalogue(db: Db, options: Omit<SearchOptions, "text"> & { filters: SearchFilters }): Promise<Page<TitleCard>> {
   const { page, perPage, offset } = pageOf(options);
-  const filtered = applyFilters(docs(db), options.filters);
-  const [rows, count] = await Promise.all([
-    ordered(db, filtered, options.sort ?? "newest")
+  const tags = await tagFilter(db, options.filters);
+  const readPage = (broad: boolean) =>
+    ordered(db, applyTags(db, docs(db), tags, broad), options.sort ?? "newest")
       .select("d.title_id")
       .limit(perPage)
       .offset(offset)
-      .execute(),
-    filtered.select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow(),
-  ]);
-  const total = toCount(count.n);
+      .execute();
+  let rows: { title_id: number }[];
+  let total: number;
+  if (dialectOf(db) === "sqlite") {
+    // Counted first, from the full-text index alone: a broad filter (every TV show)
+    // then walks the sort's index and stops at the page instead of sorting every title.
+    const count = tags
+      ? await db
+          .selectFrom("search_words")
+          .select((eb) => eb.fn.countAll().as("n"))
+          .where(sql<boolean>`search_words match ${ftsExpression(null, tags)}`)
+          .executeTakeFirstOrThrow()
+      : await docs(db)
+          .select((eb) => eb.fn.countAll().as("n"))
+          .executeTakeFirstOrThrow();
+    total = toCount(count.n);
+    rows = await readPage(total >= BROAD_STRATUM);
+  } else {
+    const [found, count] = await Promise.all([
+      readPage(false),
+      applyTags(db, docs(db), tags)
+        .select((eb) => eb.fn.countAll().as("n"))
+        .executeTakeFirstOrThrow(),
+    ]);
+    rows = found;
+    total = toCount(count.n);
+  }
   return {
     items: await cards(
       db,
@@ -533,9 +589,7 @@ export async function suggestGrouped(
   const parsed = parseQuery(text);
   if (!parsed) return { titles: [], people: [], genres: [] };
   const query = await expand(db, parsed);
-  const ranked = (await rankedIds(db, query, undefined, Math.max(limits.titles, limits.people > 0 ? PEOPLE_SOURCE_TITLES : 0))).map(
-    (r) => r.id,
-  );
+  const ranked = (await rankedIds(db, query, null, Math.max(limits.titles, limits.people > 0 ? PEOPLE_SOURCE_TITLES : 0))).map((r) => r.id);
   const [titles, people, genres] = await Promise.all([
     cards(db, ranked.slice(0, limits.titles)),
     limits.people > 0 ? peopleNamed(db, query, ranked, limits.people) : [],

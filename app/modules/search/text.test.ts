@@ -37,7 +37,7 @@ describe("trigram similarity (as pg_trgm computes it)", () => {
 });
 
 describe("searchDocument", () => {
-  it("normalises the title, drops an original title equal to it and keeps the year", () => {
+  it("normalises the title, drops an original title equal to it and keeps the year and the filter words", () => {
     expect(
       searchDocument({
         title: "Nosferatu",
@@ -45,6 +45,8 @@ describe("searchDocument", () => {
         releaseDate: "1922-03-04",
         names: ["F. W. Murnau", "Max Schreck"],
         type: "movie",
+        genreIds: [3, 8],
+        qualities: ["1080p", " 1080P ", "4K"],
         uploadedAt: "2026-01-01T00:00:00.000Z",
         rating: 7.9,
       }),
@@ -55,6 +57,7 @@ describe("searchDocument", () => {
       alt: "",
       keys: "|nosferatu|",
       year: "1922",
+      tags: "tmovie y1922 d192 c19 g3 g8 q3130383070 q346b",
       type: "movie",
       uploadedAt: "2026-01-01T00:00:00.000Z",
       rating: 7.9,

@@ -3,6 +3,7 @@
  * how case and accents are folded, and pg_trgm's trigram similarity, computed
  * here the same way PostgreSQL does so both databases rank alike.
  */
+import { documentTags } from "./tags.ts";
 
 export const MAX_QUERY_LENGTH = 200;
 export const MAX_QUERY_TOKENS = 8;
@@ -145,6 +146,8 @@ export interface SearchDocument {
   /** "|title key|original title key|" (titleKey), what exact and leading matches compare with. */
   keys: string;
   year: string;
+  /** The filter words (tags.ts documentTags): type, year spans, genres, release qualities. */
+  tags: string;
   type: "movie" | "tv";
   uploadedAt: string;
   rating: number | null;
@@ -156,11 +159,15 @@ export function searchDocument(title: {
   releaseDate: string | null;
   names: string[];
   type: "movie" | "tv";
+  genreIds: number[];
+  /** The quality labels of its releases. */
+  qualities: string[];
   uploadedAt: string;
   rating: number | null;
 }): SearchDocument {
   const original = normalizeText(title.originalTitle ?? "");
   const main = normalizeText(title.title);
+  const year = title.releaseDate?.slice(0, 4) ?? "";
   const keys = [titleKey(main), ...(original && original !== main ? [titleKey(original)] : [])];
   // "WALL·E" is also typed "walle", "Spider-Man" "spiderman".
   const joined = normalizeText(title.title.replace(COMPOUND, "$1"));
@@ -171,7 +178,8 @@ export function searchDocument(title: {
     names: normalizeText(title.names.join(" ")),
     alt: alternativeWords([title.title, title.originalTitle ?? ""], title.names).join(" "),
     keys: `|${[...new Set(keys)].join("|")}|`,
-    year: title.releaseDate?.slice(0, 4) ?? "",
+    year,
+    tags: documentTags({ type: title.type, year, genreIds: title.genreIds, qualities: title.qualities }),
     type: title.type,
     uploadedAt: title.uploadedAt,
     rating: title.rating,
