@@ -206,6 +206,23 @@ function matches(db: Db, expression: string, tags: TagFilter | null, broad = fal
 const wordCondition = (db: Db, query: Expanded, tags: TagFilter | null, level?: Level, broad = false) =>
   matches(db, matchExpression(query, dialectOf(db) === "postgres", level), tags, broad);
 
+/** How many titles match a stratum (the loosest, every match, by default). */
+type Counter = (level?: Level) => Promise<number>;
+
+/**
+ * One search's stratum counts, each counted once: the loosest stratum is the total,
+ * and the last stratum the ranking reads has the same expression.
+ */
+function stratumCounter(db: Db, query: Expanded, tags: TagFilter | null): Counter {
+  const counts = new Map<string, Promise<number>>();
+  return (level) => {
+    const key = matchExpression(query, dialectOf(db) === "postgres", level);
+    let n = counts.get(key);
+    if (!n) counts.set(key, (n = countWordMatches(db, query, tags, level)));
+    return n;
+  };
+}
+
 async function countWordMatches(db: Db, query: Expanded, tags: TagFilter | null, level?: Level): Promise<number> {
   let row: { n: string | number | bigint };
   if (dialectOf(db) === "sqlite") {
@@ -314,7 +331,13 @@ function missesOf(query: Expanded, c: Candidate): { missing: number; inexact: nu
  * leads with the query's. The candidates are ranked here by missing words,
  * corrected words, tier, popularity, shorter title, newer upload.
  */
-async function rankedIds(db: Db, query: Expanded, tags: TagFilter | null, count: number): Promise<{ id: number; inexact: number }[]> {
+async function rankedIds(
+  db: Db,
+  query: Expanded,
+  tags: TagFilter | null,
+  count: number,
+  counter: Counter = stratumCounter(db, query, tags),
+): Promise<{ id: number; inexact: number }[]> {
   const queryKeys = queryKeysOfTitle(query);
   const hasTypos = query.groups.some((g) => g.typos.length > 0);
   const levels: Level[] = [{ missing: 0, exact: true }];
@@ -356,7 +379,7 @@ async function rankedIds(db: Db, query: Expanded, tags: TagFilter | null, count:
     // On SQLite, a stratum of thousands of matches ("the", or "a" among TV shows) is read
     // in popularity order until the page is full, instead of every match by id then sorted;
     // a narrow one the other way, which would otherwise walk the whole popularity index.
-    const broad = dialectOf(db) === "sqlite" && (await countWordMatches(db, query, tags, level)) >= BROAD_STRATUM;
+    const broad = dialectOf(db) === "sqlite" && (await counter(level)) >= BROAD_STRATUM;
     const popular = (await ordered(
       db,
       docs(db)
@@ -458,11 +481,12 @@ export async function searchCatalogue(db: Db, options: SearchOptions): Promise<S
   if (!parsed) return emptyResults(page, perPage, null);
   const [query, tags] = await Promise.all([expand(db, parsed), tagFilter(db, options.filters)]);
   const sort = options.sort ?? "relevance";
+  const counter = stratumCounter(db, query, tags);
 
   // Counted beside the ranking, not before it: on PostgreSQL they run on two connections.
   const [total, ranked] = await Promise.all([
-    countWordMatches(db, query, tags),
-    sort === "relevance" ? rankedIds(db, query, tags, offset + perPage) : undefined,
+    counter(),
+    sort === "relevance" ? rankedIds(db, query, tags, offset + perPage, counter) : undefined,
   ]);
   if (total === 0) return emptyResults(page, perPage, query.text);
   let ids: number[];
@@ -481,10 +505,7 @@ export async function searchCatalogue(db: Db, options: SearchOptions): Promise<S
     ids = rows.map((r) => r.title_id);
     // The best relevance match is corrected exactly when no title has every word as typed.
     // Without corrections or missing words that stratum is every match, already counted.
-    const postgres = dialectOf(db) === "postgres";
-    const asTyped: Level = { missing: 0, exact: true };
-    const everyMatch = matchExpression(query, postgres) === matchExpression(query, postgres, asTyped);
-    best = { inexact: (everyMatch ? total : await countWordMatches(db, query, tags, asTyped)) > 0 ? 0 : 1 };
+    best = { inexact: (await counter({ missing: 0, exact: true })) > 0 ? 0 : 1 };
   }
   return {
     items: await cards(db, ids),
