@@ -274,12 +274,30 @@ function tierOf(query: Expanded, queryKeys: string[], doc: { keys: string; title
  */
 function leadingKeys(db: Db, queryKeys: string[], broad = false) {
   return (eb: ExpressionBuilder<Database & { d: SearchDocumentsTable }, "d">) =>
-    // Broad (SQLite): "+" makes SQLite walk the popularity index and test membership (see matches).
-    eb(broad ? sql<number>`+d.title_id` : "d.title_id", "in", keyRange(db, queryKeys).select("k.title_id"));
+    broad
+      ? // Broad (SQLite): walk the popularity index and look each title's keys up by its
+        // id, stopping at the limit: "retur" leads 16k of 100k titles, and collecting
+        // them first cost 6 ms where this costs 0.4.
+        eb.exists(
+          keyRange(db, queryKeys)
+            .select(sql`1`.as("x"))
+            .where(sql<boolean>`k.title_id = d.title_id`),
+        )
+      : eb("d.title_id", "in", keyRange(db, queryKeys).select("k.title_id"));
 }
 
-const keyRange = (db: Db, queryKeys: string[]) =>
-  db.selectFrom("search_keys as k").where((k) => k.or(queryKeys.map((key) => k.and([k("k.key", ">=", key), k("k.key", "<", `${key}{`)]))));
+/**
+ * The search_keys rows in any of these keys' ranges. A key another one starts is
+ * inside that one's range and left out ("return" within "retur"): with one range
+ * SQLite reads the covering index alone (16k keys counted in 0.4 ms, not 5).
+ */
+function keyRange(db: Db, queryKeys: string[]) {
+  const sorted = [...new Set(queryKeys)].sort();
+  const ranges = sorted.filter((key, i) => !sorted.slice(0, i).some((other) => key.startsWith(other)));
+  return db
+    .selectFrom("search_keys as k")
+    .where((k) => k.or(ranges.map((key) => k.and([k("k.key", ">=", key), k("k.key", "<", `${key}{`)]))));
+}
 
 /** How many title keys lead with the query's: a range count of the B-tree, about a millisecond for 16k. */
 async function countLeadingKeys(db: Db, queryKeys: string[]): Promise<number> {
