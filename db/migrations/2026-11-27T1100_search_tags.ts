@@ -4,8 +4,8 @@ import { PostgresAdapter, sql, type Kysely } from "kysely";
 // (ADR 007, "filters as index words").
 // - search_documents.tags holds a title's filter words (app/modules/search/tags.ts):
 //   t<type>, y<year> d<decade> c<century>, g<genre id>, q<hex of the lower-case quality>.
-//   SQLite's full-text table gains a `tags` column with them, PostgreSQL a generated
-//   tsvector with its own GIN index, so a filtered search is one index intersection.
+//   SQLite's full-text table gains a `tags` column with them (as "_tag"), PostgreSQL a
+//   generated tsvector with its own GIN index, so a filtered search is one index intersection.
 // - The backfill computes the same words in SQL. Quality hex differs from the app's
 //   only for non-ASCII capitals, which no quality label has; the next save of such a
 //   title rewrites its words from the app's rule.
@@ -15,14 +15,18 @@ import { PostgresAdapter, sql, type Kysely } from "kysely";
 //   walk for "the" filters past every title before "t" (75k rows, 250 ms at 100k),
 //   where a bitmap scan and a sort of the matches takes 10–50 ms.
 
-const FTS_OPTIONS = "tokenize = 'unicode61 remove_diacritics 2', prefix = '1 2'";
-
 async function rebuildWords(db: Kysely<any>, withTags: boolean) {
+  // With tags, "_" is a word character: the table holds each tag as "_tag", which no
+  // visitor's word or prefix reaches (app/modules/search/tags.ts ftsTag).
   const columns = withTags ? "title, original, names, alt, year, tags" : "title, original, names, alt, year";
-  await sql`create virtual table search_words_next using fts5(${sql.raw(columns)}, ${sql.raw(FTS_OPTIONS)})`.execute(db);
+  const tokenize = withTags ? `"unicode61 remove_diacritics 2 tokenchars '_'"` : "'unicode61 remove_diacritics 2'";
+  await sql`create virtual table search_words_next using fts5(${sql.raw(columns)}, tokenize = ${sql.raw(tokenize)}, prefix = '1 2')`.execute(
+    db,
+  );
   if (withTags) {
     await sql`insert into search_words_next (rowid, title, original, names, alt, year, tags)
-      select w.rowid, w.title, w.original, w.names, w.alt, w.year, coalesce(d.tags, '')
+      select w.rowid, w.title, w.original, w.names, w.alt, w.year,
+        case when coalesce(d.tags, '') = '' then '' else '_' || replace(d.tags, ' ', ' _') end
       from search_words w left join search_documents d on d.title_id = w.rowid`.execute(db);
   } else {
     await sql`insert into search_words_next (rowid, title, original, names, alt, year)

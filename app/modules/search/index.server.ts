@@ -3,6 +3,7 @@ import { bumpContentVersion } from "#app/modules/site/content-version.server.ts"
 import type { Db } from "#app/db/client.server.ts";
 import { dialectOf } from "#app/db/dialect.server.ts";
 import { NO_SIGNALS, popularityScore, popularitySignals } from "./popularity.server.ts";
+import { ftsTag } from "./tags.ts";
 import { isDictionaryWord, searchDocument, termKeys, yearWord, type SearchDocument } from "./text.ts";
 
 /**
@@ -91,7 +92,7 @@ export async function writeSearchDocuments(trx: Db, docs: { titleId: number; doc
             names: doc.names,
             alt: doc.alt,
             year: yearWord(doc.year),
-            tags: doc.tags,
+            tags: doc.tags.split(" ").filter(Boolean).map(ftsTag).join(" "),
           })),
         )
         .execute();

@@ -5,7 +5,7 @@ import { dialectOf, toCount } from "#app/db/dialect.server.ts";
 import type { CreditRole, Database, SearchDocumentsTable, TitleType } from "#app/db/schema.ts";
 import { listGenres } from "#app/modules/catalogue/read.server.ts";
 import type { Genre, Page, TitleCard } from "#app/modules/catalogue/types.ts";
-import { NO_TAG, genreTag, qualityTag, typeTag, yearRangeTags, type TagFilter } from "./tags.ts";
+import { NO_TAG, ftsTag, genreTag, qualityTag, typeTag, yearRangeTags, type TagFilter } from "./tags.ts";
 import { canonicalWord, editDistance, normalizeText, parseQuery, queryKeys, titleKey, typoBudget } from "./text.ts";
 import type { SearchFilters, SearchSort } from "./types.ts";
 import { pageRequest, totalPagesOf } from "#app/utils/pagination.ts";
@@ -57,17 +57,13 @@ async function tagFilter(db: Db, filters: SearchFilters = {}): Promise<TagFilter
   return groups.length ? groups : null;
 }
 
-/** Tags are [a-z0-9] only, so quoting them is enough to keep them plain words. */
-const ftsTags = (tags: TagFilter) => tags.map((g) => `(${g.map((t) => `"${t}"`).join(" OR ")})`).join(" AND ");
+/** Tags are [a-z0-9] only (with SQLite's "_" before them), so quoting them is enough to keep them plain words. */
+const ftsTags = (tags: TagFilter) => tags.map((g) => `(${g.map((t) => `"${ftsTag(t)}"`).join(" OR ")})`).join(" AND ");
 const tsTags = (tags: TagFilter) => tags.map((g) => `(${g.join(" | ")})`).join(" & ");
-
-/** The text columns of SQLite's full-text table: a visitor's words never match the tags column. */
-const FTS_TEXT = "{title original names alt year}";
 
 /** The full-text condition on SQLite: the words (if any) and the filters in one expression. */
 function ftsExpression(words: string | null, tags: TagFilter | null): string {
-  const parts = [...(words ? [`${FTS_TEXT} : (${words})`] : []), ...(tags ? [`{tags} : (${ftsTags(tags)})`] : [])];
-  return parts.join(" AND ");
+  return [...(words ? [`(${words})`] : []), ...(tags ? [ftsTags(tags)] : [])].join(" AND ");
 }
 
 /**
@@ -309,8 +305,12 @@ async function countLeadingKeys(db: Db, queryKeys: string[]): Promise<number> {
 
 /** Candidates ranked beyond the page, so tier and title length can reorder what popularity brought. */
 const CANDIDATE_MARGIN = 20;
-/** Matches from which a stratum is read in popularity-index order (SQLite): about where that costs less than a lookup per match at 100k titles. */
-const BROAD_STRATUM = 2_000;
+/**
+ * Matches from which a set is read by walking an order's index (SQLite): about where
+ * that costs less than a lookup per match at 100k titles. Only the plan changes, not
+ * the results: the shared-results test lowers it to run the broad plans on a small catalogue.
+ */
+export const searchPlans = { broadStratum: 2_000 };
 /** Titles leading with the query's key taken besides at each stratum, the most popular first. */
 const LEADING_CANDIDATES = 50;
 
@@ -381,7 +381,7 @@ async function rankedIds(
   // With filters, the leading titles are also intersected with the matches that have
   // the filters' tags (the loosest stratum: missesOf keeps the same titles), one
   // full-text read instead of a filter check per leading title.
-  const broadLeading = dialectOf(db) === "sqlite" && (await countLeadingKeys(db, queryKeys)) >= BROAD_STRATUM;
+  const broadLeading = dialectOf(db) === "sqlite" && (await countLeadingKeys(db, queryKeys)) >= searchPlans.broadStratum;
   let leadingQuery = docs(db).where(leadingKeys(db, queryKeys, broadLeading));
   if (tags) leadingQuery = leadingQuery.where(wordCondition(db, query, tags, undefined, broadLeading));
   const leading = (await leadingQuery
@@ -397,7 +397,7 @@ async function rankedIds(
     // On SQLite, a stratum of thousands of matches ("the", or "a" among TV shows) is read
     // in popularity order until the page is full, instead of every match by id then sorted;
     // a narrow one the other way, which would otherwise walk the whole popularity index.
-    const broad = dialectOf(db) === "sqlite" && (await counter(level)) >= BROAD_STRATUM;
+    const broad = dialectOf(db) === "sqlite" && (await counter(level)) >= searchPlans.broadStratum;
     const popular = (await ordered(
       db,
       docs(db)
@@ -514,7 +514,7 @@ export async function searchCatalogue(db: Db, options: SearchOptions): Promise<S
     best = ranked[0];
   } else {
     // Thousands of matches (SQLite): walk the sort's index and stop at the page (see matches).
-    const broad = dialectOf(db) === "sqlite" && total >= BROAD_STRATUM;
+    const broad = dialectOf(db) === "sqlite" && total >= searchPlans.broadStratum;
     const rows = await ordered(db, docs(db).where(wordCondition(db, query, tags, undefined, broad)), sort)
       .select("d.title_id")
       .limit(perPage)
@@ -565,7 +565,7 @@ export async function browseCatalogue(db: Db, options: Omit<SearchOptions, "text
           .select((eb) => eb.fn.countAll().as("n"))
           .executeTakeFirstOrThrow();
     total = toCount(count.n);
-    rows = await readPage(total >= BROAD_STRATUM);
+    rows = await readPage(total >= searchPlans.broadStratum);
   } else {
     const [found, count] = await Promise.all([
       readPage(false),

@@ -1,10 +1,8 @@
 // The filter words of the search index (ADR 007, "filters as index words"). A title's
 // type, genres, release qualities and year are words of a `tags` column beside its
-// text, so a filtered search is one full-text intersection (FTS5 column filter on
-// SQLite, a second tsvector on PostgreSQL) instead of the matches looked up one by one
-// and checked against other tables. Every tag starts with a letter no filter value can
-// reach from a visitor's words: they live in their own column and are only ever
-// matched there.
+// text, so a filtered search is one full-text intersection (a column of SQLite's FTS5
+// table, a tsvector of its own on PostgreSQL) instead of the matches looked up one by
+// one and checked against other tables.
 import type { TitleType } from "#app/db/schema.ts";
 
 /** A filter word that no title has: a filter on something unknown (a genre slug that does not exist) finds nothing. */
@@ -58,6 +56,14 @@ export function yearRangeTags(from = 0, to = 9999): string[] {
   }
   return tags;
 }
+
+/**
+ * A tag as SQLite's full-text table holds it: behind "_", which its tokenizer keeps in
+ * a word (tokenchars) and a visitor's words never have (text.ts), so no search word or
+ * start of one ("t", "c") reaches a tag, and the 1- and 2-letter prefix lists stay
+ * those of the text ("c"* counts in 0.5 ms at 100k titles, not 2.5).
+ */
+export const ftsTag = (tag: string) => `_${tag}`;
 
 /** Filters as groups of tags: a title matches when it has every group's tag, or one of them (a year range). */
 export type TagFilter = string[][];
