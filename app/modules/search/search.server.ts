@@ -268,18 +268,25 @@ function tierOf(query: Expanded, queryKeys: string[], doc: { keys: string; title
  * 0–2, which popularity alone could miss. A range of the search_keys B-tree per key
  * (keys are [a-z0-9 ], so "{" sorts after every continuation), not LIKE over every match.
  */
-function leadingKeys(db: Db, queryKeys: string[], broad = false) {
-  return (eb: ExpressionBuilder<Database & { d: SearchDocumentsTable }, "d">) =>
-    broad
-      ? // Broad (SQLite): walk the popularity index and look each title's keys up by its
-        // id, stopping at the limit: "retur" leads 16k of 100k titles, and collecting
-        // them first cost 6 ms where this costs 0.4.
-        eb.exists(
+function leadingKeys(db: Db, queryKeys: string[], plan: "lookup" | "collect" | "walk" = "lookup") {
+  return (eb: ExpressionBuilder<Database & { d: SearchDocumentsTable }, "d">) => {
+    switch (plan) {
+      case "walk":
+        // Thousands (SQLite): walk the popularity index and look each title's keys up
+        // by its id, stopping at the limit: "retur" leads 16k of 100k titles, and
+        // collecting them first costs 6 ms where this costs 0.4.
+        return eb.exists(
           keyRange(db, queryKeys)
             .select(sql`1`.as("x"))
             .where(sql<boolean>`k.title_id = d.title_id`),
-        )
-      : eb("d.title_id", "in", keyRange(db, queryKeys).select("k.title_id"));
+        );
+      case "collect":
+        // "+": collect the titles, then walk the popularity index testing membership (see matches).
+        return eb(sql<number>`+d.title_id`, "in", keyRange(db, queryKeys).select("k.title_id"));
+      default:
+        return eb("d.title_id", "in", keyRange(db, queryKeys).select("k.title_id"));
+    }
+  };
 }
 
 /**
@@ -306,11 +313,15 @@ async function countLeadingKeys(db: Db, queryKeys: string[]): Promise<number> {
 /** Candidates ranked beyond the page, so tier and title length can reorder what popularity brought. */
 const CANDIDATE_MARGIN = 20;
 /**
- * Matches from which a set is read by walking an order's index (SQLite): about where
- * that costs less than a lookup per match at 100k titles. Only the plan changes, not
- * the results: the shared-results test lowers it to run the broad plans on a small catalogue.
+ * When SQLite reads a set by walking an order's index instead of looking every member
+ * up and sorting: from `broadStratum` members, collected first and tested as the walk
+ * goes (about where that costs less at 100k titles); a leading-key set from
+ * `leadingWalk`, each walked title's keys looked up by id instead (the walk's length
+ * falls as the set grows, collecting grows with it: they cross near 3k at 100k titles).
+ * Only the plan changes, not the results: the shared-results test lowers them to run
+ * these plans on a small catalogue.
  */
-export const searchPlans = { broadStratum: 2_000 };
+export const searchPlans = { broadStratum: 2_000, leadingWalk: 5_000 };
 /** Titles leading with the query's key taken besides at each stratum, the most popular first. */
 const LEADING_CANDIDATES = 50;
 
@@ -381,8 +392,10 @@ async function rankedIds(
   // With filters, the leading titles are also intersected with the matches that have
   // the filters' tags (the loosest stratum: missesOf keeps the same titles), one
   // full-text read instead of a filter check per leading title.
-  const broadLeading = dialectOf(db) === "sqlite" && (await countLeadingKeys(db, queryKeys)) >= searchPlans.broadStratum;
-  let leadingQuery = docs(db).where(leadingKeys(db, queryKeys, broadLeading));
+  const leadingCount = dialectOf(db) === "sqlite" ? await countLeadingKeys(db, queryKeys) : 0;
+  const broadLeading = leadingCount >= searchPlans.broadStratum && dialectOf(db) === "sqlite";
+  const plan = !broadLeading ? "lookup" : leadingCount >= searchPlans.leadingWalk ? "walk" : "collect";
+  let leadingQuery = docs(db).where(leadingKeys(db, queryKeys, plan));
   if (tags) leadingQuery = leadingQuery.where(wordCondition(db, query, tags, undefined, broadLeading));
   const leading = (await leadingQuery
     .select(columns)
