@@ -70,11 +70,16 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`create index search_documents_rating_idx on search_documents ((rating is null), rating desc, uploaded_at desc, title_id desc)`.execute(
     db,
   );
+  // Type and year filters read the tags now.
+  await db.schema.dropIndex("search_documents_type_idx").execute();
+  await db.schema.dropIndex("search_documents_year_idx").execute();
   if (postgres) await sql`analyze search_documents`.execute(db);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  await db.schema.createIndex("search_documents_type_idx").on("search_documents").column("type").execute();
+  await db.schema.createIndex("search_documents_year_idx").on("search_documents").column("year").execute();
   for (const index of ["search_documents_rating_idx", "search_documents_newest_idx"]) await db.schema.dropIndex(index).execute();
   if (postgres) {
     await db.schema.dropIndex("search_documents_tags_idx").execute();
