@@ -114,6 +114,10 @@ async function pgStored(schema: string, marker: string): Promise<number> {
 
 test.describe("PostgreSQL faults", () => {
   test.skip(!PG_URL, "TEST_DATABASE_URL is not set");
+  // One at a time: in a CI run, the "gone" test's server once failed its start-up
+  // migration with the "terminated" test's search_path while that test was killing
+  // backends beside it (cause not found; both passed side by side in 2 local runs).
+  test.describe.configure({ mode: "serial" });
 
   test("terminated connections under form load: the process stays up, recovers within 5 s, nothing acknowledged is lost", async () => {
     test.setTimeout(120_000);
