@@ -278,6 +278,9 @@ describeEachDatabase("search", (ctx) => {
     expect(await found({ type: "movie" })).toEqual([0, 0]);
     expect(await found({ yearTo: 1999 })).toEqual([0, 0]);
     expect(await found({ genre: "no-such-genre" })).toEqual([0, 0]);
+    // A quality with full-text syntax in it is only a label that no release has.
+    expect(await found({ quality: '720p" OR "*' })).toEqual([0, 0]);
+    expect(await found({ yearFrom: 2001, yearTo: 1999 })).toEqual([0, 0]);
   });
 
   it("puts an exact title first among more popular matches, whichever plan reads them", async () => {

@@ -67,18 +67,33 @@ function ftsExpression(words: string | null, tags: TagFilter | null): string {
 }
 
 /**
+ * SQLite: the title is among the rows of this full-text expression. Broad: "+" keeps
+ * SQLite from looking up every matching row by id, so it walks the popularity index
+ * (or the sort's) instead and stops at the limit (see rankedIds).
+ */
+const inFts = (fts: string, broad: boolean) =>
+  broad
+    ? sql<boolean>`+d.title_id in (select rowid from search_words where search_words match ${fts})`
+    : sql<boolean>`d.title_id in (select rowid from search_words where search_words match ${fts})`;
+
+/** SQLite: how many rows of the full-text index match, read from the index alone. */
+async function countFts(db: Db, fts: string): Promise<number> {
+  const { n } = await db
+    .selectFrom("search_words")
+    .select((eb) => eb.fn.countAll().as("n"))
+    .where(sql<boolean>`search_words match ${fts}`)
+    .executeTakeFirstOrThrow();
+  return toCount(n);
+}
+
+/**
  * Only titles with the filters' tags: one full-text lookup of the tags column (SQLite)
- * or the tag tsvector's GIN index (PostgreSQL). Broad: see matches.
+ * or the tag tsvector's GIN index (PostgreSQL). Broad: see inFts.
  */
 function applyTags(db: Db, query: Docs, tags: TagFilter | null, broad = false): Docs {
   if (!tags) return query;
   if (dialectOf(db) === "postgres") return query.where(sql<boolean>`d.tag_tsv @@ to_tsquery('simple', ${tsTags(tags)})`);
-  const fts = ftsExpression(null, tags);
-  return query.where(
-    broad
-      ? sql<boolean>`+d.title_id in (select rowid from search_words where search_words match ${fts})`
-      : sql<boolean>`d.title_id in (select rowid from search_words where search_words match ${fts})`,
-  );
+  return query.where(inFts(ftsExpression(null, tags), broad));
 }
 
 /**
@@ -186,11 +201,7 @@ function matches(db: Db, expression: string, tags: TagFilter | null, broad = fal
     const words = sql<boolean>`d.tsv @@ to_tsquery('simple', ${expression})`;
     return tags ? sql<boolean>`${words} and d.tag_tsv @@ to_tsquery('simple', ${tsTags(tags)})` : words;
   }
-  const fts = ftsExpression(expression, tags);
-  // Broad: "+" keeps SQLite from looking up every matching row by id, so it walks the
-  // popularity index (or the sort's) instead and stops at the limit (see rankedIds).
-  if (broad) return sql<boolean>`+d.title_id in (select rowid from search_words where search_words match ${fts})`;
-  return sql<boolean>`d.title_id in (select rowid from search_words where search_words match ${fts})`;
+  return inFts(ftsExpression(expression, tags), broad);
 }
 
 /**
@@ -220,21 +231,13 @@ function stratumCounter(db: Db, query: Expanded, tags: TagFilter | null): Counte
 }
 
 async function countWordMatches(db: Db, query: Expanded, tags: TagFilter | null, level?: Level): Promise<number> {
-  let row: { n: string | number | bigint };
-  if (dialectOf(db) === "sqlite") {
-    // The full-text index alone knows how many rows match, filters included.
-    row = await db
-      .selectFrom("search_words")
-      .select((eb) => eb.fn.countAll().as("n"))
-      .where(sql<boolean>`search_words match ${ftsExpression(matchExpression(query, false, level), tags)}`)
-      .executeTakeFirstOrThrow();
-  } else {
-    row = await docs(db)
-      .where(wordCondition(db, query, tags, level))
-      .select((eb) => eb.fn.countAll().as("n"))
-      .executeTakeFirstOrThrow();
-  }
-  return Number(row.n);
+  // On SQLite the full-text index alone knows how many rows match, filters included.
+  if (dialectOf(db) === "sqlite") return countFts(db, ftsExpression(matchExpression(query, false, level), tags));
+  const { n } = await docs(db)
+    .where(wordCondition(db, query, tags, level))
+    .select((eb) => eb.fn.countAll().as("n"))
+    .executeTakeFirstOrThrow();
+  return toCount(n);
 }
 
 /** The title keys the query may stand for: its words, or their corrections, as a title key (titleKey). */
@@ -568,16 +571,15 @@ export async function browseCatalogue(db: Db, options: Omit<SearchOptions, "text
   if (dialectOf(db) === "sqlite") {
     // Counted first, from the full-text index alone: a broad filter (every TV show)
     // then walks the sort's index and stops at the page instead of sorting every title.
-    const count = tags
-      ? await db
-          .selectFrom("search_words")
-          .select((eb) => eb.fn.countAll().as("n"))
-          .where(sql<boolean>`search_words match ${ftsExpression(null, tags)}`)
-          .executeTakeFirstOrThrow()
-      : await docs(db)
-          .select((eb) => eb.fn.countAll().as("n"))
-          .executeTakeFirstOrThrow();
-    total = toCount(count.n);
+    total = tags
+      ? await countFts(db, ftsExpression(null, tags))
+      : toCount(
+          (
+            await docs(db)
+              .select((eb) => eb.fn.countAll().as("n"))
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
     rows = await readPage(total >= searchPlans.broadStratum);
   } else {
     const [found, count] = await Promise.all([
