@@ -1,9 +1,11 @@
+import { setImmediate as nextTurn } from "node:timers/promises";
+import SQLite from "better-sqlite3";
 import { expect, it } from "vitest";
 import { listGenresInUse } from "#app/modules/catalogue/read.server.ts";
 import { createTitle } from "#app/modules/catalogue/write.server.ts";
 import { buildMovie } from "#tests/factories/titles.ts";
 import { describeEachDatabase } from "#tests/helpers/database.ts";
-import { bumpContentVersion, perContentVersion } from "./content-version.server.ts";
+import { bumpContentVersion, perContentVersion, readContentVersion } from "./content-version.server.ts";
 
 describeEachDatabase("values kept per content version", (ctx) => {
   it("computes once per version, again after a bump, and keeps no failure", async () => {
@@ -23,6 +25,39 @@ describeEachDatabase("values kept per content version", (ctx) => {
     fail = false;
     expect(await flaky()).toBe("ok");
   });
+
+  it("reads a bump made outside a transaction at once, and never one a transaction has not committed", async () => {
+    const start = (await readContentVersion(ctx.db))!;
+    // Same turn of the event loop as the read before: the bump must not be hidden by it.
+    await bumpContentVersion(ctx.db);
+    expect(await readContentVersion(ctx.db)).toBe(start + 1);
+
+    let midway: Promise<number | null> | undefined;
+    await expect(
+      ctx.db.transaction().execute(async (trx) => {
+        await bumpContentVersion(trx);
+        midway = readContentVersion(ctx.db);
+        await nextTurn();
+        throw new Error("the write fails after its bump");
+      }),
+    ).rejects.toThrow("the write fails");
+    expect(await midway).toBe(start + 1);
+    expect(await readContentVersion(ctx.db)).toBe(start + 1);
+  });
+
+  if (ctx.dialect === "sqlite") {
+    it("sees another process's bump from the next turn of the event loop", async () => {
+      const start = (await readContentVersion(ctx.db))!;
+      const other = new SQLite(ctx.handle.location.replace(/^SQLite /, ""));
+      try {
+        other.prepare("update content_version set version = version + 1 where id = 1").run();
+      } finally {
+        other.close();
+      }
+      await nextTurn();
+      expect(await readContentVersion(ctx.db)).toBe(start + 1);
+    });
+  }
 
   it("shows a new title's genre on the next read: creating it bumps the version", async () => {
     const before = (await listGenresInUse(ctx.db)).map((g) => g.name);
