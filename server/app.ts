@@ -20,7 +20,7 @@ import { knownMethods } from "./methods.ts";
 import { createHitPath } from "./hit-path.ts";
 import { createMetrics, markRouted, metricsEndpoint, metricsMiddleware, requestObserver, routeResolver, type Metrics } from "./metrics.ts";
 import { countPageViews, recordPageView } from "./page-views.ts";
-import { createPageHandler, expressPageHandler, PageStore, type ExpressState } from "./page-cache.ts";
+import { createPageHandler, expressPageHandler, oncePerTurn, PageStore, type ExpressState } from "./page-cache.ts";
 import { IMPORT_UPLOAD_LIMIT } from "#app/constants.ts";
 import { IMPORT_PATH } from "#app/modules/catalogue/import-constants.ts";
 import { bodyLimit, cspNonce, hstsOverHttps, MAX_BODY_BYTES, sameOriginWrites, securityHeaders } from "./security.ts";
@@ -158,10 +158,13 @@ export function createApp({
   };
   // Anonymous public pages go through the page cache (ADR 014); development renders every time.
   const store = config.pageCache && !viteMiddleware ? new PageStore(config.pageCache.maxBytes) : null;
+  const readVersion = () =>
+    readContentVersion(database.db).catch((error: unknown) => (isUnavailable(error) ? null : Promise.reject(error)));
   const pages = createPageHandler<ExpressState>({
     render: (request, nonce, state) => renderRequest(request, loadContext(nonce, state)),
     // While the database is away nothing is served from or kept in the cache: the render answers 503 (ADR 022).
-    readVersion: () => readContentVersion(database.db).catch((error: unknown) => (isUnavailable(error) ? null : Promise.reject(error))),
+    // SQLite's read is already shared within a turn, and forgotten by a write made in it (quickSqliteRead).
+    readVersion: database.dialect === "postgres" ? oncePerTurn(readVersion) : readVersion,
     store,
   });
   app.all("*splat", markRouted, expressPageHandler(pages));

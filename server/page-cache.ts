@@ -213,6 +213,23 @@ export interface PageCacheOptions<S> {
   store: PageStore | null;
 }
 
+/**
+ * Callers in one turn of the event loop share one read, started in that turn. Sound
+ * for a read made as a request begins (the page cache's version check): every
+ * request handled in a turn had arrived before the turn began, so before the read
+ * was sent, and an answer true at that moment is true while the request was in
+ * flight. A request sent after a write's answer arrives in a later turn, and reads again.
+ */
+export function oncePerTurn<T>(read: () => Promise<T>): () => Promise<T> {
+  let pending: Promise<T> | null = null;
+  return () => {
+    if (pending) return pending;
+    pending = read();
+    setImmediate(() => (pending = null));
+    return pending;
+  };
+}
+
 /** Answers a request through the page cache (core, on Fetch Request/Response, so it is tested without Express). */
 export function createPageHandler<S = undefined>({ render, readVersion, store }: PageCacheOptions<S>) {
   /** The entry to serve for a request, when the cache holds one of the current version. */
