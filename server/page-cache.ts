@@ -159,12 +159,32 @@ function keySourceOf(request: Request): KeySource {
   return { method: request.method, url: request.url, header: (name) => request.headers.get(name) };
 }
 
+type Cacheable = { key: string; url: string } | null;
+
+/** Keys of recent requests, by method, address and cookies: a hit repeats a request already seen. */
+const recentKeys = new Map<string, Cacheable>();
+const RECENT_KEYS = 1_000;
+/** Longer requests (long cookies) are worked out each time, so the memo stays under a megabyte. */
+const RECENT_KEY_LENGTH = 1_000;
+
 /** The cache key and the URL to render for a cacheable request; null when the request may not use the cache. */
-export function cacheKeyFor(request: Request | KeySource): { key: string; url: string } | null {
+export function cacheKeyFor(request: Request | KeySource): Cacheable {
   const source = request instanceof Request ? keySourceOf(request) : request;
   if (source.method !== "GET" && source.method !== "HEAD") return null;
   if (source.header("authorization") !== null) return null;
   const cookies = source.header("cookie");
+  // The key is a function of these three alone; working it out (URL parsing, sorting) cost more than the rest of a lookup.
+  const recent = `${source.method} ${source.url} ${cookies ?? ""}`;
+  if (recent.length > RECENT_KEY_LENGTH) return keyOf(source, cookies);
+  let cacheable = recentKeys.get(recent);
+  if (cacheable === undefined) {
+    if (recentKeys.size >= RECENT_KEYS) recentKeys.clear();
+    recentKeys.set(recent, (cacheable = keyOf(source, cookies)));
+  }
+  return cacheable;
+}
+
+function keyOf(source: KeySource, cookies: string | null): Cacheable {
   if (cookies && cookies.split(";").some((c) => SESSION_COOKIES.has(c.split("=")[0]!.trim()))) return null;
   const url = new URL(source.url);
   const page = CACHED_PAGES.find((p) => p.path.test(url.pathname));
@@ -385,27 +405,41 @@ function replayableHeaders(res: ServerResponse): [string, string | string[] | nu
   );
 }
 
+/** How a kept page answers one request: its status, the headers that depend on the request, and its bytes. */
+export interface EntryAnswer {
+  status: number;
+  headers: [string, string | number][];
+  /** Undefined for HEAD and 304. */
+  body: Buffer | undefined;
+  /** A 304 carries no Content-Type. */
+  notModified: boolean;
+}
+
 /**
- * Sends a kept page's bytes, its headers already set: the coding the client accepts
- * (stored codings are sent as they are; the compression middleware leaves an encoded
- * answer alone), its validator, 304 on a match, no body for HEAD.
+ * The coding the client accepts (stored codings are sent as they are; the
+ * compression middleware leaves an encoded answer alone), its validator, 304 on a
+ * match, no body for HEAD.
  */
-export function finishEntry(req: IncomingMessage, res: ServerResponse, entry: CachedPage) {
+export function answerEntry(req: IncomingMessage, entry: CachedPage): EntryAnswer {
   const encoding = chooseEncoding(req.headers["accept-encoding"], entry.encoded);
   const etag = etagFor(entry, encoding);
-  res.setHeader("ETag", etag);
   if (matchesIfNoneMatch(req.headers["if-none-match"] ?? null, etag)) {
-    res.removeHeader("Content-Type");
-    res.statusCode = 304;
-    res.end();
-    return;
+    return { status: 304, headers: [["ETag", etag]], body: undefined, notModified: true };
   }
   const body = encoding ? entry.encoded[encoding]! : entry.body;
-  if (encoding) res.setHeader("Content-Encoding", encoding);
-  res.setHeader("Content-Length", body.length);
-  res.statusCode = entry.status;
-  if (req.method === "HEAD") res.end();
-  else res.end(body);
+  const headers: EntryAnswer["headers"] = [["ETag", etag]];
+  if (encoding) headers.push(["Content-Encoding", encoding]);
+  headers.push(["Content-Length", body.length]);
+  return { status: entry.status, headers, body: req.method === "HEAD" ? undefined : body, notModified: false };
+}
+
+/** Sends a kept page through Express, its other headers already set on `res`. */
+function finishEntry(req: IncomingMessage, res: ServerResponse, entry: CachedPage) {
+  const answer = answerEntry(req, entry);
+  for (const [name, value] of answer.headers) res.setHeader(name, value);
+  if (answer.notModified) res.removeHeader("Content-Type");
+  res.statusCode = answer.status;
+  res.end(answer.body);
 }
 
 /** The CSP helmet set allows this response's nonce; a page rendered without one is allowed by its scripts' hashes instead. */
