@@ -231,7 +231,16 @@ export interface PageCacheOptions<S> {
   readVersion: () => Promise<number | null>;
   /** null: the in-process cache is off (pages still get hashes, ETags and HTTP caching headers). */
   store: PageStore | null;
+  /** Cacheable pages rendered at once (RENDERS_AT_ONCE unless given). */
+  rendersAtOnce?: number;
 }
+
+/**
+ * Anonymous public pages rendered at once; more wait in order. A render is mostly
+ * CPU, so more at once only share the processor: under a burst each took longer,
+ * some past a client's patience, and their memory added up (ADR 014).
+ */
+export const RENDERS_AT_ONCE = 4;
 
 /**
  * Callers in one turn of the event loop share one read, started in that turn. Sound
@@ -251,7 +260,9 @@ export function oncePerTurn<T>(read: () => Promise<T>): () => Promise<T> {
 }
 
 /** Answers a request through the page cache (core, on Fetch Request/Response, so it is tested without Express). */
-export function createPageHandler<S = undefined>({ render, readVersion, store }: PageCacheOptions<S>) {
+export function createPageHandler<S = undefined>({ render, readVersion, store, rendersAtOnce = RENDERS_AT_ONCE }: PageCacheOptions<S>) {
+  const inFlight = new Map<string, Promise<CachedPage | null>>();
+  const renders = new RenderQueue(rendersAtOnce);
   /** The entry to serve for a request, when the cache holds one of the current version. */
   async function lookup(source: KeySource): Promise<CachedPage | null> {
     if (!store) return null;
@@ -273,6 +284,29 @@ export function createPageHandler<S = undefined>({ render, readVersion, store }:
     const cached = version !== null ? store?.get(cacheable.key) : undefined;
     if (cached && cached.version === version) return { ...answerFrom(cached, request), cache: "hit", entry: cached };
 
+    // A burst after a write asks for the same page many times at once: one render
+    // per page and version, which the others wait for (as nginx's proxy_cache_lock).
+    const flight = store && version !== null ? `${version} ${cacheable.key}` : null;
+    const shared = flight ? inFlight.get(flight) : undefined;
+    if (shared) {
+      const entry = await shared.catch(() => null);
+      if (entry) return { ...answerFrom(entry, request), cache: "hit", entry };
+    }
+    const rendering = renders.run(request.signal, () => renderForCache(request, cacheable, version, state));
+    if (flight && !shared) {
+      const entry = rendering.then((rendered) => rendered?.entry ?? null);
+      inFlight.set(flight, entry);
+      entry.finally(() => inFlight.delete(flight)).catch(() => {});
+    }
+    return (await rendering)?.answer ?? { response: new Response(null, { status: CLIENT_GONE }), cache: "bypass" };
+  }
+
+  async function renderForCache(
+    request: Request,
+    cacheable: { key: string; url: string },
+    version: number | null,
+    state: S,
+  ): Promise<{ answer: PageAnswer; entry?: CachedPage }> {
     // HEAD renders the page as GET, so the entry serves both.
     const rendered = await render(
       new Request(cacheable.url, { method: "GET", headers: request.headers, signal: request.signal }),
@@ -280,13 +314,13 @@ export function createPageHandler<S = undefined>({ render, readVersion, store }:
       state,
     );
     const type = rendered.headers.get("content-type") ?? "";
-    if (!type.startsWith("text/html")) return { response: withPrivateDefault(rendered), cache: "bypass" };
+    if (!type.startsWith("text/html")) return { answer: { response: withPrivateDefault(rendered), cache: "bypass" } };
     const body = Buffer.from(await rendered.arrayBuffer());
     const scriptSources = inlineScriptSources(body.toString("utf8"));
     const keep = rendered.status === 200 && !rendered.headers.has("set-cookie") && !rendered.headers.has("cache-control");
     if (!keep) {
       const response = withPrivateDefault(new Response(request.method === "HEAD" ? null : new Uint8Array(body), rendered));
-      return { response, scriptSources, cache: "bypass" };
+      return { answer: { response, scriptSources, cache: "bypass" } };
     }
     const headers = [...rendered.headers].filter(([name]) => name !== "content-length");
     headers.push(["cache-control", PUBLIC_PAGE_CACHE_CONTROL], ["vary", "Cookie, Accept-Encoding"]);
@@ -303,7 +337,32 @@ export function createPageHandler<S = undefined>({ render, readVersion, store }:
       bytes: body.length + (encoded.br?.length ?? 0) + (encoded.gzip?.length ?? 0) + cacheable.key.length * 2 + 512,
     };
     if (keeping) store.set(cacheable.key, entry);
-    return { ...answerFrom(entry, request), cache: "miss", entry };
+    return { answer: { ...answerFrom(entry, request), cache: "miss", entry }, entry: keeping ? entry : undefined };
+  }
+}
+
+/** The status logged for a request whose client left while it waited to render (nginx's 499): nobody receives it. */
+const CLIENT_GONE = 499;
+
+/**
+ * Runs at most `limit` tasks at once; the others wait in order of arrival. A
+ * waiter whose request is aborted meanwhile (the client left) is skipped: null.
+ */
+export class RenderQueue {
+  #running = 0;
+  #waiting: (() => void)[] = [];
+  constructor(readonly limit: number) {}
+
+  async run<T>(signal: AbortSignal, task: () => Promise<T>): Promise<T | null> {
+    if (this.#running >= this.limit) await new Promise<void>((resolve) => this.#waiting.push(resolve));
+    else this.#running += 1;
+    try {
+      return signal.aborted ? null : await task();
+    } finally {
+      const next = this.#waiting.shift();
+      if (next) next();
+      else this.#running -= 1;
+    }
   }
 }
 

@@ -15,7 +15,7 @@ import {
 import { actionDmcaNotice, reenableDmcaTargets } from "#app/modules/inbox/dmca/actions.server.ts";
 import { updateSettings, updateSettingsAudited } from "#app/modules/settings/settings.server.ts";
 import { BANNER_COOKIE } from "#app/modules/site/banners.ts";
-import { readContentVersion } from "#app/modules/site/content-version.server.ts";
+import { bumpContentVersion, readContentVersion } from "#app/modules/site/content-version.server.ts";
 import { seedSynthetic } from "#db/seed/seed.ts";
 import {
   cacheKeyFor,
@@ -25,6 +25,7 @@ import {
   matchesIfNoneMatch,
   PageStore,
   PRIVATE_CACHE_CONTROL,
+  RenderQueue,
   PUBLIC_PAGE_CACHE_CONTROL,
 } from "#server/page-cache.ts";
 import { insertDmcaNotice } from "#tests/factories/inbox.ts";
@@ -124,6 +125,27 @@ describe("page cache keys and pieces", () => {
     expect(matchesIfNoneMatch("*", '"b"')).toBe(true);
     expect(matchesIfNoneMatch('"a"', '"b"')).toBe(false);
     expect(matchesIfNoneMatch(null, '"b"')).toBe(false);
+  });
+
+  it("renders at most its limit at once, the others in order of arrival, and skips a client that left", async () => {
+    const queue = new RenderQueue(2);
+    let running = 0;
+    let most = 0;
+    const started: number[] = [];
+    const task = (n: number) => async () => {
+      started.push(n);
+      running += 1;
+      most = Math.max(most, running);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      running -= 1;
+      return n;
+    };
+    const left = new AbortController();
+    const runs = [1, 2, 3, 4, 5].map((n) => queue.run(n === 4 ? left.signal : new AbortController().signal, task(n)));
+    left.abort();
+    expect(await Promise.all(runs)).toEqual([1, 2, 3, null, 5]);
+    expect(started).toEqual([1, 2, 3, 5]);
+    expect(most).toBe(2);
   });
 
   it("stays within its byte bound under 10,000 distinct addresses", async () => {
@@ -251,6 +273,31 @@ describeEachDatabase("page cache", (ctx) => {
     expect(third.cache).toBe("miss");
     expect(third.text).toContain("After");
     expect(third.headers.get("etag")).not.toBe(first.headers.get("etag"));
+  });
+
+  it("renders a page once for a burst of requests after a write, and each gets it", async () => {
+    const title = await createTitle(ctx.db, buildMovie({ title: "Vampyr" }));
+    const site = instance(ctx.db);
+    const page = `/movie/${title.id}/x`;
+    await site.get(page);
+    await bumpContentVersion(ctx.db);
+    const burst = await Promise.all(Array.from({ length: 20 }, (_, i) => site.get(page, i % 5 === 0 ? { method: "HEAD" } : {})));
+    expect(site.calls.count).toBe(2);
+    expect(burst.filter((answer) => answer.cache === "miss")).toHaveLength(1);
+    for (const [i, answer] of burst.entries()) {
+      expect(answer.status).toBe(200);
+      expect(answer.text).toEqual(i % 5 === 0 ? "" : expect.stringContaining("Vampyr"));
+    }
+  });
+
+  it("lets a burst render for itself when the page it waited for may not be kept", async () => {
+    const title = await createTitle(ctx.db, buildMovie());
+    const site = instance(ctx.db, undefined, () => ({ "Set-Cookie": "seen=1" }));
+    const page = `/movie/${title.id}/x`;
+    const burst = await Promise.all(Array.from({ length: 3 }, () => site.get(page)));
+    expect(burst.map((answer) => answer.cache)).toEqual(["bypass", "bypass", "bypass"]);
+    expect(burst.every((answer) => answer.headers.get("set-cookie") === "seen=1")).toBe(true);
+    expect(site.calls.count).toBe(3);
   });
 
   it("takes a DMCA'd link off every instance's cached pages at once", async () => {
