@@ -163,8 +163,7 @@ export function createApp({
   const pages = createPageHandler<ExpressState>({
     render: (request, nonce, state) => renderRequest(request, loadContext(nonce, state)),
     // While the database is away nothing is served from or kept in the cache: the render answers 503 (ADR 022).
-    // SQLite's read is already shared within a turn, and forgotten by a write made in it (quickSqliteRead).
-    readVersion: database.dialect === "postgres" ? oncePerTurn(readVersion) : readVersion,
+    readVersion: oncePerTurn(readVersion),
     store,
   });
   app.all("*splat", markRouted, expressPageHandler(pages));
