@@ -231,8 +231,6 @@ export interface PageCacheOptions<S> {
   readVersion: () => Promise<number | null>;
   /** null: the in-process cache is off (pages still get hashes, ETags and HTTP caching headers). */
   store: PageStore | null;
-  /** Cacheable pages rendered at once (RENDERS_AT_ONCE unless given). */
-  rendersAtOnce?: number;
 }
 
 /**
@@ -260,9 +258,9 @@ export function oncePerTurn<T>(read: () => Promise<T>): () => Promise<T> {
 }
 
 /** Answers a request through the page cache (core, on Fetch Request/Response, so it is tested without Express). */
-export function createPageHandler<S = undefined>({ render, readVersion, store, rendersAtOnce = RENDERS_AT_ONCE }: PageCacheOptions<S>) {
+export function createPageHandler<S = undefined>({ render, readVersion, store }: PageCacheOptions<S>) {
   const inFlight = new Map<string, Promise<CachedPage | null>>();
-  const renders = new RenderQueue(rendersAtOnce);
+  const renders = new RenderQueue(RENDERS_AT_ONCE);
   /** The entry to serve for a request, when the cache holds one of the current version. */
   async function lookup(source: KeySource): Promise<CachedPage | null> {
     if (!store) return null;

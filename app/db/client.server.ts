@@ -104,57 +104,25 @@ function openSqlite(file: string, onFault: FaultListener): DatabaseHandle {
 
 const sqliteConnections = new WeakMap<Db, SQLite.Database>();
 const quickStatements = new WeakMap<SQLite.Database, Map<string, SQLite.Statement>>();
-/** Rows quick reads made during this turn of the event loop, by connection, SQL and parameters. */
-const quickRows = new Map<string, unknown[]>();
-const quickConnectionIds = new WeakMap<SQLite.Database, number>();
-let quickConnections = 0;
-let clearing = false;
-
-/** A write on any connection of this process forgets every quick read kept. */
-function forgetQuickReads(): void {
-  quickRows.clear();
-}
 
 /**
  * The rows of a small read on SQLite, run at once on the connection under `db`,
  * past Kysely's promise chain and connection queue: on the page cache's hit path
- * that machinery cost more than the rest of the hit (ADR 014).
- *
- * Requests handled in the same turn of the event loop share one read. A write
- * through any connection of this process forgets it at once. Another process's
- * commit may land after the read and before the turn ends, but every request of
- * the turn had arrived before the read was made, so each answer is one that was
- * true while its request was in flight.
- *
- * Null when the read must go through Kysely instead: PostgreSQL, a transaction (a
- * Kysely one holds the connection across awaits, and its uncommitted writes would
- * be read here), or a failure (Kysely's path maps faults).
+ * that machinery cost more than the rest of the hit (ADR 014). Null when the read
+ * must go through Kysely instead: PostgreSQL, a transaction (a Kysely one holds
+ * the connection across awaits, and its uncommitted writes would be read here),
+ * or a failure (Kysely's path maps faults).
  */
 export function quickSqliteRead<T>(db: Db, sql: string, params: readonly unknown[] = []): T[] | null {
   const sqlite = sqliteConnections.get(db);
   if (!sqlite?.open || sqlite.inTransaction) return null;
   let statements = quickStatements.get(sqlite);
-  if (!statements) {
-    quickStatements.set(sqlite, (statements = new Map()));
-    quickConnectionIds.set(sqlite, ++quickConnections);
-  }
-  const key = `${quickConnectionIds.get(sqlite)}\0${sql}\0${params.length ? JSON.stringify(params) : ""}`;
-  const kept = quickRows.get(key);
-  if (kept) return kept as T[];
+  if (!statements) quickStatements.set(sqlite, (statements = new Map()));
   try {
     let statement = statements.get(sql);
     if (!statement) statements.set(sql, (statement = sqlite.prepare(sql)));
     if (statement.busy) return null;
-    const rows = statement.all(...params) as T[];
-    quickRows.set(key, rows);
-    if (!clearing) {
-      clearing = true;
-      setImmediate(() => {
-        quickRows.clear();
-        clearing = false;
-      });
-    }
-    return rows;
+    return statement.all(...params) as T[];
   } catch {
     return null;
   }
@@ -191,13 +159,11 @@ function adaptSqlite(sqlite: SQLite.Database): SqliteDatabase {
     close: () => sqlite.close(),
     prepare(sql) {
       const stmt = statementFor(sql === "begin" ? "begin immediate" : sql);
-      // A write (an insert … returning included) forgets what quick reads kept.
-      const forget = stmt.readonly && stmt.reader ? () => {} : forgetQuickReads;
       return {
         reader: stmt.reader,
-        all: (params) => (forget(), stmt.all(bind(params))),
-        run: (params) => (forget(), stmt.run(bind(params))),
-        iterate: (params) => (forget(), stmt.iterate(bind(params))),
+        all: (params) => stmt.all(bind(params)),
+        run: (params) => stmt.run(bind(params)),
+        iterate: (params) => stmt.iterate(bind(params)),
       };
     },
   };
