@@ -202,12 +202,23 @@ function keyOf(source: KeySource, cookies: string | null): Cacheable {
 
 const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
 
-/** The CSP sources for a page's inline scripts (those without src), as the browser hashes them. */
-export function inlineScriptSources(html: string): string[] {
+/**
+ * The CSP sources for a page's inline scripts (those without src), as the browser
+ * hashes them. The tags are found in a latin1 view of the bytes (one character per
+ * byte, so indexes are byte offsets) and only the scripts are decoded as UTF-8:
+ * decoding a whole page that holds a few non-ASCII characters took 0.8 ms of a
+ * 10 ms render, latin1 0.01 ms. UTF-8 never puts an ASCII byte inside a multibyte
+ * character, so the tags are found exactly where the decoded text has them.
+ */
+export function inlineScriptSources(html: Buffer): string[] {
   const sources = new Set<string>();
-  for (const [, attributes, text] of html.matchAll(INLINE_SCRIPT)) {
-    if (/\ssrc\s*=/i.test(` ${attributes}`)) continue;
-    sources.add(`'sha256-${crypto.createHash("sha256").update(text!, "utf8").digest("base64")}'`);
+  for (const match of html.toString("latin1").matchAll(INLINE_SCRIPT)) {
+    const [, attributes, text] = match;
+    const attributesAt = match.index + "<script".length;
+    const textAt = attributesAt + attributes!.length + ">".length;
+    if (/\ssrc\s*=/i.test(` ${html.toString("utf8", attributesAt, textAt - 1)}`)) continue;
+    const bytes = html.subarray(textAt, textAt + text!.length);
+    sources.add(`'sha256-${crypto.createHash("sha256").update(bytes).digest("base64")}'`);
   }
   return [...sources];
 }
@@ -314,7 +325,7 @@ export function createPageHandler<S = undefined>({ render, readVersion, store }:
     const type = rendered.headers.get("content-type") ?? "";
     if (!type.startsWith("text/html")) return { answer: { response: withPrivateDefault(rendered), cache: "bypass" } };
     const body = Buffer.from(await rendered.arrayBuffer());
-    const scriptSources = inlineScriptSources(body.toString("utf8"));
+    const scriptSources = inlineScriptSources(body);
     const keep = rendered.status === 200 && !rendered.headers.has("set-cookie") && !rendered.headers.has("cache-control");
     if (!keep) {
       const response = withPrivateDefault(new Response(request.method === "HEAD" ? null : new Uint8Array(body), rendered));

@@ -103,9 +103,14 @@ describe("page cache keys and pieces", () => {
 
   it("hashes inline scripts exactly as the browser does and skips external ones", () => {
     // printf 'alert(1)' | openssl dgst -sha256 -binary | base64
-    expect(inlineScriptSources(`<script>alert(1)</script><script src="/a.js"></script><script type="module">alert(1)</script>`)).toEqual([
-      "'sha256-bhHHL3z2vDgxUt0W3dWQOrprscmda2Y5pLsLg4GF+pI='",
-    ]);
+    const html = `<script>alert(1)</script><script src="/a.js"></script><script type="module">alert(1)</script>`;
+    expect(inlineScriptSources(Buffer.from(html))).toEqual(["'sha256-bhHHL3z2vDgxUt0W3dWQOrprscmda2Y5pLsLg4GF+pI='"]);
+  });
+
+  it("hashes a script's UTF-8 bytes, wherever non-ASCII text sits before it", () => {
+    // printf 'alert("Noël · ³")' | openssl dgst -sha256 -binary | base64
+    const html = `<title>Amélie · Ça</title><SCRIPT data-x="é">alert("Noël · ³")</SCRIPT><script data-y="ü" src="/b.js"></script>`;
+    expect(inlineScriptSources(Buffer.from(html))).toEqual(["'sha256-44tgEfBCvTcIpHhrfU7vbyJHGVjPkmTxbUIdztd1rxs='"]);
   });
 
   it("sends brotli, else gzip, as the browser accepts them, and nothing a q=0 refuses", () => {
@@ -392,7 +397,7 @@ describeEachDatabase("page cache", (ctx) => {
     const page = await instance(ctx.db).get(`/movie/${title.id}/x?utm_source=x`);
     expect(page.text).not.toContain("nonce=");
     expect(page.text).toContain('window.page=""');
-    expect(page.scriptSources).toEqual(inlineScriptSources(page.text));
+    expect(page.scriptSources).toEqual(inlineScriptSources(Buffer.from(page.text)));
     expect(page.scriptSources).toHaveLength(1);
   });
 
