@@ -1,12 +1,15 @@
 // Anonymous pages against nginx serving the same bytes (issue 15).
-//   npm run bench:pages [-- --no-build] [--duration 5] [--connections 32] [--synthetic 100000] [--database-url postgres://…]
+//   npm run bench:pages [-- --no-build] [--duration 5] [--rounds 3] [--connections 32] [--synthetic 100000] [--database-url postgres://…]
 // Builds, starts the production server on a fresh SQLite database with the demo
 // catalogue (plus N synthetic titles with --synthetic), and measures with wrk, one
 // page at a time: the server with its page cache, the server with PAGE_CACHE=false,
 // nginx serving the very same HTML as static files, and nginx in front of the server
 // with the proxy_cache configuration of docs/nginx-proxy-cache.md. With
 // --database-url (or BENCH_DATABASE_URL) the server is measured on PostgreSQL too.
-// Prints req/s, p50, p99, errors and the ratio to nginx static. Needs nginx and wrk
+// The cached servers are warmed, then measured in rounds, each right after nginx
+// on the same page, so a ratio compares runs seconds apart on a machine whose
+// speed drifts; the table has medians. Prints req/s, p50, p99, errors and the
+// ratio to nginx static. Needs nginx and wrk
 // (Debian/Ubuntu: `apt-get install -y nginx-light wrk`).
 import { execFileSync, spawnSync, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
@@ -19,7 +22,7 @@ import { migrateToLatest } from "#db/migrate.ts";
 import { seedSynthetic } from "#db/seed/seed.ts";
 import { withPgClient } from "#tests/helpers/database.ts";
 import { freePort, startServer, type RunningServer } from "#tests/helpers/server-process.ts";
-import { requireTools, startNginx, wrk, type WrkResult } from "./tools.ts";
+import { median, requireTools, startNginx, wrk, type WrkResult } from "./tools.ts";
 
 const { values } = parseArgs({
   options: {
@@ -28,11 +31,13 @@ const { values } = parseArgs({
     connections: { type: "string", default: "32" },
     synthetic: { type: "string", default: "0" },
     "database-url": { type: "string", default: process.env.BENCH_DATABASE_URL ?? "" },
+    rounds: { type: "string", default: "3" },
   },
 });
 const duration = Number(values.duration);
 const connections = Number(values.connections);
 const synthetic = Number(values.synthetic);
+const rounds = Math.max(1, Number(values.rounds));
 
 requireTools(["nginx", "wrk"]);
 
@@ -159,12 +164,12 @@ async function proxyNginx(upstream: string): Promise<string> {
   return `http://127.0.0.1:${await startNginxOn("proxy", config)}`;
 }
 
-type Row = { page: string; setup: string; result: WrkResult };
+type Row = { page: string; setup: string; round: number; result: WrkResult };
 const rows: Row[] = [];
 
-function measure(page: string, setup: string, url: string) {
+function measure(page: string, setup: string, url: string, round = 0) {
   const result = wrk(url, { connections, duration });
-  rows.push({ page, setup, result });
+  rows.push({ page, setup, round, result });
   console.log(`  ${page.padEnd(7)} ${setup.padEnd(26)} ${Math.round(result.rps).toLocaleString("en-US").padStart(8)} req/s`);
 }
 
@@ -174,53 +179,98 @@ async function server(env: NodeJS.ProcessEnv, dataDir: string): Promise<RunningS
   return running;
 }
 
+/** A setup measured against nginx round after round, with its own address for each page. */
+type Setup = { setup: string; url: (page: string) => string };
+
+/** A production server is measured warm, as it runs: a short load on each page first (not counted). */
+async function warm(setup: Setup, pages: { name: string }[]) {
+  for (const page of pages) {
+    await get(setup.url(page.name));
+    wrk(setup.url(page.name), { connections, duration: 1 });
+  }
+}
+
+const urlsOf = (baseURL: string, pages: { name: string; path: string }[]) => {
+  const paths = new Map(pages.map((p) => [p.name, p.path]));
+  return (page: string) => `${baseURL}${paths.get(page)}`;
+};
+
 async function main() {
   const sqliteDir = await prepareSqlite();
   const label = synthetic > 0 ? `SQLite, demo + ${synthetic.toLocaleString("en-US")}` : "SQLite, demo";
   const pages = await pagesOf({ dialect: "sqlite", file: path.join(sqliteDir, "cinedex.db") });
-  let cached = await server({}, sqliteDir);
-  const staticUrl = await staticNginx(cached.baseURL, pages);
-  console.log(`wrk ${connections} connections, ${duration} s a run; pages: ${pages.map((p) => p.path).join(", ")}`);
+  const sqliteCached = await server({}, sqliteDir);
+  const staticUrl = await staticNginx(sqliteCached.baseURL, pages);
+  const paths = new Map(pages.map((p) => [p.name, p.path]));
+  const cachedSetups: Setup[] = [{ setup: `${label}, cached`, url: urlsOf(sqliteCached.baseURL, pages) }];
 
-  for (const page of pages) measure(page.name, "nginx static", staticUrl(page.path));
-  for (const page of pages) {
-    await get(`${cached.baseURL}${page.path}`);
-    measure(page.name, `${label}, cached`, `${cached.baseURL}${page.path}`);
+  const pgUrl = values["database-url"];
+  let postgres: { databaseUrl: string; dir: string; pages: typeof pages; cached: RunningServer } | null = null;
+  if (pgUrl) {
+    const databaseUrl = await preparePostgres(pgUrl);
+    const dir = path.join(work, "pg");
+    fs.mkdirSync(dir);
+    const cached = await server({ DATABASE_URL: databaseUrl, SEED_DEMO: "true" }, dir);
+    const pgPages = await pagesOf({ dialect: "postgres", url: pgUrl, schema: pgSchema });
+    postgres = { databaseUrl, dir, pages: pgPages, cached };
+    cachedSetups.push({ setup: "PostgreSQL, demo, cached", url: urlsOf(cached.baseURL, pgPages) });
   }
-  const proxy = await proxyNginx(new URL(cached.baseURL).host);
+
+  console.log(`wrk ${connections} connections, ${duration} s a run; pages: ${pages.map((p) => p.path).join(", ")}`);
+  // The machine's speed drifts: each round measures nginx and then each cached
+  // server on one page back to back, and a ratio is taken within its round.
+  for (const setup of cachedSetups) await warm(setup, pages);
+  const nginxSetup: Setup = { setup: "nginx static", url: (page) => staticUrl(paths.get(page)!) };
+  for (const page of pages) {
+    for (let round = 1; round <= rounds; round++) {
+      for (const setup of [nginxSetup, ...cachedSetups]) measure(page.name, setup.setup, setup.url(page.name), round);
+    }
+  }
+
+  const proxy = await proxyNginx(new URL(sqliteCached.baseURL).host);
   for (const page of pages) {
     await get(`${proxy}${page.path}`);
     measure(page.name, "nginx proxy_cache", `${proxy}${page.path}`);
   }
-  await cached.stop();
+  await sqliteCached.stop();
+  await postgres?.cached.stop();
+
   const uncached = await server({ PAGE_CACHE: "false" }, sqliteDir);
   for (const page of pages) measure(page.name, `${label}, uncached`, `${uncached.baseURL}${page.path}`);
   await uncached.stop();
-
-  const pgUrl = values["database-url"];
-  if (pgUrl) {
-    const databaseUrl = await preparePostgres(pgUrl);
-    const pgDir = path.join(work, "pg");
-    fs.mkdirSync(pgDir);
-    cached = await server({ DATABASE_URL: databaseUrl, SEED_DEMO: "true" }, pgDir);
-    const pgPages = await pagesOf({ dialect: "postgres", url: pgUrl, schema: pgSchema });
-    for (const page of pgPages) {
-      await get(`${cached.baseURL}${page.path}`);
-      measure(page.name, "PostgreSQL, demo, cached", `${cached.baseURL}${page.path}`);
-    }
-    await cached.stop();
-    const pgUncached = await server({ DATABASE_URL: databaseUrl, PAGE_CACHE: "false" }, pgDir);
-    for (const page of pgPages) measure(page.name, "PostgreSQL, demo, uncached", `${pgUncached.baseURL}${page.path}`);
+  if (postgres) {
+    const pgUncached = await server({ DATABASE_URL: postgres.databaseUrl, PAGE_CACHE: "false" }, postgres.dir);
+    for (const page of postgres.pages) measure(page.name, "PostgreSQL, demo, uncached", `${pgUncached.baseURL}${page.path}`);
     await pgUncached.stop();
   }
+  printTable(pages.map((p) => p.name));
+}
 
-  const nginx = new Map(rows.filter((r) => r.setup === "nginx static").map((r) => [r.page, r.result.rps]));
-  console.log(`\n| page | setup | req/s | p50 | p99 | errors | ratio to nginx static |\n|---|---|---|---|---|---|---|`);
-  for (const page of pages.map((p) => p.name)) {
-    for (const { setup, result } of rows.filter((r) => r.page === page)) {
-      const ratio = result.rps / (nginx.get(page) ?? Number.NaN);
+/**
+ * One line per page and setup: the median run of its rounds, its errors summed, and
+ * its ratio to nginx static. A setup measured in rounds has the median of its
+ * per-round ratios (and their range); a setup measured once, the ratio to nginx's median.
+ */
+function printTable(pages: string[]) {
+  console.log(
+    `\n${rounds} round(s) of nginx static and each cached server back to back, per page; medians.\n` +
+      `| page | setup | req/s | p50 | p99 | errors | ratio to nginx static |\n|---|---|---|---|---|---|---|`,
+  );
+  for (const page of pages) {
+    const ofPage = rows.filter((r) => r.page === page);
+    const nginxIn = new Map(ofPage.filter((r) => r.setup === "nginx static").map((r) => [r.round, r.result.rps]));
+    const nginxMedian = median([...nginxIn.values()]);
+    for (const setup of [...new Set(ofPage.map((r) => r.setup))]) {
+      const runs = ofPage.filter((r) => r.setup === setup);
+      const middle = runs.find((r) => r.result.rps === median(runs.map((x) => x.result.rps)))!.result;
+      const ratios = runs.map((r) => r.result.rps / (nginxIn.get(r.round) ?? nginxMedian));
+      const ratio =
+        runs.length > 1
+          ? `${median(ratios).toFixed(3)} (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)})`
+          : ratios[0]!.toFixed(3);
+      const errors = runs.reduce((sum, r) => sum + r.result.errors, 0);
       console.log(
-        `| ${page} | ${setup} | ${Math.round(result.rps).toLocaleString("en-US")} | ${result.p50} | ${result.p99} | ${result.errors} | ${ratio.toFixed(3)} |`,
+        `| ${page} | ${setup} | ${Math.round(middle.rps).toLocaleString("en-US")} | ${middle.p50} | ${middle.p99} | ${errors} | ${ratio} |`,
       );
     }
   }

@@ -15,6 +15,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import zlib from "node:zlib";
 import { startServer, type RunningServer } from "#tests/helpers/server-process.ts";
+import { median } from "./tools.ts";
 
 const { values } = parseArgs({
   options: {
@@ -163,7 +164,6 @@ function cpuMs(pid: number | undefined): number {
   }
 }
 
-const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]!;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
 
 const baseDir = baselineTree(values.baseline);

@@ -7,6 +7,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import { parseArgs } from "node:util";
 import { freePort, tempDataDir } from "#tests/helpers/server-process.ts";
+import { median } from "./tools.ts";
 
 const { values } = parseArgs({ options: { runs: { type: "string", default: "5" } } });
 const runs = Number(values.runs);
@@ -47,8 +48,6 @@ async function measure(args: string[], env: NodeJS.ProcessEnv) {
   await new Promise((r) => child.once("exit", r));
   return { ms, rssMb };
 }
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 const rows: [string, number[], number[]][] = [];
 for (const [label, make] of [

@@ -15,6 +15,9 @@ export function requireTools(tools: string[]): void {
 
 export const NGINX = fs.existsSync("/usr/sbin/nginx") ? "/usr/sbin/nginx" : "nginx";
 
+/** The middle value (the upper one of an even count). */
+export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
 export interface WrkResult {
   rps: number;
   p50: string;
