@@ -497,7 +497,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("search on SQLite and PostgreSQL
   });
 });
 
-describe.each(testDialects)("the search index's migrations 2026-11-27T1000 and T1100 (%s)", (dialect) => {
+describe.each(testDialects)("the search index's migrations 2026-11-27T1000, T1100 and 2026-11-28T0200 (%s)", (dialect) => {
   it("keep the titles indexed before them, find them by a one-letter start and by their filters, and still forget a deleted title", async () => {
     const handle = await createTestDatabase(dialect);
     try {
@@ -512,7 +512,11 @@ describe.each(testDialects)("the search index's migrations 2026-11-27T1000 and T
       // Back to the index as it was (no prefixes, no filter words), then up again: the
       // rows and their filter words are rebuilt from what the database holds.
       await migrateTo(handle.db, "2026-11-26T1130_page_views");
-      expect(await migrateToLatest(handle.db)).toEqual(["2026-11-27T1000_search_prefixes", "2026-11-27T1100_search_tags"]);
+      expect(await migrateToLatest(handle.db)).toEqual([
+        "2026-11-27T1000_search_prefixes",
+        "2026-11-27T1100_search_tags",
+        "2026-11-28T0200_search_rank_cover",
+      ]);
 
       const titles = async (options: SearchOptions) => (await searchCatalogue(handle.db, options)).items.map((t) => t.title);
       expect(await titles({ text: "the s" })).toEqual(["The Shining"]);

@@ -271,9 +271,22 @@ function tierOf(query: Expanded, queryKeys: string[], doc: { keys: string; title
  * 0–2, which popularity alone could miss. A range of the search_keys B-tree per key
  * (keys are [a-z0-9 ], so "{" sorts after every continuation), not LIKE over every match.
  */
-function leadingKeys(db: Db, queryKeys: string[], plan: "lookup" | "collect" | "walk" = "lookup") {
+function leadingKeys(db: Db, queryKeys: string[], plan: "lookup" | "top" | "collect" | "walk" = "lookup") {
   return (eb: ExpressionBuilder<Database & { d: SearchDocumentsTable }, "d">) => {
     switch (plan) {
+      case "top":
+        // Up to a couple of thousand, unfiltered (SQLite): the most popular picked from
+        // the narrow rank index, then only their rows read, not every leading title's.
+        return eb(
+          "d.title_id",
+          "in",
+          keyRange(db, queryKeys)
+            .innerJoin("search_documents as p", "p.title_id", "k.title_id")
+            .select("p.title_id")
+            .orderBy("p.popularity", "desc")
+            .orderBy("p.title_id", "desc")
+            .limit(LEADING_CANDIDATES),
+        );
       case "walk":
         // Thousands (SQLite): walk the popularity index and look each title's keys up
         // by its id, stopping at the limit: "retur" leads 16k of 100k titles, and
@@ -397,7 +410,13 @@ async function rankedIds(
   // full-text read instead of a filter check per leading title.
   const leadingCount = dialectOf(db) === "sqlite" ? await countLeadingKeys(db, queryKeys) : 0;
   const broadLeading = leadingCount >= searchPlans.broadStratum && dialectOf(db) === "sqlite";
-  const plan = !broadLeading ? "lookup" : leadingCount >= searchPlans.leadingWalk ? "walk" : "collect";
+  const plan = broadLeading
+    ? leadingCount >= searchPlans.leadingWalk
+      ? "walk"
+      : "collect"
+    : dialectOf(db) === "sqlite" && !tags
+      ? "top"
+      : "lookup";
   let leadingQuery = docs(db).where(leadingKeys(db, queryKeys, plan));
   if (tags) leadingQuery = leadingQuery.where(wordCondition(db, query, tags, undefined, broadLeading));
   const leading = (await leadingQuery
@@ -413,16 +432,17 @@ async function rankedIds(
     // On SQLite, a stratum of thousands of matches ("the", or "a" among TV shows) is read
     // in popularity order until the page is full, instead of every match by id then sorted;
     // a narrow one the other way, which would otherwise walk the whole popularity index.
-    const broad = dialectOf(db) === "sqlite" && (await counter(level)) >= searchPlans.broadStratum;
-    const popular = (await ordered(
-      db,
-      docs(db)
-        .where(wordCondition(db, query, tags, level, broad))
-        .select(columns) as unknown as Docs,
-      "relevance",
-    )
-      .limit(want)
-      .execute()) as unknown as Candidate[];
+    const sqlite = dialectOf(db) === "sqlite";
+    const broad = sqlite && (await counter(level)) >= searchPlans.broadStratum;
+    const best = (selection: typeof columns | ["d.title_id"], condition: RawBuilder<boolean>) =>
+      ordered(db, docs(db).where(condition).select(selection) as unknown as Docs, "relevance").limit(want);
+    // A narrow stratum on SQLite: the page's worth picked in order from the rank index
+    // first, so only those wide rows are read (PostgreSQL reads the rows to match anyway).
+    const condition = wordCondition(db, query, tags, level, broad);
+    const popular = (await best(
+      columns,
+      sqlite && !broad ? sql<boolean>`d.title_id in ${best(["d.title_id"], condition)}` : condition,
+    ).execute()) as unknown as Candidate[];
     for (const c of popular) add(c);
     if (within(rank) >= want) break;
   }
