@@ -305,6 +305,61 @@ describeEachDatabase("search", (ctx) => {
     }
   });
 
+  it("finds the most popular of more equal matches than a ranking reads, whichever plan reads them", async () => {
+    // 60 equal matches of "zephyr" (in the title, not its start), the later ones the more popular.
+    for (let i = 1; i <= 60; i++) {
+      const tale = await createTitle(ctx.db, buildMovie({ title: `Tale ${i} of the Zephyr`, rating: 5, tmdbId: null, imdbId: null }));
+      await setPopularity(ctx.db, tale.id, { votes: 1_000 * i });
+    }
+    const titles = async (options: SearchOptions) => (await searchCatalogue(ctx.db, options)).items.map((t) => t.title);
+    const plans = { ...searchPlans };
+    for (const plan of [plans, { broadStratum: 0, leadingWalk: 0 }]) {
+      Object.assign(searchPlans, plan);
+      try {
+        const label = JSON.stringify(plan);
+        expect(await titles({ text: "zephyr", limit: 3 }), label).toEqual([
+          "Tale 60 of the Zephyr",
+          "Tale 59 of the Zephyr",
+          "Tale 58 of the Zephyr",
+        ]);
+        expect(await titles({ text: "zephyr", limit: 3, page: 2 }), label).toEqual([
+          "Tale 57 of the Zephyr",
+          "Tale 56 of the Zephyr",
+          "Tale 55 of the Zephyr",
+        ]);
+        expect(
+          (await suggest(ctx.db, "zephy", 2)).map((t) => t.title),
+          label,
+        ).toEqual(["Tale 60 of the Zephyr", "Tale 59 of the Zephyr"]);
+      } finally {
+        Object.assign(searchPlans, plans);
+      }
+    }
+  });
+
+  it("finds the most popular title starting with the query among more than a ranking reads, below more popular matches", async () => {
+    // 60 titles start with "zephyr" (tier 1), the later ones the more popular; 30 mention it (tier 3) and are far more popular.
+    for (let i = 1; i <= 60; i++) {
+      const saga = await createTitle(ctx.db, buildMovie({ title: `Zephyr Saga ${i}`, rating: 5, tmdbId: null, imdbId: null }));
+      await setPopularity(ctx.db, saga.id, { votes: 1_000 * i });
+    }
+    for (let i = 1; i <= 30; i++) {
+      const tale = await createTitle(ctx.db, buildMovie({ title: `Tale ${i} of the Zephyr`, rating: 9, tmdbId: null, imdbId: null }));
+      await setPopularity(ctx.db, tale.id, { votes: 10_000_000 + i });
+    }
+    const plans = { ...searchPlans };
+    for (const plan of [plans, { broadStratum: 0, leadingWalk: 0 }, { broadStratum: 0, leadingWalk: Infinity }]) {
+      Object.assign(searchPlans, plan);
+      try {
+        const label = JSON.stringify(plan);
+        const found = (await searchCatalogue(ctx.db, { text: "zephyr", limit: 2 })).items.map((t) => t.title);
+        expect(found, label).toEqual(["Zephyr Saga 60", "Zephyr Saga 59"]);
+      } finally {
+        Object.assign(searchPlans, plans);
+      }
+    }
+  });
+
   it("pages through results", async () => {
     await fill(ctx.db);
     const first = await searchCatalogue(ctx.db, { text: "night", limit: 2 });
