@@ -408,15 +408,10 @@ async function rankedIds(
   // With filters, the leading titles are also intersected with the matches that have
   // the filters' tags (the loosest stratum: missesOf keeps the same titles), one
   // full-text read instead of a filter check per leading title.
-  const leadingCount = dialectOf(db) === "sqlite" ? await countLeadingKeys(db, queryKeys) : 0;
-  const broadLeading = leadingCount >= searchPlans.broadStratum && dialectOf(db) === "sqlite";
-  const plan = broadLeading
-    ? leadingCount >= searchPlans.leadingWalk
-      ? "walk"
-      : "collect"
-    : dialectOf(db) === "sqlite" && !tags
-      ? "top"
-      : "lookup";
+  const sqlite = dialectOf(db) === "sqlite";
+  const leadingCount = sqlite ? await countLeadingKeys(db, queryKeys) : 0;
+  const broadLeading = sqlite && leadingCount >= searchPlans.broadStratum;
+  const plan = broadLeading ? (leadingCount >= searchPlans.leadingWalk ? "walk" : "collect") : sqlite && !tags ? "top" : "lookup";
   let leadingQuery = docs(db).where(leadingKeys(db, queryKeys, plan));
   if (tags) leadingQuery = leadingQuery.where(wordCondition(db, query, tags, undefined, broadLeading));
   const leading = (await leadingQuery
@@ -426,16 +421,16 @@ async function rankedIds(
     .limit(LEADING_CANDIDATES)
     .execute()) as Candidate[];
   for (const c of leading) add(c);
+  // The best `want` titles meeting a condition, in relevance order.
+  const best = (selection: typeof columns | ["d.title_id"], condition: RawBuilder<boolean>) =>
+    ordered(db, docs(db).where(condition).select(selection) as unknown as Docs, "relevance").limit(want);
   for (const level of levels) {
     const rank = rankOfLevel(level);
     if (within(rank) >= want) break;
     // On SQLite, a stratum of thousands of matches ("the", or "a" among TV shows) is read
     // in popularity order until the page is full, instead of every match by id then sorted;
     // a narrow one the other way, which would otherwise walk the whole popularity index.
-    const sqlite = dialectOf(db) === "sqlite";
     const broad = sqlite && (await counter(level)) >= searchPlans.broadStratum;
-    const best = (selection: typeof columns | ["d.title_id"], condition: RawBuilder<boolean>) =>
-      ordered(db, docs(db).where(condition).select(selection) as unknown as Docs, "relevance").limit(want);
     // A narrow stratum on SQLite: the page's worth picked in order from the rank index
     // first, so only those wide rows are read (PostgreSQL reads the rows to match anyway).
     const condition = wordCondition(db, query, tags, level, broad);
