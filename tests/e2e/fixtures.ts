@@ -1,7 +1,7 @@
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import crypto from "node:crypto";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Locator, type Page } from "@playwright/test";
 import { openDatabase, type Db } from "#app/db/client.server.ts";
 import { createTitle, deleteTitle } from "#app/modules/catalogue/write.server.ts";
 import type { TitleInput } from "#app/modules/catalogue/schema.ts";
@@ -140,4 +140,18 @@ export async function expectAccessible(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
   expect(summary, "accessibility violations").toEqual([]);
+}
+
+/**
+ * Waits until React has hydrated an element (it keeps its props on the node), so
+ * a click is React's and not the browser's default (a plain form post or page
+ * load). `networkidle` is no such signal: on a busy machine the scripts can finish
+ * downloading half a second before they run.
+ */
+export async function expectHydrated(locator: Locator) {
+  await expect
+    .poll(() => locator.evaluate((node) => Object.keys(node).some((key) => key.startsWith("__reactProps$"))), {
+      message: "React has hydrated the element",
+    })
+    .toBe(true);
 }

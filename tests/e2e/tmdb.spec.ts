@@ -6,7 +6,7 @@ import { createAdmin } from "#app/modules/auth/accounts.server.ts";
 import { createSession, sessionCookieName } from "#app/modules/auth/sessions.server.ts";
 import { startServer, type RunningServer } from "#tests/helpers/server-process.ts";
 import { MOCK_API_KEY, startTmdbMock, type TmdbMock } from "#tests/mocks/tmdb/server.ts";
-import { expect, expectAccessible, test } from "./fixtures.ts";
+import { expect, expectAccessible, expectHydrated, test } from "./fixtures.ts";
 
 const unique = () => crypto.randomBytes(4).toString("hex");
 const toast = (page: Page, text: string | RegExp) => page.getByRole("status").filter({ hasText: text }).first();
@@ -128,11 +128,13 @@ test.describe("with TMDB configured (a local mock of the API)", () => {
     const visitor = await browser.newContext({ baseURL: server.baseURL });
     try {
       const v = await visitor.newPage();
-      // Before hydration a click is a plain form post (no toast, no "Requested" state): wait for the scripts.
-      await v.goto("/search?q=paprika", { waitUntil: "networkidle" });
+      await v.goto("/search?q=paprika");
       const external = v.getByRole("region", { name: "Not on Cinedex yet" });
       await expect(external.getByRole("link", { name: /Paprika Kitchen/ })).toBeVisible();
-      await external.getByRole("button", { name: "Request: Paprika", exact: true }).click();
+      const request = external.getByRole("button", { name: "Request: Paprika", exact: true });
+      // Before hydration a click is a plain form post (no toast, no "Requested" state).
+      await expectHydrated(request);
+      await request.click();
       await expect(toast(v, "Your request has been submitted successfully!")).toBeVisible();
       await expect(external.getByRole("button", { name: "Requested: Paprika", exact: true })).toBeDisabled();
       const stored = await handle.db
@@ -142,13 +144,17 @@ test.describe("with TMDB configured (a local mock of the API)", () => {
         .executeTakeFirst();
       expect(stored).toEqual({ title: "Paprika", year: 2006, tmdb_id: 4977, source: "tmdb-search", request_count: 1 });
 
-      await external.getByRole("link", { name: "Paprika", exact: true }).click();
+      // The page's data is loaded again after the request; the TMDB results stay.
+      const link = external.getByRole("link", { name: "Paprika", exact: true });
+      await expect(link).toBeVisible();
+      await link.click();
       await expect(v).toHaveURL(/\/movie\/tmdb-4977\/paprika$/);
       await expect(v.getByRole("heading", { level: 1 })).toContainText("Paprika");
       await expect(v.getByText("Satoshi Kon")).toBeVisible();
       await expect(v.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
-      await v.waitForLoadState("networkidle");
-      await v.getByRole("button", { name: "Request this title: Paprika" }).click();
+      const again = v.getByRole("button", { name: "Request this title: Paprika" });
+      await expectHydrated(again);
+      await again.click();
       // The same visitor (same address, no e-mail) asking again is not one more person.
       await expect(toast(v, "You have asked for this title before.")).toBeVisible();
 
