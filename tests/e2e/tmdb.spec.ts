@@ -167,6 +167,35 @@ test.describe("with TMDB configured (a local mock of the API)", () => {
       await visitor.close();
     }
   });
+
+  test("without JavaScript, Request on search and on a TMDB-only page comes back saying Requested", async ({ browser }) => {
+    const visitor = await browser.newContext({ baseURL: server.baseURL, javaScriptEnabled: false });
+    try {
+      const v = await visitor.newPage();
+      await v.goto("/search?q=paprika");
+      const external = v.getByRole("region", { name: "Not on Cinedex yet" });
+      await external.getByRole("button", { name: "Request: Paprika Kitchen", exact: true }).click();
+      await expect(v).toHaveURL(/\/search\?q=paprika$/);
+      await expect(external.getByRole("button", { name: "Requested: Paprika Kitchen", exact: true })).toBeDisabled();
+      await expect(external.getByRole("status")).toHaveText("You are the first to ask for this title.");
+      // Only the button that was pressed says so.
+      await expect(external.getByRole("button", { name: "Request: Paprika", exact: true })).toBeEnabled();
+      const stored = await handle.db
+        .selectFrom("content_requests")
+        .select(["title", "tmdb_id", "source", "request_count"])
+        .where("tmdb_id", "=", 99123)
+        .executeTakeFirst();
+      expect(stored).toEqual({ title: "Paprika Kitchen", tmdb_id: 99123, source: "tmdb-search", request_count: 1 });
+
+      await v.goto("/movie/tmdb-4977/paprika");
+      await v.getByRole("button", { name: "Request this title: Paprika" }).click();
+      await expect(v).toHaveURL(/\/movie\/tmdb-4977\/paprika$/);
+      await expect(v.getByRole("button", { name: "Requested: Paprika" })).toBeDisabled();
+      await expect(v.getByRole("status")).toHaveText("You have asked for this title before.");
+    } finally {
+      await visitor.close();
+    }
+  });
 });
 
 test.describe("without a TMDB key (the shared server)", () => {

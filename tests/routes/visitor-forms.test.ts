@@ -19,6 +19,8 @@ import { action as dmcaAction } from "#app/routes/site/forms/dmca.tsx";
 import { action as requestAction } from "#app/routes/site/forms/request.tsx";
 import { action as requestTitleAction } from "#app/routes/api/request-title.ts";
 import { action as titleAction } from "#app/routes/site/title.tsx";
+import { action as searchAction } from "#app/routes/site/search.tsx";
+import { createTmdbClient } from "#app/integrations/tmdb/client.server.ts";
 import { BODY_UNREADABLE } from "#app/utils/submission.server.ts";
 import { buildMovie, buildSeries } from "#tests/factories/titles.ts";
 import { describeEachDatabase } from "#tests/helpers/database.ts";
@@ -532,6 +534,52 @@ describeEachDatabase("a request from search (POST /api/request-title), through t
     expect(await count(ctx.db, "content_requests")).toBe(FORM_RATE_LIMIT.limit);
   });
 });
+
+describeEachDatabase(
+  "Request on the pages that show it (search, a TMDB-only title): the page's own action, so it works without JavaScript",
+  (ctx) => {
+    const paprika = { tmdbId: "4977", type: "movie", title: "Paprika", year: "2006" };
+    // Never called: the actions only need to know TMDB is configured (the button shows only then).
+    const tmdb = createTmdbClient({ apiKey: "unused", readToken: null, baseUrl: "http://127.0.0.1:9", imageBase: "https://img.test/t/p" });
+
+    it("files the request and names the title it was for, so the page marks that one button", async () => {
+      const fromSearch = await postForm(
+        searchAction,
+        ctx.db,
+        "/search?q=paprika",
+        { ...paprika, tmdbId: "99123", type: "tv", title: "Paprika Kitchen" },
+        { context: { tmdb } },
+      );
+      expect(fromSearch).toMatchObject({ status: 200, result: { ok: true, message: REQUEST_MESSAGES.success, subject: "tv-99123" } });
+      const fromPage = await postForm(titleAction, ctx.db, "/movie/tmdb-4977/paprika", paprika, {
+        context: { tmdb },
+        params: { id: "tmdb-4977", slug: "paprika" },
+      });
+      expect(fromPage).toMatchObject({
+        status: 200,
+        result: { ok: true, subject: "movie-4977", detail: askedCountMessage({ requestCount: 1, repeat: false }) },
+      });
+      const rows = await ctx.db.selectFrom("content_requests").select(["tmdb_id", "source"]).orderBy("tmdb_id").execute();
+      expect(rows).toEqual([
+        { tmdb_id: 4977, source: "tmdb-search" },
+        { tmdb_id: 99123, source: "tmdb-search" },
+      ]);
+    });
+
+    it("a bad post keeps what was sent (the page finds its button by it); without a TMDB key the pages take no post", async () => {
+      const bad = await postForm(searchAction, ctx.db, "/search?q=paprika", { ...paprika, year: "1700" }, { context: { tmdb } });
+      expect(bad).toMatchObject({
+        status: 400,
+        result: { ok: false, error: REQUEST_MESSAGES.failure, values: { tmdbId: "4977", type: "movie" } },
+      });
+      await expect(postForm(searchAction, ctx.db, "/search?q=paprika", paprika)).rejects.toMatchObject({ init: { status: 404 } });
+      await expect(
+        postForm(titleAction, ctx.db, "/movie/tmdb-4977/paprika", paprika, { params: { id: "tmdb-4977", slug: "paprika" } }),
+      ).rejects.toMatchObject({ init: { status: 404 } });
+      expect(await count(ctx.db, "content_requests")).toBe(0);
+    });
+  },
+);
 
 describeEachDatabase("visitor forms and operator notifications", (ctx) => {
   it("a submission whose notifications fail (webhook down, SMTP refused) is stored and answered as a success", async () => {

@@ -1,11 +1,19 @@
 import { useEffect } from "react";
-import { useFetcher } from "react-router";
+import { useActionData, useFetcher } from "react-router";
 import toast from "react-hot-toast";
 import { Honeypot } from "#app/components/forms/honeypot.tsx";
+import { externalKey } from "#app/integrations/tmdb/ids.ts";
 import type { ExternalSearchItem } from "#app/integrations/tmdb/types.ts";
-import type { action } from "#app/routes/api/request-title.ts";
+import type { VisitorFormSuccess } from "#app/modules/inbox/visitor-forms.server.ts";
+import type { FormResult } from "#app/utils/submission.ts";
 
-/** Files a content request for a title only TMDB knows; says how many people asked. */
+type Result = FormResult<Omit<VisitorFormSuccess, "ok" | "message">>;
+
+/**
+ * Files a content request for a title only TMDB knows; says how many people asked.
+ * It posts to the page it is on (search, the TMDB-only title page): without
+ * JavaScript the page comes back with this button saying Requested.
+ */
 export function RequestTitleButton({
   item,
   label = "Request",
@@ -15,9 +23,14 @@ export function RequestTitleButton({
   label?: string;
   className?: string;
 }) {
-  const fetcher = useFetcher<typeof action>();
+  const fetcher = useFetcher<Result>();
+  const posted = useActionData() as Result | undefined;
+  // The page's answer to a post without JavaScript, when it was this button's.
+  const postedFor =
+    posted && (posted.ok ? posted.subject : externalKey({ type: `${posted.values.type}`, tmdbId: `${posted.values.tmdbId}` }));
+  const result = fetcher.data ?? (postedFor === externalKey(item) ? posted : undefined);
   const sending = fetcher.state !== "idle";
-  const done = fetcher.data?.ok === true;
+  const done = result?.ok === true;
   useEffect(() => {
     const result = fetcher.data;
     if (!result) return;
@@ -25,7 +38,7 @@ export function RequestTitleButton({
     else toast.error(result.error);
   }, [fetcher.data]);
   return (
-    <fetcher.Form method="post" action="/api/request-title" className={className}>
+    <fetcher.Form method="post" className={className}>
       <input type="hidden" name="tmdbId" value={item.tmdbId} />
       <input type="hidden" name="type" value={item.type} />
       <input type="hidden" name="title" value={item.title} />
@@ -39,9 +52,15 @@ export function RequestTitleButton({
       >
         {sending ? "Sending..." : done ? "Requested" : label}
       </button>
-      {done && (
+      {result?.ok && (
         <p className="mt-1.5 text-xs text-mist-300" role="status">
-          {fetcher.data?.ok && fetcher.data.detail}
+          {result.detail}
+        </p>
+      )}
+      {/* With JavaScript a failure is a toast; without, the page says it here. */}
+      {result && !result.ok && !fetcher.data && (
+        <p className="mt-1.5 text-xs font-medium text-red-300" role="alert">
+          {result.error}
         </p>
       )}
     </fetcher.Form>

@@ -48,3 +48,8 @@ export function parseExternalRouteId(segment: string): { type: ExternalType; tmd
   const id = m ? validTmdbId(m[2]) : null;
   return id ? { type: m![1] ? "tv" : "movie", tmdbId: id } : null;
 }
+
+/** One TMDB title as a string ("movie-603", "tv-1399"): which of a page's Request buttons a post was for. */
+export function externalKey(item: { type: string; tmdbId: number | string }): string {
+  return `${item.type}-${item.tmdbId}`;
+}

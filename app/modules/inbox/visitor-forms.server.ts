@@ -30,6 +30,8 @@ export interface Accepted {
   /** The success message; the form's own when omitted. */
   message?: string;
   detail?: string | null;
+  /** What was submitted, for a page that holds several of the same form (which one succeeded). */
+  subject?: string;
 }
 
 export interface VisitorFormSpec<S extends z.ZodType> {
@@ -41,7 +43,7 @@ export interface VisitorFormSpec<S extends z.ZodType> {
   submit(input: z.output<S>, client: { hash: string }): Promise<Accepted>;
 }
 
-export type VisitorFormSuccess = FormSuccess<{ detail: string | null }>;
+export type VisitorFormSuccess = FormSuccess<{ detail: string | null; subject?: string }>;
 
 /** True when the field only robots see holds anything. */
 function isHoneypotFilled(body: FormValues | Record<string, unknown>): boolean {
@@ -79,7 +81,9 @@ export async function handleVisitorForm<S extends z.ZodType>(request: Request, a
   try {
     const accepted = await spec.submit(parsed.data, { hash });
     notifyOperators(app, accepted.event);
-    return data<VisitorFormSuccess>({ ok: true, message: accepted.message ?? spec.success, detail: accepted.detail ?? null });
+    const success: VisitorFormSuccess = { ok: true, message: accepted.message ?? spec.success, detail: accepted.detail ?? null };
+    if (accepted.subject !== undefined) success.subject = accepted.subject;
+    return data(success);
   } catch (error) {
     if (isAppError(error)) return failureFrom(error, parsed.values);
     // Whatever failed, the visitor keeps what they typed and can send it again.

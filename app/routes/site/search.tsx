@@ -1,14 +1,16 @@
 import { useEffect } from "react";
 import toast from "react-hot-toast";
-import { redirect, useNavigation } from "react-router";
+import { data, redirect, useNavigation } from "react-router";
 import { ExternalResults } from "#app/components/search/external-results.tsx";
 import { SearchResults } from "#app/components/search/search-results.tsx";
 import { getApp } from "#app/context.ts";
 import { searchPath } from "#app/modules/catalogue/paths.ts";
 import { listGenresInUse } from "#app/modules/catalogue/read.server.ts";
 import { missingFromCatalogue } from "#app/modules/catalogue/tmdb.server.ts";
+import { requestExternalTitle } from "#app/modules/inbox/requests/request-title.server.ts";
 import { hasFilters, parseSearchParams } from "#app/modules/search/params.ts";
 import { runResultsSearch } from "#app/modules/search/results.server.ts";
+import { withActionHeaders } from "#app/utils/http-cache.ts";
 import { pageHref } from "#app/utils/pagination.ts";
 import { originOf, seoMeta } from "#app/utils/seo.ts";
 import type { Route } from "./+types/search";
@@ -30,6 +32,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       : [];
   return { params, results, failed, genres, external };
 }
+
+/** "Request" on a result only TMDB knows; without JavaScript the page comes back saying Requested. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const app = getApp(context);
+  if (!app.tmdb) throw data("Not Found", { status: 404 });
+  return requestExternalTitle(request, app);
+}
+
+export const headers = withActionHeaders;
 
 export function meta({ data, matches }: Route.MetaArgs) {
   const q = data?.params.text.trim();

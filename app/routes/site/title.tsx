@@ -23,6 +23,7 @@ import { QUICK_REQUEST_MESSAGES } from "#app/modules/inbox/requests/messages.ts"
 import { quickRequestSchema } from "#app/modules/inbox/requests/schema.ts";
 import { submitQuickRequest } from "#app/modules/inbox/requests/submit.server.ts";
 import { handleVisitorForm } from "#app/modules/inbox/visitor-forms.server.ts";
+import { requestExternalTitle } from "#app/modules/inbox/requests/request-title.server.ts";
 import { jsonLd, originOf, seoMeta } from "#app/utils/seo.ts";
 import type { Route } from "./+types/title";
 import { parseId } from "#app/utils/ids.ts";
@@ -74,11 +75,16 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
   return defaultShouldRevalidate;
 }
 
-/** The quick request (a quality of this title); the location comes from the client address, never stored itself. */
+/** The quick request (a quality of this title; the location comes from the client address, never stored itself), or Request on a title only TMDB knows. */
 export const headers = withActionHeaders;
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const app = getApp(context);
+  // A title only TMDB knows: its Request button.
+  if (parseExternalRouteId(params.id)) {
+    if (!app.tmdb) throw data(TITLE_NOT_FOUND, { status: 404 });
+    return requestExternalTitle(request, app);
+  }
   const id = parseId(params.id);
   const title = id === null ? null : await getTitle(app.db, id);
   if (!title) throw data(TITLE_NOT_FOUND, { status: 404 });
