@@ -21,6 +21,7 @@ import * as pageViews from "./2026-11-26T1130_page_views.ts";
 import * as searchPrefixes from "./2026-11-27T1000_search_prefixes.ts";
 import * as searchTags from "./2026-11-27T1100_search_tags.ts";
 import * as searchRankCover from "./2026-11-28T0200_search_rank_cover.ts";
+import * as searchPopularityOrder from "./2026-11-28T0600_search_popularity_order.ts";
 
 /**
  * Every migration, by name. Listed explicitly (rather than read from the folder at
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-27T1000_search_prefixes": searchPrefixes,
   "2026-11-27T1100_search_tags": searchTags,
   "2026-11-28T0200_search_rank_cover": searchRankCover,
+  "2026-11-28T0600_search_popularity_order": searchPopularityOrder,
 };

@@ -552,7 +552,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("search on SQLite and PostgreSQL
   });
 });
 
-describe.each(testDialects)("the search index's migrations 2026-11-27T1000, T1100 and 2026-11-28T0200 (%s)", (dialect) => {
+describe.each(testDialects)("the search index's migrations 2026-11-27T1000, T1100, 2026-11-28T0200 and T0600 (%s)", (dialect) => {
   it("keep the titles indexed before them, find them by a one-letter start and by their filters, and still forget a deleted title", async () => {
     const handle = await createTestDatabase(dialect);
     try {
@@ -571,6 +571,7 @@ describe.each(testDialects)("the search index's migrations 2026-11-27T1000, T110
         "2026-11-27T1000_search_prefixes",
         "2026-11-27T1100_search_tags",
         "2026-11-28T0200_search_rank_cover",
+        "2026-11-28T0600_search_popularity_order",
       ]);
 
       const titles = async (options: SearchOptions) => (await searchCatalogue(handle.db, options)).items.map((t) => t.title);
