@@ -4,6 +4,8 @@
  */
 
 export const LISTING_PAGE_SIZE = 15;
+/** A search counts its matches up to this many and pages through those, the best first ("2,000+ titles"; ADR 007). */
+export const SEARCH_COUNT_CAP = 2_000;
 export const PAGINATION_WINDOW = 5;
 export const ADMIN_LIST_PAGE_SIZE = 20;
 

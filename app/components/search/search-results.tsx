@@ -41,7 +41,8 @@ export function SearchResults({
       <h1 className="text-3xl font-bold tracking-tight text-white sm:text-4xl">{q ? <>Search results for “{q}”</> : "Search"}</h1>
       {results && results.total > 0 && (
         <p className="mt-2 text-sm text-mist-400" aria-live="polite">
-          {results.total.toLocaleString("en-US")} {results.total === 1 ? "title" : "titles"}
+          {results.total.toLocaleString("en-US")}
+          {results.capped ? "+" : ""} {results.total === 1 ? "title" : "titles"}
           {results.match === "similar" && " with a similar name"}
           {results.totalPages > 1 && ` · page ${results.page} of ${results.totalPages}`}
         </p>

@@ -103,7 +103,7 @@ export async function searchApiTitles(db: Db, publicUrl: string, request: Reques
     page: query.page,
     limit: query.perPage ?? LISTING_PAGE_SIZE,
   });
-  return { ...pageOf(publicUrl, request, result), query: result.query, match: result.match };
+  return { ...pageOf(publicUrl, request, result), query: result.query, match: result.match, totalCapped: result.capped };
 }
 
 export async function suggestApiTitles(db: Db, publicUrl: string, text: string, limit?: number): Promise<SuggestionList> {

@@ -1,5 +1,5 @@
 import { z } from "#app/utils/zod.ts";
-import { LISTING_PAGE_SIZE } from "#app/constants.ts";
+import { LISTING_PAGE_SIZE, SEARCH_COUNT_CAP } from "#app/constants.ts";
 import { GENRE_SLUG_PATTERN, QUALITY_MAX_LENGTH, YEAR_MESSAGE, YEAR_PATTERN } from "#app/modules/search/params.ts";
 import { MAX_QUERY_LENGTH } from "#app/modules/search/text.ts";
 import { SEARCH_SORTS } from "#app/modules/search/types.ts";
@@ -260,6 +260,9 @@ export const searchPageSchema = z
   .object({
     ...pageFields,
     query: z.string().nullable().meta({ description: "The query as searched (normalised), null when it had no searchable word." }),
+    totalCapped: z.boolean().meta({
+      description: `True when more titles match than \`total\`: a search counts up to ${SEARCH_COUNT_CAP.toLocaleString("en-US")} matches and pages through those, the best first.`,
+    }),
     match: z.enum(["words", "similar", "none"]).meta({
       description:
         "words: every word was found; similar: nothing had every word, so titles with a similar name are listed; none: nothing found.",

@@ -17,6 +17,7 @@ import {
   suggest,
   suggestGrouped,
   type SearchOptions,
+  type SearchResults,
 } from "./search.server.ts";
 
 const minute = (n: number) => `2026-06-01T12:${String(n).padStart(2, "0")}:00.000Z`;
@@ -303,6 +304,38 @@ describeEachDatabase("search", (ctx) => {
         Object.assign(searchPlans, plans);
       }
     }
+  });
+
+  it("counts up to the cap: the total says so, and the pages hold the best matches up to it, whichever plan reads them", async () => {
+    for (let i = 1; i <= 12; i++) {
+      const nebula = await createTitle(ctx.db, buildMovie({ title: `Nebula Run ${i}`, rating: 5, tmdbId: null, imdbId: null }));
+      await setPopularity(ctx.db, nebula.id, { votes: 1_000 * i });
+    }
+    await createTitle(ctx.db, buildMovie({ title: "Quasar", tmdbId: null, imdbId: null }));
+    const titles = (results: SearchResults) => results.items.map((t) => t.title);
+    const plans = { ...searchPlans };
+    for (const plan of [
+      { ...plans, countCap: 5 },
+      { broadStratum: 0, leadingWalk: 0, countCap: 5 },
+    ]) {
+      Object.assign(searchPlans, plan);
+      try {
+        const label = JSON.stringify(plan);
+        const first = await searchCatalogue(ctx.db, { text: "nebula", limit: 2 });
+        expect(first, label).toMatchObject({ total: 5, totalPages: 3, capped: true });
+        expect(titles(first), label).toEqual(["Nebula Run 12", "Nebula Run 11"]);
+        expect(titles(await searchCatalogue(ctx.db, { text: "nebula", limit: 2, page: 3 })), label).toEqual(["Nebula Run 8"]);
+        expect(titles(await searchCatalogue(ctx.db, { text: "nebula", limit: 2, page: 4 })), label).toEqual([]);
+        // Another order pages through as many.
+        const byTitle = await searchCatalogue(ctx.db, { text: "nebula", limit: 2, page: 3, sort: "title" });
+        expect(byTitle, label).toMatchObject({ total: 5, capped: true });
+        expect(titles(byTitle), label).toEqual(["Nebula Run 2"]);
+        expect(await searchCatalogue(ctx.db, { text: "quasar" }), label).toMatchObject({ total: 1, capped: false });
+      } finally {
+        Object.assign(searchPlans, plans);
+      }
+    }
+    expect(await searchCatalogue(ctx.db, { text: "nebula" })).toMatchObject({ total: 12, capped: false });
   });
 
   it("finds the most popular of more equal matches than a ranking reads, whichever plan reads them", async () => {

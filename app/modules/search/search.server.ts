@@ -1,5 +1,5 @@
 import { sql, type ExpressionBuilder, type RawBuilder, type SelectQueryBuilder } from "kysely";
-import { LISTING_PAGE_SIZE } from "#app/constants.ts";
+import { LISTING_PAGE_SIZE, SEARCH_COUNT_CAP } from "#app/constants.ts";
 import type { Db } from "#app/db/client.server.ts";
 import { dialectOf, toCount } from "#app/db/dialect.server.ts";
 import type { CreditRole, Database, SearchDocumentsTable, TitleType } from "#app/db/schema.ts";
@@ -25,6 +25,8 @@ export interface SearchResults extends Page<TitleCard> {
   query: string | null;
   /** How the best result was found: every word as typed, or with corrected or missing words (typo tolerance). */
   match: "words" | "similar" | "none";
+  /** More titles match than `total`: a search counts its matches up to `searchPlans.countCap` and pages through those. */
+  capped: boolean;
 }
 
 /** At most this many dictionary words stand in for one mistyped query word, the nearest first. */
@@ -76,14 +78,25 @@ const inFts = (fts: string, broad: boolean) =>
     ? sql<boolean>`+d.title_id in (select rowid from search_words where search_words match ${fts})`
     : sql<boolean>`d.title_id in (select rowid from search_words where search_words match ${fts})`;
 
-/** SQLite: how many rows of the full-text index match, read from the index alone. */
-async function countFts(db: Db, fts: string): Promise<number> {
-  const { n } = await db
-    .selectFrom("search_words")
-    .select((eb) => eb.fn.countAll().as("n"))
-    .where(sql<boolean>`search_words match ${fts}`)
-    .executeTakeFirstOrThrow();
+/** SQLite: how many rows of the full-text index match, read from the index alone (up to `cap`, when given). */
+async function countFts(db: Db, fts: string, cap?: number): Promise<number> {
+  const matches = db.selectFrom("search_words").where(sql<boolean>`search_words match ${fts}`);
+  const { n } = await (
+    cap === undefined ? matches.select((eb) => eb.fn.countAll().as("n")) : countUpTo(db, matches, cap)
+  ).executeTakeFirstOrThrow();
   return toCount(n);
+}
+
+/** How many rows a query yields, stopping at `cap`: the count reads no further than that. */
+function countUpTo<DB, TB extends keyof DB, O>(db: Db, query: SelectQueryBuilder<DB, TB, O>, cap: number) {
+  return db
+    .selectFrom(
+      query
+        .select(sql`1`.as("one"))
+        .limit(cap)
+        .as("m"),
+    )
+    .select((eb) => eb.fn.countAll().as("n"));
 }
 
 /**
@@ -213,30 +226,31 @@ function matches(db: Db, expression: string, tags: TagFilter | null, broad = fal
 const wordCondition = (db: Db, query: Expanded, tags: TagFilter | null, level?: Level, broad = false) =>
   matches(db, matchExpression(query, dialectOf(db) === "postgres", level), tags, broad);
 
-/** How many titles match a stratum (the loosest, every match, by default). */
+/** How many titles match a stratum (the loosest, every match, by default), up to one more than the count cap. */
 type Counter = (level?: Level) => Promise<number>;
 
 /**
  * One search's stratum counts, each counted once: the loosest stratum is the total,
- * and the last stratum the ranking reads has the same expression.
+ * and the last stratum the ranking reads has the same expression. Each count stops
+ * one past `searchPlans.countCap` (at least `broadStratum`, which the plans compare
+ * with): counting every match read every matching row, on PostgreSQL each one's
+ * heap page, the larger part of a broad search at 1M titles (ADR 007).
  */
 function stratumCounter(db: Db, query: Expanded, tags: TagFilter | null): Counter {
   const counts = new Map<string, Promise<number>>();
+  const cap = Math.max(searchPlans.countCap, searchPlans.broadStratum) + 1;
   return (level) => {
     const key = matchExpression(query, dialectOf(db) === "postgres", level);
     let n = counts.get(key);
-    if (!n) counts.set(key, (n = countWordMatches(db, query, tags, level)));
+    if (!n) counts.set(key, (n = countWordMatches(db, query, tags, cap, level)));
     return n;
   };
 }
 
-async function countWordMatches(db: Db, query: Expanded, tags: TagFilter | null, level?: Level): Promise<number> {
+async function countWordMatches(db: Db, query: Expanded, tags: TagFilter | null, cap: number, level?: Level): Promise<number> {
   // On SQLite the full-text index alone knows how many rows match, filters included.
-  if (dialectOf(db) === "sqlite") return countFts(db, ftsExpression(matchExpression(query, false, level), tags));
-  const { n } = await docs(db)
-    .where(wordCondition(db, query, tags, level))
-    .select((eb) => eb.fn.countAll().as("n"))
-    .executeTakeFirstOrThrow();
+  if (dialectOf(db) === "sqlite") return countFts(db, ftsExpression(matchExpression(query, false, level), tags), cap);
+  const { n } = await countUpTo(db, docs(db).where(wordCondition(db, query, tags, level)), cap).executeTakeFirstOrThrow();
   return toCount(n);
 }
 
@@ -336,8 +350,10 @@ const CANDIDATE_MARGIN = 20;
  * falls as the set grows, collecting grows with it: they cross near 3k at 100k titles).
  * Only the plan changes, not the results: the shared-results test lowers them to run
  * these plans on a small catalogue.
+ * `countCap`: a search's total is counted up to this many matches (SEARCH_COUNT_CAP;
+ * lowered by tests to exercise it).
  */
-export const searchPlans = { broadStratum: 2_000, leadingWalk: 5_000 };
+export const searchPlans = { broadStratum: 2_000, leadingWalk: 5_000, countCap: SEARCH_COUNT_CAP };
 /** Titles leading with the query's key taken besides at each stratum, the most popular first. */
 const LEADING_CANDIDATES = 50;
 
@@ -515,6 +531,7 @@ const emptyResults = (page: number, perPage: number, query: string | null): Sear
   totalPages: 1,
   query,
   match: "none",
+  capped: false,
 });
 
 /**
@@ -533,22 +550,23 @@ export async function searchCatalogue(db: Db, options: SearchOptions): Promise<S
   const counter = stratumCounter(db, query, tags);
 
   // Counted beside the ranking, not before it: on PostgreSQL they run on two connections.
-  const [total, ranked] = await Promise.all([
+  const [matches, ranked] = await Promise.all([
     counter(),
     sort === "relevance" ? rankedIds(db, query, tags, offset + perPage, counter) : undefined,
   ]);
-  if (total === 0) return emptyResults(page, perPage, query.text);
+  if (matches === 0) return emptyResults(page, perPage, query.text);
+  const total = Math.min(matches, searchPlans.countCap);
   let ids: number[];
   let best: { inexact: number } | undefined;
   if (ranked) {
-    ids = ranked.slice(offset).map((r) => r.id);
+    ids = ranked.slice(offset, Math.max(offset, total)).map((r) => r.id);
     best = ranked[0];
   } else {
     // Thousands of matches (SQLite): walk the sort's index and stop at the page (see matches).
-    const broad = dialectOf(db) === "sqlite" && total >= searchPlans.broadStratum;
+    const broad = dialectOf(db) === "sqlite" && matches >= searchPlans.broadStratum;
     const rows = await ordered(db, docs(db).where(wordCondition(db, query, tags, undefined, broad)), sort)
       .select("d.title_id")
-      .limit(perPage)
+      .limit(Math.max(0, Math.min(perPage, total - offset)))
       .offset(offset)
       .execute();
     ids = rows.map((r) => r.title_id);
@@ -564,6 +582,7 @@ export async function searchCatalogue(db: Db, options: SearchOptions): Promise<S
     totalPages: totalPagesOf(total, perPage),
     query: query.text,
     match: best && best.inexact > 0 ? "similar" : "words",
+    capped: matches > searchPlans.countCap,
   };
 }
 
