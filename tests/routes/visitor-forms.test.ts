@@ -572,7 +572,7 @@ describeEachDatabase(
         status: 400,
         result: { ok: false, error: REQUEST_MESSAGES.failure, values: { tmdbId: "4977", type: "movie" } },
       });
-      await expect(postForm(searchAction, ctx.db, "/search?q=paprika", paprika)).rejects.toMatchObject({ init: { status: 404 } });
+      await expect(postForm(searchAction, ctx.db, "/search?q=paprika", paprika)).rejects.toMatchObject({ init: { status: 405 } });
       await expect(
         postForm(titleAction, ctx.db, "/movie/tmdb-4977/paprika", paprika, { params: { id: "tmdb-4977", slug: "paprika" } }),
       ).rejects.toMatchObject({ init: { status: 404 } });

@@ -33,10 +33,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { params, results, failed, genres, external };
 }
 
-/** "Request" on a result only TMDB knows; without JavaScript the page comes back saying Requested. */
+/**
+ * "Request" on a result only TMDB knows; without JavaScript the page comes back saying Requested.
+ * Without a TMDB key there is nothing to request: 405, as for a page without an action.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const app = getApp(context);
-  if (!app.tmdb) throw data("Not Found", { status: 404 });
+  if (!app.tmdb) throw data("Method Not Allowed", { status: 405 });
   return requestExternalTitle(request, app);
 }
 
