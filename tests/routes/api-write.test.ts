@@ -1,6 +1,9 @@
-import { beforeAll, expect, it } from "vitest";
+import { PostgresDriver, SqliteDriver } from "kysely";
+import { beforeAll, expect, it, vi } from "vitest";
 import type { Db } from "#app/db/client.server.ts";
 import type { LoaderArgs } from "#app/modules/api/http.server.ts";
+import { findEarlier, IDEMPOTENCY_LEASE_MS } from "#app/modules/api/idempotency.server.ts";
+import { DatabaseUnavailableError } from "#app/utils/errors.ts";
 import { openApiDocument } from "#app/modules/api/openapi.ts";
 import { API_BASE_PATH } from "#app/modules/api/operations.ts";
 import { createApiToken, getApiToken, revokeApiToken } from "#app/modules/api/tokens.server.ts";
@@ -143,6 +146,148 @@ describeEachDatabase("the write API", (ctx) => {
     });
     expect(again.status).toBe(409);
     expect(((await doc(again, "/titles", "post")) as ProblemBody).detail).toContain(`TMDB ID ${movie.tmdbId}`);
+  });
+
+  it("keeps a refusal as the key's answer, and replays the same JSON sent with other spacing and key order", async () => {
+    const { secret } = await token();
+    const movie = buildMovie({ title: "Reordered" });
+    const headers = { "Idempotency-Key": "reorder-1" };
+    const first = await call(ctx.db, titlesAction, "POST", "/titles", { token: secret, body: movie, headers });
+    expect(first.status).toBe(201);
+    // The same object, keys reversed at every level, pretty-printed.
+    const reversed = (value: unknown): unknown =>
+      Array.isArray(value)
+        ? value.map(reversed)
+        : value && typeof value === "object"
+          ? Object.fromEntries(
+              Object.entries(value)
+                .reverse()
+                .map(([k, v]) => [k, reversed(v)]),
+            )
+          : value;
+    const again = await call(ctx.db, titlesAction, "POST", "/titles", {
+      token: secret,
+      body: JSON.stringify(reversed(movie), null, 2),
+      headers,
+    });
+    expect(again.status).toBe(201);
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+    expect(((await again.json()) as TitleBody).id).toBe(((await first.json()) as TitleBody).id);
+
+    // A refusal (here a duplicate TMDB id) is the key's answer too, replayed as problem details.
+    const refused = await call(ctx.db, titlesAction, "POST", "/titles", {
+      token: secret,
+      body: movie,
+      headers: { "Idempotency-Key": "dup" },
+    });
+    expect(refused.status).toBe(409);
+    const replayed = await call(ctx.db, titlesAction, "POST", "/titles", {
+      token: secret,
+      body: movie,
+      headers: { "Idempotency-Key": "dup" },
+    });
+    expect(replayed.status).toBe(409);
+    expect(replayed.headers.get("idempotent-replayed")).toBe("true");
+    expect(((await doc(replayed, "/titles", "post")) as ProblemBody).detail).toContain(`TMDB ID ${movie.tmdbId}`);
+    expect((await ctx.db.selectFrom("titles").select("id").execute()).length).toBe(1);
+  });
+
+  it("a key whose request died in an outage is free at once: the retry creates the title", async () => {
+    const { secret } = await token();
+    // The database goes away at the title's insert and stays away for the rest of the request.
+    const outage = { down: false, armed: true };
+    const faulty = ctx.db.withPlugin({
+      transformQuery({ node }) {
+        const into = node.kind === "InsertQueryNode" ? node.into?.table.identifier.name : undefined;
+        if (outage.armed && into === "titles") outage.down = true;
+        if (outage.down) throw new DatabaseUnavailableError(new Error("Connection terminated unexpectedly"));
+        return node;
+      },
+      transformResult: async ({ result }) => result,
+    });
+    const headers = { "Idempotency-Key": "outage-1" };
+    const movie = buildMovie({ title: "Through the Outage" });
+    const failed = await call(faulty, titlesAction, "POST", "/titles", { token: secret, body: movie, headers });
+    expect(failed.status).toBe(503);
+    expect(failed.headers.get("retry-after")).toBeTruthy();
+    Object.assign(outage, { down: false, armed: false });
+    const retried = await call(faulty, titlesAction, "POST", "/titles", { token: secret, body: movie, headers });
+    expect(retried.status).toBe(201);
+    expect(retried.headers.get("idempotent-replayed")).toBeNull();
+    expect((await ctx.db.selectFrom("titles").select("title").execute()).map((t) => t.title)).toEqual(["Through the Outage"]);
+  });
+
+  it("a POST answered 503 although its commit went through is replayed on retry, never stored twice", async () => {
+    const { secret } = await token();
+    const Driver = ctx.dialect === "postgres" ? PostgresDriver : SqliteDriver;
+    const { commitTransaction: commit, rollbackTransaction: rollback } = Driver.prototype;
+    let lost = false;
+    // The commit reaches the database, then the connection drops before its acknowledgement
+    // (and the driver's rollback that follows has nothing left to undo).
+    const spies = [
+      vi.spyOn(Driver.prototype, "commitTransaction").mockImplementationOnce(async function (this: unknown, connection) {
+        await commit.call(this as never, connection);
+        lost = true;
+        throw Object.assign(new Error("Connection terminated unexpectedly"), { code: "ECONNRESET" });
+      }),
+      vi.spyOn(Driver.prototype, "rollbackTransaction").mockImplementation(async function (this: unknown, connection) {
+        if (lost) lost = false;
+        else await rollback.call(this as never, connection);
+      }),
+    ];
+    try {
+      const headers = { "Idempotency-Key": "lost-ack" };
+      const movie = buildMovie({ title: "Lost Acknowledgement" });
+      const first = await call(ctx.db, titlesAction, "POST", "/titles", { token: secret, body: movie, headers });
+      expect(first.status).toBe(503);
+      const retried = await call(ctx.db, titlesAction, "POST", "/titles", { token: secret, body: movie, headers });
+      expect(retried.status).toBe(201);
+      expect(retried.headers.get("idempotent-replayed")).toBe("true");
+      const stored = await ctx.db.selectFrom("titles").select("id").execute();
+      expect(stored.map((t) => t.id)).toEqual([((await retried.json()) as TitleBody).id]);
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+    }
+  });
+
+  it("two copies of a keyed POST sent at once create one title, both answered with it", async () => {
+    const { secret } = await token();
+    const headers = { "Idempotency-Key": "twins" };
+    const movie = buildMovie({ title: "Twins" });
+    const answers = await Promise.all(
+      [1, 2].map(() => call(ctx.db, titlesAction, "POST", "/titles", { token: secret, body: movie, headers })),
+    );
+    const ok = answers.filter((a) => a.status === 201);
+    // The second waits for the first's commit and replays it (or, at worst, is told to retry: never a second title).
+    expect(answers.every((a) => a.status === 201 || a.status === 409)).toBe(true);
+    expect(ok.length).toBeGreaterThanOrEqual(1);
+    const ids = new Set(await Promise.all(ok.map(async (a) => ((await a.json()) as TitleBody).id)));
+    expect(ids.size).toBe(1);
+    expect((await ctx.db.selectFrom("titles").select("id").execute()).length).toBe(1);
+  });
+
+  it("a key left in progress by an older version is free after the lease", async () => {
+    const { token: made, secret } = await token();
+    const now = new Date();
+    await ctx.db
+      .insertInto("api_idempotency")
+      .values({
+        token_id: made.id,
+        key: "old",
+        request_hash: "x",
+        status: 0,
+        body: "",
+        expires_at: new Date(now.getTime() + IDEMPOTENCY_LEASE_MS).toISOString(),
+      })
+      .execute();
+    expect((await findEarlier(ctx.db, made.id, "old", now)).kind).toBe("in-progress");
+    expect((await findEarlier(ctx.db, made.id, "old", new Date(now.getTime() + IDEMPOTENCY_LEASE_MS + 1))).kind).toBe("none");
+    const retried = await call(ctx.db, titlesAction, "POST", "/titles", {
+      token: secret,
+      body: buildMovie(),
+      headers: { "Idempotency-Key": "old" },
+    });
+    expect(retried.status).toBe(201);
   });
 
   it("names each invalid field of a body, refuses non-JSON, and documents the answers", async () => {

@@ -14,7 +14,7 @@ import {
   TOKEN_REQUIRED,
   type Caller,
 } from "./auth.server.ts";
-import { IDEMPOTENCY_KEY_MAX, releaseKey, reserveKey, storeAnswer } from "./idempotency.server.ts";
+import { canonicalJson, findEarlier, IDEMPOTENCY_KEY_MAX, keepRefusal, runOnce } from "./idempotency.server.ts";
 import type { ApiOperation } from "./operations.ts";
 import { takeApiCall } from "./rate-limit.server.ts";
 import type { TokenScope } from "./tokens.ts";
@@ -312,12 +312,12 @@ async function runWrite(op: ApiOperation, handle: WriteHandler, { request, conte
     invalid.push(...repeated.map((name) => ({ name, in: "query" as const, reason: `Give ${name} once.` })));
     if (!parsedQuery.success) invalid.push(...issuesOf(parsedQuery.error, "query", shapeKeys(op.query)));
     let body: unknown;
-    let bodyText = "";
+    let bodyValue: unknown;
     if (op.body) {
       const read = await readJsonBody(request);
       if (!read.ok)
         return problem(app, "invalid-parameter", read.detail, { invalidParams: [{ name: "body", in: "body", reason: read.detail }] });
-      bodyText = read.text;
+      bodyValue = read.value;
       // Validated here so every write names its bad fields alike; handlers get the parsed body (a title is parsed again by the editor's save, which is harmless).
       const parsedBody = op.body.safeParse(read.value);
       if (parsedBody.success) body = parsedBody.data;
@@ -340,31 +340,53 @@ async function runWrite(op: ApiOperation, handle: WriteHandler, { request, conte
 
     if (key === null) return await answer(app, op, () => handle({ params: pathValues, body, app, token }));
 
-    const fingerprint = requestFingerprint(request.method, new URL(request.url).pathname, bodyText);
-    const reservation = await reserveKey(app.db, token.id, key, fingerprint);
-    if (reservation.kind !== "reserved" && reservation.requestHash !== fingerprint) {
-      return problem(
-        app,
-        "idempotency-key-reused",
-        "This Idempotency-Key was already used for a different request. Use a new key for a new request.",
-      );
-    }
-    if (reservation.kind === "in-progress") {
-      return problem(app, "conflict", "A request with this Idempotency-Key is still being processed. Retry in a moment.", {
-        headers: { "Retry-After": "1" },
+    // The parsed body in a canonical form: the same JSON re-serialised is the same request.
+    const fingerprint = requestFingerprint(request.method, new URL(request.url).pathname, op.body ? canonicalJson(bodyValue) : "");
+    const earlier = await answerOfEarlier(app, token.id, key, fingerprint);
+    if (earlier) return earlier;
+    const outcome = await runOnce(app.db, token.id, key, fingerprint, async (trx) => {
+      // The handler writes through the key's transaction: its effect and the key's answer commit together.
+      const scoped = { ...app, db: trx };
+      const response = await answer(scoped, op, () => handle({ params: pathValues, body, app: scoped, token }));
+      return { status: response.status, body: await response.clone().text(), response };
+    });
+    // A copy of this request got the key first: its answer (it waited for the copy's commit).
+    if (outcome.kind === "taken") return (await answerOfEarlier(app, token.id, key, fingerprint)) ?? stillRunning(app);
+    const { response } = outcome.answer;
+    // A refusal is kept as the key's answer; a server failure left nothing, so the retry runs the request again.
+    if (outcome.kind === "undone" && response.status < 500) {
+      await keepRefusal(app.db, token.id, key, fingerprint, outcome.answer).catch((error: unknown) => {
+        app.logger.warn({ err: error }, "could not keep an idempotent refusal");
       });
     }
-    if (reservation.kind === "answered") {
-      return json(reservation.status, reservation.body || null, { "Idempotent-Replayed": "true" });
-    }
-    const response = await answer(app, op, () => handle({ params: pathValues, body, app, token }));
-    // A server failure may succeed on retry, so its key is freed; the request's own errors are kept as its answer.
-    if (response.status >= 500) await releaseKey(app.db, token.id, key);
-    else await storeAnswer(app.db, token.id, key, response.status, await response.clone().text());
     return response;
   } catch (error) {
     return failure(app, error);
   }
+}
+
+/** The answer for a key an earlier request used (a replay, 409 while running, 422 for another request), or null when it is free. */
+async function answerOfEarlier(app: AppContext, tokenId: number, key: string, fingerprint: string): Promise<Response | null> {
+  const earlier = await findEarlier(app.db, tokenId, key);
+  if (earlier.kind === "none") return null;
+  if (earlier.requestHash !== fingerprint) {
+    return problem(
+      app,
+      "idempotency-key-reused",
+      "This Idempotency-Key was already used for a different request. Use a new key for a new request.",
+    );
+  }
+  if (earlier.kind === "in-progress") return stillRunning(app);
+  return json(earlier.status, earlier.body || null, {
+    "Idempotent-Replayed": "true",
+    ...(earlier.status >= 400 && earlier.body ? { "Content-Type": PROBLEM_CONTENT_TYPE } : {}),
+  });
+}
+
+function stillRunning(app: AppContext): Response {
+  return problem(app, "conflict", "A request with this Idempotency-Key is still being processed. Retry in a moment.", {
+    headers: { "Retry-After": "1" },
+  });
 }
 
 async function answer(app: AppContext, op: ApiOperation, run: () => Promise<unknown>): Promise<Response> {
