@@ -6,6 +6,7 @@ import { ServerRouter, type EntryContext, type HandleErrorFunction, type RouterC
 import { NonceProvider } from "#app/components/nonce.tsx";
 import { appContext } from "#app/context.ts";
 import { logLevelFor, RETRY_AFTER_SECONDS } from "#app/utils/errors.ts";
+import { redactUrl } from "#app/utils/redact-url.ts";
 
 export const streamTimeout = 5_000;
 
@@ -77,6 +78,6 @@ export function handleDataRequest(response: Response) {
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
   const logger = (context as RouterContextProvider).get(appContext).logger;
-  if (logLevelFor(error) === "warn") logger.warn({ err: error, url: request.url }, "refused a request the router cannot serve");
-  else logger.error({ err: error, url: request.url }, "unexpected error in a loader or action");
+  if (logLevelFor(error) === "warn") logger.warn({ err: error, url: redactUrl(request.url) }, "refused a request the router cannot serve");
+  else logger.error({ err: error, url: redactUrl(request.url) }, "unexpected error in a loader or action");
 };

@@ -23,6 +23,7 @@ import { countPageViews, recordPageView } from "./page-views.ts";
 import { createPageHandler, expressPageHandler, oncePerTurn, PageStore, type ExpressState } from "./page-cache.ts";
 import { IMPORT_UPLOAD_LIMIT } from "#app/constants.ts";
 import { IMPORT_PATH } from "#app/modules/catalogue/import-constants.ts";
+import { requestLogSerializers } from "./logger.ts";
 import { bodyLimit, cspNonce, hstsOverHttps, MAX_BODY_BYTES, sameOriginWrites, securityHeaders } from "./security.ts";
 
 export interface AppOptions {
@@ -109,10 +110,7 @@ export function createApp({
         return id;
       },
       customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info"),
-      serializers: {
-        req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-      },
+      serializers: requestLogSerializers,
     }),
   );
   // Development has no CSP, so no nonce (a nonce the browser hides would only make React warn on hydration).

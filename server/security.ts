@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import type { RequestHandler } from "express";
 import helmet from "helmet";
+import { redactUrl } from "#app/utils/redact-url.ts";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -99,7 +100,7 @@ export function sameOriginWrites(publicUrl: string): RequestHandler {
     const own = `${req.protocol}://${req.get("host") ?? ""}`;
     const crossSite = (site !== undefined && site !== "same-origin") || (origin !== undefined && origin !== own && origin !== publicOrigin);
     if (crossSite) {
-      req.log.warn({ event: "csrf.refused", origin, site, url: req.originalUrl }, "cross-site write refused");
+      req.log.warn({ event: "csrf.refused", origin, site, url: redactUrl(req.originalUrl) }, "cross-site write refused");
       res.status(403).type("text/plain").send("Forbidden: this request came from another site.");
       return;
     }

@@ -16,8 +16,8 @@ describeEachDatabase("Settings → API tokens", (ctx) => {
     return callAdminRoute(createAction, ctx.db, { path: PATH, form, cookie });
   }
 
-  it("creates a token whose secret is shown once and stored only as a hash, lists it, and revokes it", async () => {
-    const { cookie } = await signIn(ctx.db, "admin");
+  it("creates a token whose secret is shown once and stored only as a hash, lists it with whose it is, and revokes it", async () => {
+    const { admin, cookie } = await signIn(ctx.db, "admin");
     const created = await create(cookie, { name: "  import script ", scope: "catalogue:write", expiry: "30" });
     const body = created.body as { ok: boolean; message: string; secret: string; name: string };
     expect(body).toMatchObject({ ok: true, message: TOKEN_CREATED, name: "import script" });
@@ -31,7 +31,11 @@ describeEachDatabase("Settings → API tokens", (ctx) => {
     const { tokens } = listed.body as {
       tokens: { id: number; name: string; prefix: string; expiresAt: string; lastUsedAt: string | null }[];
     };
-    expect(tokens[0]).toMatchObject({ name: "import script", prefix: body.secret.slice(0, 10) });
+    expect(tokens[0]).toMatchObject({
+      name: "import script",
+      prefix: body.secret.slice(0, 10),
+      createdBy: { id: admin.id, name: admin.name, email: admin.email },
+    });
     expect(JSON.stringify(listed.body)).not.toContain(body.secret);
     const days = (Date.parse(tokens[0]!.expiresAt) - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(29.9);

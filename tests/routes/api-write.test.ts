@@ -9,7 +9,8 @@ import { API_BASE_PATH } from "#app/modules/api/operations.ts";
 import { createApiToken, getApiToken, revokeApiToken } from "#app/modules/api/tokens.server.ts";
 import type { TokenScope } from "#app/modules/api/tokens.ts";
 import { listAudit } from "#app/modules/audit/audit.server.ts";
-import { actorOf } from "#app/modules/auth/accounts.server.ts";
+import { actorOf, setAdminDisabled, setAdminRole } from "#app/modules/auth/accounts.server.ts";
+import { API_TOKEN_FAILURE_RULE } from "#app/modules/limits/rules.ts";
 import { getTitle } from "#app/modules/catalogue/read.server.ts";
 import { createTitle } from "#app/modules/catalogue/write.server.ts";
 import { action as inboxItemAction } from "#app/routes/api/v1/inbox-item.ts";
@@ -38,6 +39,8 @@ interface CallOptions {
   headers?: Record<string, string>;
   token?: string;
   body?: unknown;
+  /** The client's address; a new one per call when absent. */
+  client?: string;
 }
 
 function call(db: Db, handler: Handler, method: string, path: string, options: CallOptions = {}): Promise<Response> {
@@ -49,7 +52,7 @@ function call(db: Db, handler: Handler, method: string, path: string, options: C
     body = typeof options.body === "string" ? options.body : JSON.stringify(options.body);
   }
   const request = new Request(`${SITE}${API_BASE_PATH}${path}`, { method, headers, body });
-  const context = routeContext(db, { publicUrl: SITE, clientAddress: freshAddress() });
+  const context = routeContext(db, { publicUrl: SITE, clientAddress: options.client ?? freshAddress() });
   return Promise.resolve(handler(routeArgs<LoaderArgs>(request, context, options.params ?? {})));
 }
 
@@ -120,6 +123,73 @@ describeEachDatabase("the write API", (ctx) => {
     // A read with a valid token works; a bad token on a read is refused rather than ignored.
     expect((await call(ctx.db, titlesLoader, "GET", "/titles", { token: reader.secret })).status).toBe(200);
     expect((await call(ctx.db, titlesLoader, "GET", "/titles", { token: revoked.secret })).status).toBe(401);
+  });
+
+  it("refuses the tokens of a disabled or deleted account, and narrows a demoted Administrator's to reading", async () => {
+    const { admin: boss } = await signIn(ctx.db);
+    const { admin: maker } = await signIn(ctx.db);
+    const make = (name: string, scope: TokenScope = "catalogue:write") =>
+      createApiToken(ctx.db, actorOf(maker), { name, scope, expiry: "never" });
+    const post = (secret: string) => call(ctx.db, titlesAction, "POST", "/titles", { token: secret, body: buildMovie() });
+
+    // Demoted: the write token may only read until its creator is an Administrator again.
+    const writer = await make("sync");
+    expect((await post(writer.secret)).status).toBe(201);
+    await setAdminRole(ctx.db, actorOf(boss), maker.id, "editor");
+    const demoted = await post(writer.secret);
+    expect(demoted.status).toBe(403);
+    expect(((await doc(demoted, "/titles", "post")) as ProblemBody).detail).toContain("no longer an Administrator, so it may only read");
+    expect((await call(ctx.db, titlesLoader, "GET", "/titles", { token: writer.secret })).status).toBe(200);
+    expect((await getApiToken(ctx.db, writer.token.id))?.createdBy).toMatchObject({ id: maker.id, role: "editor", disabled: false });
+    await setAdminRole(ctx.db, actorOf(boss), maker.id, "admin");
+    expect((await post(writer.secret)).status).toBe(201);
+
+    // Disabled: every token the account made is revoked, and stays so when it is enabled again.
+    const reader = await make("reader", "read");
+    await setAdminDisabled(ctx.db, actorOf(boss), maker.id, true);
+    const afterDisable = await post(writer.secret);
+    expect(afterDisable.status).toBe(401);
+    expect(((await doc(afterDisable, "/titles", "post")) as ProblemBody).detail).toBe("This API token has been revoked.");
+    expect((await call(ctx.db, titlesLoader, "GET", "/titles", { token: reader.secret })).status).toBe(401);
+    expect((await listAudit(ctx.db, { entityType: "account" })).items[0]).toMatchObject({
+      action: "account.disable",
+      summary: `Disabled ${maker.email} and revoked the 2 API tokens they made`,
+    });
+    await setAdminDisabled(ctx.db, actorOf(boss), maker.id, false);
+    expect((await post(writer.secret)).status).toBe(401);
+
+    // A token whose account is disabled or deleted outside the panel (the database, a restore) is refused too.
+    const later = await make("later");
+    await ctx.db.updateTable("admins").set({ disabled: true }).where("id", "=", maker.id).execute();
+    expect(((await post(later.secret).then((r) => r.json())) as ProblemBody).detail).toContain("is disabled");
+    await ctx.db.updateTable("admins").set({ disabled: false }).where("id", "=", maker.id).execute();
+    expect((await post(later.secret)).status).toBe(201);
+    await ctx.db.deleteFrom("admin_sessions").where("admin_id", "=", maker.id).execute();
+    await ctx.db.deleteFrom("admins").where("id", "=", maker.id).execute();
+    const orphan = await post(later.secret);
+    expect(orphan.status).toBe(401);
+    expect(((await doc(orphan, "/titles", "post")) as ProblemBody).detail).toContain("no longer exists");
+    expect((await getApiToken(ctx.db, later.token.id))?.createdBy).toBeNull();
+  });
+
+  it("answers 429 with Retry-After once a client has had too many refused tokens, and counts per client", async () => {
+    const client = freshAddress();
+    const bad = `cdx_${"B".repeat(43)}`;
+    for (let i = 0; i < API_TOKEN_FAILURE_RULE.points; i++) {
+      const refused = await call(ctx.db, titlesLoader, "GET", "/titles", { token: i % 2 ? bad : "not-a-token", client });
+      expect(refused.status).toBe(401);
+    }
+    const limited = await call(ctx.db, titlesLoader, "GET", "/titles", { token: bad, client });
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(((await doc(limited, "/titles", "get")) as ProblemBody).detail).toContain("refused API token");
+    const write = await call(ctx.db, titlesAction, "POST", "/titles", { token: bad, client, body: buildMovie() });
+    expect(write.status).toBe(429);
+    await doc(write, "/titles", "post");
+    // Another client is not affected, and a good token from this one still works.
+    expect((await call(ctx.db, titlesLoader, "GET", "/titles", { token: bad })).status).toBe(401);
+    const { secret } = await token("read");
+    expect((await call(ctx.db, titlesLoader, "GET", "/titles", { token: secret, client })).status).toBe(200);
   });
 
   it("answers a retried POST with the same Idempotency-Key with the first answer, and refuses the key with another body", async () => {

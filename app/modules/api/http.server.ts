@@ -12,6 +12,7 @@ import {
   scopeAllows,
   scopeRefusal,
   TOKEN_REQUIRED,
+  type AuthFailure,
   type Caller,
 } from "./auth.server.ts";
 import { canonicalJson, findEarlier, IDEMPOTENCY_KEY_MAX, keepRefusal, runOnce } from "./idempotency.server.ts";
@@ -132,10 +133,10 @@ export function apiLoader<Q extends z.ZodType, P extends z.ZodType | undefined>(
     const app = getApp(context);
     try {
       const caller = await identifyCaller(app, request);
-      if ("status" in caller) return unauthorized(app, caller.detail);
+      if ("status" in caller) return refused(app, caller);
       if (endpoint.scope && caller.kind === "anonymous") return unauthorized(app, TOKEN_REQUIRED);
       if (endpoint.scope && caller.kind === "token" && !scopeAllows(caller.token.scope, endpoint.scope)) {
-        return problem(app, "forbidden", scopeRefusal(endpoint.scope));
+        return problem(app, "forbidden", scopeRefusal(endpoint.scope, caller.token));
       }
       const limited = await rateLimited(app, caller);
       if (limited) return limited;
@@ -176,6 +177,14 @@ export function apiLoader<Q extends z.ZodType, P extends z.ZodType | undefined>(
 
 function unauthorized(app: AppContext, detail: string): Response {
   return problem(app, "unauthorized", detail, { headers: { "WWW-Authenticate": 'Bearer realm="cinedex-api"' } });
+}
+
+/** A refused token: 401, or 429 once the client has had too many refused. */
+function refused(app: AppContext, failure: AuthFailure): Response {
+  if (failure.status === 429) {
+    return problem(app, "rate-limited", failure.detail, { headers: { "Retry-After": String(failure.retryAfterS) } });
+  }
+  return unauthorized(app, failure.detail);
 }
 
 /** The anonymous per-client limit, or a token's own (higher) one; a problem when it is used up. */
@@ -268,9 +277,9 @@ function json(status: number, body: string | null, headers: Record<string, strin
 /** The token a write needs, or the problem to answer without one (a cookie is never a way in). */
 async function writer(app: AppContext, request: Request, scope: TokenScope): Promise<ApiToken | Response> {
   const caller = await identifyCaller(app, request);
-  if ("status" in caller) return unauthorized(app, caller.detail);
+  if ("status" in caller) return refused(app, caller);
   if (caller.kind === "anonymous") return unauthorized(app, TOKEN_REQUIRED);
-  if (!scopeAllows(caller.token.scope, scope)) return problem(app, "forbidden", scopeRefusal(scope));
+  if (!scopeAllows(caller.token.scope, scope)) return problem(app, "forbidden", scopeRefusal(scope, caller.token));
   return (await rateLimited(app, caller)) ?? caller.token;
 }
 
