@@ -1,8 +1,9 @@
 import { parse as parseCsv } from "csv-parse/sync";
-import { z } from "#app/utils/zod.ts";
+import { storableText, z } from "#app/utils/zod.ts";
 import { parseLookup } from "#app/integrations/tmdb/ids.ts";
 import type { ExternalType } from "#app/integrations/tmdb/types.ts";
 import { slugify } from "#app/utils/slug.ts";
+import { GENRE_NAME_MAX } from "./genres.ts";
 import { titleInputSchema, type ParsedTitleInput } from "./schema.ts";
 import type { TitleType } from "./types.ts";
 import { MAX_ID_LINES, MAX_IMPORT_TITLES, type ImportFileFormat } from "./import-constants.ts";
@@ -74,12 +75,16 @@ export function parseImportFile(text: string, format: ImportFileFormat): ParsedI
 // ---------------------------------------------------------------------------
 // Keys: how a title in a file is recognised in the catalogue and in the file
 
-/** The keys a title is known by, strongest first: TMDB id (with its type), IMDb id, then type and slug. */
-export function titleKeys(data: { type: TitleType; tmdbId: number | null; imdbId: string | null; slug: string | null; title: string }) {
+/**
+ * The keys a title is the same title by (ADR 032): its TMDB id (with its type), its
+ * IMDb id and, for a title with neither, the slug the file gives it. A name, or a
+ * slug made from it, is not one: remakes and namesakes share names.
+ */
+export function titleKeys(data: { type: TitleType; tmdbId: number | null; imdbId: string | null; slug: string | null }) {
   const keys: string[] = [];
   if (data.tmdbId !== null) keys.push(`tmdb:${data.type}:${data.tmdbId}`);
   if (data.imdbId !== null) keys.push(`imdb:${data.imdbId}`);
-  keys.push(`slug:${data.type}/${slugify(data.slug ?? data.title)}`);
+  if (keys.length === 0 && data.slug !== null) keys.push(`slug:${data.type}/${data.slug}`);
   return keys;
 }
 
@@ -92,6 +97,36 @@ function duplicateOf(seen: Map<string, number>, data: ParsedTitleInput, line: nu
   }
   for (const key of keys) seen.set(key, line);
   return null;
+}
+
+/**
+ * A file's bytes as text: UTF-8, strictly. A byte sequence that is not UTF-8 is
+ * refused with its line rather than read as U+FFFD, which would be stored silently.
+ */
+export function decodeImportFile(bytes: Uint8Array): { text: string; errors: RowError[] } {
+  try {
+    return { text: new TextDecoder("utf-8", { fatal: true }).decode(bytes), errors: [] };
+  } catch {
+    // The first bad byte: the longest prefix that decodes ends just before it.
+    let low = 0;
+    let high = bytes.length;
+    const decodes = (n: number) => {
+      try {
+        new TextDecoder("utf-8", { fatal: true }).decode(bytes.subarray(0, n), { stream: true });
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    while (low < high) {
+      const mid = Math.ceil((low + high) / 2);
+      if (decodes(mid)) low = mid;
+      else high = mid - 1;
+    }
+    let line = 1;
+    for (let i = 0; i < low; i++) if (bytes[i] === 0x0a) line++;
+    return { text: "", errors: [{ line, field: "file", message: "This line is not UTF-8 text; save the file as UTF-8." }] };
+  }
 }
 
 function issuePath(path: readonly PropertyKey[]): string {
@@ -153,7 +188,8 @@ function withoutIds(value: unknown): unknown {
 
 const TITLE_FIELDS = new Set<string>(Object.keys(titleInputSchema.shape));
 
-const genreListSchema = z.array(z.string().trim().min(1).max(200)).max(1_000);
+/** The catalogue's genre list: no cap of its own (every export re-imports); each name as the editor takes it. */
+const genreListSchema = z.array(storableText(GENRE_NAME_MAX).min(1, "Enter the genre's name"));
 
 function parseJsonFile(text: string): { titles: ImportTitle[]; errors: RowError[]; genres: string[] } {
   let root: unknown;
@@ -343,7 +379,7 @@ function groupKey(row: CsvRow): string | null {
 }
 
 function parseCsvFile(text: string): { titles: ImportTitle[]; errors: RowError[] } {
-  let records: { record: Record<string, string>; info: { lines: number } }[];
+  let records: { record: Record<string, string>; info: { lines: number; bytes: number } }[];
   let header: string[] = [];
   try {
     records = parseCsv(text, {
@@ -370,8 +406,18 @@ function parseCsvFile(text: string): { titles: ImportTitle[]; errors: RowError[]
   if (errors.length) return { titles: [], errors };
 
   const groups = new Map<string, TitleGroup>();
+  // A record's line counts line feeds only: csv-parse also counts a bare CR inside a
+  // quoted field as a line, so its numbers drift from what an editor shows.
+  const bytes = Buffer.from(text);
+  let scanned = 0;
+  let feeds = 0;
   for (const { record, info } of records) {
-    const line = info.lines;
+    for (; scanned < info.bytes && scanned < bytes.length; scanned++) if (bytes[scanned] === 0x0a) feeds++;
+    // The line the record starts on: its end line less the line feeds inside its quoted fields.
+    const inside = Object.values(record).reduce((n, v) => n + (v.match(/\n/g)?.length ?? 0), 0);
+    // info.bytes ends after the record's own line feed, when it has one.
+    const own = bytes[info.bytes - 1] === 0x0a ? 1 : 0;
+    const line = feeds + 1 - own - inside;
     const cells = Object.fromEntries(CSV_COLUMNS.map((c) => [c, record[c] ?? ""]));
     const parsed = csvRowSchema.safeParse(cells);
     if (!parsed.success) {

@@ -1,15 +1,14 @@
-import { z } from "#app/utils/zod.ts";
+import { storableText, z } from "#app/utils/zod.ts";
 import { DEFAULT_FILE_FORMAT, MAX_URL_LENGTH } from "#app/constants.ts";
+import { slugify } from "#app/utils/slug.ts";
+import { GENRE_NAME_MAX } from "./genres.ts";
 import { releaseKey } from "./slug.ts";
 import { isHttpUrl } from "#app/utils/url.ts";
 
-const text = (max: number) => z.string().trim().max(max, `Must be at most ${max} characters`);
+const text = storableText;
 /** Optional text: blank becomes null. */
 const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `Must be at most ${max} characters`)
+  storableText(max)
     .nullish()
     .transform((v) => (v ? v : null));
 const httpUrl = text(MAX_URL_LENGTH).refine(isHttpUrl, "Must be an http:// or https:// address");
@@ -26,7 +25,7 @@ const isoDate = z
   }, "Must be a real calendar date");
 
 /** Trimmed, blank entries dropped, duplicates (ignoring case) removed. */
-const nameList = (max: number) =>
+const nameList = (max: number, itemMax = 200) =>
   z
     .array(z.string())
     .max(max)
@@ -44,7 +43,7 @@ const nameList = (max: number) =>
       }
       return out;
     })
-    .pipe(z.array(text(200)));
+    .pipe(z.array(text(itemMax)));
 
 const linkStatus = z.enum(["ok", "broken", "disabled"]).default("ok");
 
@@ -79,8 +78,11 @@ export const titleInputSchema = z
   .object({
     type: z.enum(["movie", "tv"]),
     title: text(300).min(1, "Title is required"),
-    /** Derived from the title when absent. */
-    slug: optionalText(120),
+    /**
+     * Derived from the title when absent. Stored as made URL-safe (slugify), so a
+     * file's slug compares with the stored one: a long one is cut as it would be.
+     */
+    slug: optionalText(120).transform((v) => (v === null ? null : slugify(v))),
     originalTitle: optionalText(300),
     tmdbId: z
       .number()
@@ -123,7 +125,8 @@ export const titleInputSchema = z
       .datetime({ offset: true })
       .nullish()
       .transform((v) => (v ? new Date(v).toISOString() : null)),
-    genres: nameList(30),
+    /** A name within the genre list's limit, so its slug is one the genre filters take. */
+    genres: nameList(30, GENRE_NAME_MAX),
     directors: nameList(30),
     cast: z
       .array(z.object({ name: text(200).min(1, "Enter the actor's name"), character: optionalText(200) }))

@@ -23,3 +23,18 @@ describe("firstFreeSlug", () => {
     expect(firstFreeSlug("metropolis", ["metropolis", "metropolis-2", "metropolis-4"])).toBe("metropolis-3");
   });
 });
+
+describe("slug disambiguation", () => {
+  it("tries the release year before numbers", () => {
+    expect(firstFreeSlug("it", ["it"], "2017")).toBe("it-2017");
+    expect(firstFreeSlug("it", ["it", "it-2017"], "2017")).toBe("it-2");
+  });
+
+  it("cuts long slugs so the suffix fits: two long same-prefix titles stay two slugs within 80 characters", () => {
+    const base = "a".repeat(80);
+    const second = firstFreeSlug(base, [base]);
+    expect(second).toBe(`${"a".repeat(78)}-2`);
+    expect(second.length).toBe(80);
+    expect(firstFreeSlug(base, [base], "1999")).toBe(`${"a".repeat(75)}-1999`);
+  });
+});

@@ -8,7 +8,7 @@ import { indexTitles } from "#app/modules/search/index.server.ts";
 import { bumpContentVersion } from "#app/modules/site/content-version.server.ts";
 import { getTitle } from "./read.server.ts";
 import { titleInputSchema, type ParsedReleaseInput, type ParsedTitleInput, type TitleInput } from "./schema.ts";
-import { firstFreeSlug, genreSlug } from "./slug.ts";
+import { firstFreeSlug, genreSlug, slugCandidatesPrefix } from "./slug.ts";
 import type { FileEntry, Link, Release, TitleDetail, TitleRef } from "./types.ts";
 import { slugify } from "#app/utils/slug.ts";
 
@@ -84,20 +84,21 @@ function titleColumns(data: ParsedTitleInput) {
   } satisfies Partial<NewTitleRow>;
 }
 
-/** A slug for this title that no other title of the same type uses. */
-async function uniqueSlug(trx: Db, type: TitleType, wanted: string, exceptId?: number): Promise<string> {
-  const base = slugify(wanted);
+/** Slugs of the type that a title with this base could collide with (every candidate starts with the prefix). */
+async function takenSlugs(trx: Db, type: TitleType, base: string, exceptId?: number): Promise<string[]> {
   let query = trx
     .selectFrom("titles")
     .select("slug")
     .where("type", "=", type)
-    .where((eb) => eb.or([eb("slug", "=", base), eb("slug", "like", `${base}-%`)]));
+    .where((eb) => eb.or([eb("slug", "=", base), eb("slug", "like", `${slugCandidatesPrefix(base)}%`)]));
   if (exceptId !== undefined) query = query.where("id", "!=", exceptId);
-  const taken = await query.execute();
-  return firstFreeSlug(
-    base,
-    taken.map((r) => r.slug),
-  );
+  return (await query.execute()).map((r) => r.slug);
+}
+
+/** The title's slug: the one it asks for (or its title's), else `-year`, else `-2`, … (slugCandidates); unique within its type. */
+export async function uniqueSlug(trx: Db, data: Pick<ParsedTitleInput, "type" | "slug" | "title" | "releaseDate">, exceptId?: number) {
+  const base = slugify(data.slug ?? data.title);
+  return firstFreeSlug(base, await takenSlugs(trx, data.type, base, exceptId), data.releaseDate?.slice(0, 4) ?? null);
 }
 
 /**
@@ -132,12 +133,14 @@ export async function resolveGenreIds(trx: Db, names: string[]): Promise<number[
       .selectFrom("genres")
       .select((eb) => eb.fn.max("position").as("max"))
       .executeTakeFirstOrThrow();
-    const inserted = await trx
+    // A genre another transaction added meanwhile inserts nothing here and is read back below.
+    await trx
       .insertInto("genres")
       .values(missing.map((name, i) => ({ name, slug: genreSlug(name), position: Number(max ?? 0) + i + 1 })))
-      .returning(["id", "slug"])
+      .onConflict((oc) => oc.doNothing())
       .execute();
-    for (const g of inserted) bySlug.set(g.slug, g.id);
+    const added = await trx.selectFrom("genres").select(["id", "slug"]).where("slug", "in", missing.map(genreSlug)).execute();
+    for (const g of added) bySlug.set(g.slug, g.id);
   }
   return [...new Set(slugs.map((s) => bySlug.get(s)!))];
 }
@@ -323,12 +326,21 @@ export async function createParsedTitle(db: Db, data: ParsedTitleInput): Promise
  */
 export async function insertParsedTitle(trx: Db, data: ParsedTitleInput, { index = true } = {}): Promise<number> {
   const now = new Date().toISOString();
-  const slug = await uniqueSlug(trx, data.type, data.slug ?? data.title);
-  const { id } = await trx
-    .insertInto("titles")
-    .values({ ...titleColumns(data), slug, uploaded_at: data.uploadedAt ?? now, created_at: now, updated_at: now })
-    .returning("id")
-    .executeTakeFirstOrThrow();
+  // The unique (type, slug) index decides between concurrent creates: a slug another
+  // transaction took first inserts nothing (no error, so the transaction lives on),
+  // and the next free one is looked up again. Bounded: each retry sees one more taken.
+  let inserted: { id: number } | undefined;
+  for (let attempt = 0; !inserted; attempt++) {
+    if (attempt === 20) throw new AppError(409, "Another title took this address at the same moment; save again.");
+    const slug = await uniqueSlug(trx, data);
+    inserted = await trx
+      .insertInto("titles")
+      .values({ ...titleColumns(data), slug, uploaded_at: data.uploadedAt ?? now, created_at: now, updated_at: now })
+      .onConflict((oc) => oc.columns(["type", "slug"]).doNothing())
+      .returning("id")
+      .executeTakeFirst();
+  }
+  const { id } = inserted;
   await writeAttributes(trx, id, data, null);
   await syncReleases(trx, id, data.releases, []);
   if (index) await indexTitles(trx, [id]);
@@ -355,10 +367,9 @@ export async function replaceParsedTitle(db: Db, current: TitleDetail, data: Par
   return inTransaction(db, async (trx) => {
     await refuseDuplicateIds(trx, data, current);
     const id = current.id;
-    const wanted = data.slug ?? data.title;
     // An unchanged slug of the same type is still this title's own; no need to look for a free one.
     const slug =
-      data.type === current.type && slugify(wanted) === current.slug ? current.slug : await uniqueSlug(trx, data.type, wanted, id);
+      data.type === current.type && slugify(data.slug ?? data.title) === current.slug ? current.slug : await uniqueSlug(trx, data, id);
     await trx
       .updateTable("titles")
       .set({
