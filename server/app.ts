@@ -43,6 +43,8 @@ export interface AppOptions {
   counter?: AnalyticsCounter;
   /** Shared with the rest of the process (start.ts counts database faults into it); made here when omitted. */
   metrics?: Metrics;
+  /** start.ts: true once the process is stopping (/readyz answers 503). */
+  shuttingDown?: () => boolean;
 }
 
 const REQUEST_ID = /^[\w.:-]{1,100}$/;
@@ -151,6 +153,7 @@ export function createApp({
       notifier,
       geoip,
       limits: state.limits,
+      shuttingDown: options.shuttingDown,
     });
     return context;
   };
