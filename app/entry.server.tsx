@@ -6,6 +6,7 @@ import { ServerRouter, type EntryContext, type HandleErrorFunction, type RouterC
 import { NonceProvider } from "#app/components/nonce.tsx";
 import { appContext } from "#app/context.ts";
 import { logLevelFor, RETRY_AFTER_SECONDS } from "#app/utils/errors.ts";
+import { committedSuccess } from "#app/utils/submission.ts";
 
 export const streamTimeout = 5_000;
 
@@ -16,6 +17,8 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
+  // The action's write committed and a loader failed after it: the page says so (root ErrorBoundary), never a 5xx.
+  if (responseStatusCode >= 500 && committedSuccess(routerContext.staticHandlerContext.actionData)) responseStatusCode = 200;
   retryAfterWhenUnavailable(responseStatusCode, responseHeaders);
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });

@@ -25,6 +25,9 @@ const UNAVAILABLE_CODES = new Set([
   "57P03",
   "53300",
   "57014",
+  // object_not_in_prerequisite_state (ALLOW_CONNECTIONS false: a maintenance window), invalid_catalog_name (database renamed away)
+  "55000",
+  "3D000",
 ]);
 
 const UNAVAILABLE_MESSAGES = [
