@@ -7,6 +7,7 @@ import { NonceProvider } from "#app/components/nonce.tsx";
 import { appContext } from "#app/context.ts";
 import { logLevelFor, RETRY_AFTER_SECONDS } from "#app/utils/errors.ts";
 import { redactUrl } from "#app/utils/redact-url.ts";
+import { committedSuccess } from "#app/utils/submission.ts";
 
 export const streamTimeout = 5_000;
 
@@ -17,6 +18,8 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
+  // The action's write committed and a loader failed after it: the page says so (root ErrorBoundary), never a 5xx.
+  if (responseStatusCode >= 500 && committedSuccess(routerContext.staticHandlerContext.actionData)) responseStatusCode = 200;
   retryAfterWhenUnavailable(responseStatusCode, responseHeaders);
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
