@@ -26,9 +26,9 @@ const isoDate = z
   }, "Must be a real calendar date");
 
 /** Trimmed, blank entries dropped, duplicates (ignoring case) removed. */
-const nameList = (max: number) =>
+const nameList = (max: number, item: z.ZodType<string, unknown> = z.string()) =>
   z
-    .array(z.string())
+    .array(item)
     .max(max)
     .default([])
     .transform((names) => {
@@ -123,7 +123,8 @@ export const titleInputSchema = z
       .datetime({ offset: true })
       .nullish()
       .transform((v) => (v ? new Date(v).toISOString() : null)),
-    genres: nameList(30),
+    /** Names; a genre as the API answers it ({ id, name, slug }) counts as its name, so a title read can be sent back. */
+    genres: nameList(30, z.union([z.string(), z.looseObject({ name: z.string() }).transform((g) => g.name)])),
     directors: nameList(30),
     cast: z
       .array(z.object({ name: text(200).min(1, "Enter the actor's name"), character: optionalText(200) }))
@@ -132,7 +133,8 @@ export const titleInputSchema = z
     subtitles: nameList(60),
     /** Blank entries are dropped, as the spec's add and edit forms do. */
     screenshots: z
-      .array(z.string())
+      // A screenshot as the API answers it ({ id, url }) counts as its address.
+      .array(z.union([z.string(), z.looseObject({ url: z.string() }).transform((s) => s.url)]))
       .max(100)
       .default([])
       .transform((urls) => urls.map((u) => u.trim()).filter(Boolean))
