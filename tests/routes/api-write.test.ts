@@ -446,7 +446,7 @@ describeEachDatabase("the write API", (ctx) => {
     expect((await call(ctx.db, titleLoader, "GET", `/titles/${created.id}`, { params: { id: String(created.id) } })).status).toBe(404);
     const post = await call(ctx.db, titleAction, "POST", `/titles/${created.id}`, { token: secret, params: { id: String(created.id) } });
     expect(post.status).toBe(405);
-    expect(post.headers.get("allow")).toBe("GET, HEAD, OPTIONS, PUT, DELETE");
+    expect(post.headers.get("allow")).toBe("GET, HEAD, OPTIONS, PUT, PATCH, DELETE");
   });
 
   it("changes a link's status, audited, and refuses unknown links and statuses", async () => {
@@ -457,7 +457,13 @@ describeEachDatabase("the write API", (ctx) => {
       call(ctx.db, linkAction, "PATCH", `/links/${id}`, { token: secret, body, params: { id: String(id) } });
     const ok = await patch(link.id, { status: "broken" });
     expect(ok.status).toBe(200);
-    expect(await doc(ok, "/links/{id}", "patch")).toMatchObject({ id: link.id, status: "broken", url: `${SITE}/middleman?id=${link.id}` });
+    // A writer gets the host's address, and the public download page as href.
+    expect(await doc(ok, "/links/{id}", "patch")).toMatchObject({
+      id: link.id,
+      status: "broken",
+      url: link.url,
+      href: `${SITE}/middleman?id=${link.id}`,
+    });
     expect((await listAudit(ctx.db, { entityType: "link" })).items[0]).toMatchObject({
       action: "link.update",
       actor: "API token “script catalogue:write”",

@@ -72,3 +72,8 @@ export function scopeRefusal(needed: TokenScope, token?: ApiToken): string {
 export function requestFingerprint(method: string, path: string, body: string): string {
   return crypto.createHash("sha256").update(`${method}\n${path}\n${body}`).digest("hex");
 }
+
+/** A title's view for this caller (read.server.ts): a token that may write the catalogue reads it as stored. */
+export function titleViewOf(caller: Caller): "public" | "writer" {
+  return caller.kind === "token" && scopeAllows(caller.token.scope, "catalogue:write") ? "writer" : "public";
+}

@@ -126,7 +126,7 @@ export interface Endpoint<Q extends z.ZodType, P extends z.ZodType | undefined> 
  */
 export function apiLoader<Q extends z.ZodType, P extends z.ZodType | undefined>(
   endpoint: Endpoint<Q, P>,
-  handle: (input: { query: z.output<Q>; params: Parsed<P>; app: AppContext; request: Request }) => Promise<unknown>,
+  handle: (input: { query: z.output<Q>; params: Parsed<P>; app: AppContext; request: Request; caller: Caller }) => Promise<unknown>,
 ) {
   return async ({ request, context, params }: LoaderArgs): Promise<Response> => {
     if (request.method === "OPTIONS") return preflight();
@@ -160,10 +160,15 @@ export function apiLoader<Q extends z.ZodType, P extends z.ZodType | undefined>(
         return problem(app, "invalid-parameter", detail, { invalidParams: invalid });
       }
 
-      const body = JSON.stringify(await handle({ query: parsedQuery.data, params: pathValues as Parsed<P>, app, request }));
+      const body = JSON.stringify(await handle({ query: parsedQuery.data, params: pathValues as Parsed<P>, app, request, caller }));
       const etag = etagOf(body);
-      // What a token alone may read is never kept by shared caches.
-      const headers = { ...CORS_HEADERS, ETag: etag, "Cache-Control": endpoint.scope ? PRIVATE_CACHE_CONTROL : PUBLIC_PAGE_CACHE_CONTROL };
+      // What a token reads is never kept by shared caches: a writer's title has the hosts' addresses, which the public view hides.
+      const headers = {
+        ...CORS_HEADERS,
+        ETag: etag,
+        "Cache-Control": endpoint.scope || caller.kind === "token" ? PRIVATE_CACHE_CONTROL : PUBLIC_PAGE_CACHE_CONTROL,
+        Vary: "Authorization",
+      };
       if (matchesIfNoneMatch(request.headers.get("if-none-match"), etag)) return new Response(null, { status: 304, headers });
       return new Response(request.method === "HEAD" ? null : body, {
         status: 200,
@@ -238,11 +243,14 @@ export interface WriteInput<P, B> {
 }
 
 type WriteHandler = (input: WriteInput<unknown, unknown>) => Promise<unknown>;
+/** Turns the raw JSON body into what the operation's schema checks (PUT: links referenced by id get their stored addresses). */
+type BodyPreparer = (input: { body: unknown; app: AppContext; params: Record<string, string | undefined> }) => Promise<unknown>;
 
 /** One method of an address: its operation and what it does with the validated input. */
 export interface WriteEntry {
   op: ApiOperation;
   handle: WriteHandler;
+  prepare?: BodyPreparer;
 }
 
 type Output<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -251,8 +259,9 @@ type Output<S> = S extends z.ZodType ? z.output<S> : undefined;
 export function write<Q extends z.ZodType, P extends z.ZodType | undefined, B extends z.ZodType | undefined>(
   op: ApiOperation<Q, P, B>,
   handle: (input: WriteInput<Output<P>, Output<B>>) => Promise<unknown>,
+  prepare?: BodyPreparer,
 ): WriteEntry {
-  return { op: op as ApiOperation, handle: handle as WriteHandler };
+  return { op: op as ApiOperation, handle: handle as WriteHandler, prepare };
 }
 
 /** Field paths of a validation failure ("releases.0.quality") as body parameters. */
@@ -303,7 +312,7 @@ async function readJsonBody(request: Request): Promise<{ ok: true; text: string;
  * JSON body validated (400 naming each field), the Idempotency-Key of a POST, and
  * the handler's answer as JSON with the operation's status (or a problem).
  */
-async function runWrite(op: ApiOperation, handle: WriteHandler, { request, context, params }: LoaderArgs): Promise<Response> {
+async function runWrite({ op, handle, prepare }: WriteEntry, { request, context, params }: LoaderArgs): Promise<Response> {
   const app = getApp(context);
   try {
     const token = await writer(app, request, op.scope ?? "catalogue:write");
@@ -327,8 +336,17 @@ async function runWrite(op: ApiOperation, handle: WriteHandler, { request, conte
       if (!read.ok)
         return problem(app, "invalid-parameter", read.detail, { invalidParams: [{ name: "body", in: "body", reason: read.detail }] });
       bodyValue = read.value;
+      let value = read.value;
+      if (prepare) {
+        try {
+          value = await prepare({ body: value, app, params });
+        } catch (error) {
+          if (error instanceof AppError && error.status === 400 && error.fields) return invalidBody(app, error);
+          throw error;
+        }
+      }
       // Validated here so every write names its bad fields alike; handlers get the parsed body (a title is parsed again by the editor's save, which is harmless).
-      const parsedBody = op.body.safeParse(read.value);
+      const parsedBody = op.body.safeParse(value);
       if (parsedBody.success) body = parsedBody.data;
       else
         invalid.push(
@@ -404,16 +422,19 @@ async function answer(app: AppContext, op: ApiOperation, run: () => Promise<unkn
     if (op.response === null) return json(op.status ?? 204, null);
     return json(op.status ?? 200, JSON.stringify(result));
   } catch (error) {
-    if (error instanceof AppError && error.status === 400 && error.fields) {
-      const invalidParams = bodyIssues(error.fields);
-      const detail =
-        invalidParams.length === 1
-          ? describe(invalidParams[0]!)
-          : `${error.message} These fields are invalid: ${[...new Set(invalidParams.map((p) => p.name))].join(", ")}.`;
-      return problem(app, "invalid-parameter", detail, { invalidParams });
-    }
+    if (error instanceof AppError && error.status === 400 && error.fields) return invalidBody(app, error);
     return failure(app, error);
   }
+}
+
+/** A body the catalogue refused, field by field. */
+function invalidBody(app: AppContext, error: AppError): Response {
+  const invalidParams = bodyIssues(error.fields);
+  const detail =
+    invalidParams.length === 1
+      ? describe(invalidParams[0]!)
+      : `${error.message} These fields are invalid: ${[...new Set(invalidParams.map((p) => p.name))].join(", ")}.`;
+  return problem(app, "invalid-parameter", detail, { invalidParams });
 }
 
 /**
@@ -425,7 +446,7 @@ export function apiActions(methods: Partial<Record<"POST" | "PUT" | "PATCH" | "D
   return (args: LoaderArgs): Promise<Response> | Response => {
     const entry = methods[args.request.method as keyof typeof methods];
     if (!entry) return apiMethodNotAllowed(args, allow);
-    return runWrite(entry.op, entry.handle, args);
+    return runWrite(entry, args);
   };
 }
 

@@ -129,7 +129,7 @@ function register(registry: OpenAPIRegistry, op: ApiOperation) {
       query: op.query as z.ZodObject,
       params: op.params as z.ZodObject | undefined,
       headers,
-      body: op.body ? { required: true, content: { "application/json": { schema: op.body } } } : undefined,
+      body: op.body ? { required: true, content: { [op.bodyContentType ?? "application/json"]: { schema: op.body } } } : undefined,
     },
     responses,
   });

@@ -51,7 +51,7 @@ it("opens nested objects of a schema into dotted field names and links named sch
   expect(field("cast[].character")?.type.text).toBe("string, or null");
   expect(field("releases")?.type).toEqual({ text: "array of Release", ref: "Release" });
   expect(field("uploadedAt")).toMatchObject({ required: true, type: { text: "string (date-time)" } });
-  expect(view.schemas.find((s) => s.name === "Link")!.fields.find((f) => f.name === "url")?.description).toContain("/middleman");
+  expect(view.schemas.find((s) => s.name === "Link")!.fields.find((f) => f.name === "href")?.description).toContain("/middleman");
 });
 
 it("words types plainly", () => {

@@ -121,6 +121,14 @@ export const linkUpdateSchema = z
   })
   .meta({ id: "LinkUpdate" });
 
+/** PATCH /titles/{id}: checked as a whole after merging (the merged title is a TitleInput). */
+export const titlePatchSchema = z.looseObject({}).meta({
+  id: "TitlePatch",
+  description:
+    "A JSON Merge Patch (RFC 7396) of a TitleInput: any of its members; null removes one, arrays replace the stored ones whole. The merged title must be a valid TitleInput.",
+  example: { tagline: "They keep coming back.", featured: true, storyline: null },
+});
+
 export const inboxListParamsSchema = z.strictObject({
   kind: z.enum(INBOX_KINDS, { error: `kind must be one of ${INBOX_KINDS.join(", ")}.` }).meta({ description: "The inbox's section." }),
 });
@@ -192,7 +200,10 @@ export const linkSchema = z
     }),
     url: url.meta({
       description:
-        "The site's download page for this link (/middleman), which leads to the file host. The host's own address is never given.",
+        "For a token with the catalogue:write scope (and in write answers), the file host's own address: what PUT and PATCH take back. For anyone else, the site's download page for this link, as `href`: the host's address is not published.",
+    }),
+    href: url.meta({
+      description: "The site's download page for this link (/middleman), which counts the click and leads to the file host.",
     }),
   })
   .meta({ id: "Link" });
@@ -232,6 +243,10 @@ export const titleSchema = titleSummarySchema
     trailerUrl: url.nullable(),
     fileFormat: z.string().meta({ example: "mkv" }),
     featured: z.boolean(),
+    featuredOrder: z
+      .int()
+      .nullable()
+      .meta({ description: "Place among the featured titles on the home page; null: after those with one." }),
     uploadedAt: dateTime,
     createdAt: dateTime,
     updatedAt: dateTime,
@@ -242,7 +257,11 @@ export const titleSchema = titleSummarySchema
     screenshots: z.array(z.object({ id: z.int(), url })),
     releases: z.array(releaseSchema),
   })
-  .meta({ id: "Title", description: "A title with its releases, files and links. Disabled links are left out." });
+  .meta({
+    id: "Title",
+    description:
+      "A title with its releases, files and links. Anonymous and read-scope callers get the public view: disabled links and hidden genres are left out and links carry only the site's download page. A catalogue:write token gets the whole title as stored (disabled links, hidden genres, the hosts' addresses): sent back unchanged with PUT, it changes nothing.",
+  });
 
 const pageFields = {
   items: z.array(titleSummarySchema),

@@ -25,9 +25,9 @@ const isoDate = z
   }, "Must be a real calendar date");
 
 /** Trimmed, blank entries dropped, duplicates (ignoring case) removed. */
-const nameList = (max: number, itemMax = 200) =>
+const nameList = (max: number, itemMax = 200, item: z.ZodType<string, unknown> = z.string()) =>
   z
-    .array(z.string())
+    .array(item)
     .max(max)
     .default([])
     .transform((names) => {
@@ -125,8 +125,11 @@ export const titleInputSchema = z
       .datetime({ offset: true })
       .nullish()
       .transform((v) => (v ? new Date(v).toISOString() : null)),
-    /** A name within the genre list's limit, so its slug is one the genre filters take. */
-    genres: nameList(30, GENRE_NAME_MAX),
+    /**
+     * Names within the genre list's limit, so each slug is one the genre filters take; a genre as
+     * the API answers it ({ id, name, slug }) counts as its name, so a title read can be sent back.
+     */
+    genres: nameList(30, GENRE_NAME_MAX, z.union([z.string(), z.looseObject({ name: z.string() }).transform((g) => g.name)])),
     directors: nameList(30),
     cast: z
       .array(z.object({ name: text(200).min(1, "Enter the actor's name"), character: optionalText(200) }))
@@ -135,7 +138,8 @@ export const titleInputSchema = z
     subtitles: nameList(60),
     /** Blank entries are dropped, as the spec's add and edit forms do. */
     screenshots: z
-      .array(z.string())
+      // A screenshot as the API answers it ({ id, url }) counts as its address.
+      .array(z.union([z.string(), z.looseObject({ url: z.string() }).transform((s) => s.url)]))
       .max(100)
       .default([])
       .transform((urls) => urls.map((u) => u.trim()).filter(Boolean))
