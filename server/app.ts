@@ -24,6 +24,7 @@ import { createPageHandler, expressPageHandler, oncePerTurn, PageStore, type Exp
 import { IMPORT_UPLOAD_LIMIT } from "#app/constants.ts";
 import { IMPORT_PATH } from "#app/modules/catalogue/import-constants.ts";
 import { requestLogSerializers } from "./logger.ts";
+import { requestTarget } from "./request-target.ts";
 import { bodyLimit, cspNonce, hstsOverHttps, MAX_BODY_BYTES, sameOriginWrites, securityHeaders } from "./security.ts";
 
 export interface AppOptions {
@@ -115,6 +116,8 @@ export function createApp({
       serializers: requestLogSerializers,
     }),
   );
+  // Before anything reads the address: absolute-form targets, `*`, bad Host headers, odd forwarded protocols.
+  app.use(requestTarget());
   // Development has no CSP, so no nonce (a nonce the browser hides would only make React warn on hydration).
   app.use(knownMethods);
   if (!viteMiddleware) app.use(cspNonce);
@@ -122,7 +125,7 @@ export function createApp({
   app.use(hstsOverHttps);
   app.use(compression());
   app.use(bodyLimit(MAX_BODY_BYTES, { [IMPORT_PATH]: IMPORT_UPLOAD_LIMIT }));
-  app.use(sameOriginWrites(config.publicUrl));
+  app.use(sameOriginWrites());
 
   if (viteMiddleware) {
     app.use(viteMiddleware);

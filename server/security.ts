@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import type { RequestHandler } from "express";
 import helmet from "helmet";
 import { redactUrl } from "#app/utils/redact-url.ts";
+import { ownOrigin } from "./request-target.ts";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -85,20 +86,20 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
  * Refuses state-changing requests that a browser says come from another site:
- * `Sec-Fetch-Site` other than same-origin, or an `Origin` that is neither this
- * request's own origin nor the configured public one. This covers every route,
- * resource routes included (React Router checks only UI-route actions). Requests
- * with neither header are not from a modern browser; the admin guard refuses
- * those too, since a session cookie must not act without them.
+ * `Sec-Fetch-Site` other than same-origin, or an `Origin` other than the origin the
+ * request was made to (its Host, or a trusted proxy's X-Forwarded-Host and -Proto).
+ * This covers every route, resource routes included (React Router checks only
+ * UI-route actions, the same way, and logs a mismatch as an error). PUBLIC_URL's
+ * origin on a request for another host is refused too: the router would refuse it.
+ * Requests with neither header are not from a modern browser; the admin guard
+ * refuses those too, since a session cookie must not act without them.
  */
-export function sameOriginWrites(publicUrl: string): RequestHandler {
-  const publicOrigin = new URL(publicUrl).origin;
+export function sameOriginWrites(): RequestHandler {
   return (req, res, next) => {
     if (SAFE_METHODS.has(req.method)) return next();
     const site = req.headers["sec-fetch-site"];
     const origin = req.headers.origin;
-    const own = `${req.protocol}://${req.get("host") ?? ""}`;
-    const crossSite = (site !== undefined && site !== "same-origin") || (origin !== undefined && origin !== own && origin !== publicOrigin);
+    const crossSite = (site !== undefined && site !== "same-origin") || (origin !== undefined && origin !== ownOrigin(req));
     if (crossSite) {
       req.log.warn({ event: "csrf.refused", origin, site, url: redactUrl(req.originalUrl) }, "cross-site write refused");
       res.status(403).type("text/plain").send("Forbidden: this request came from another site.");

@@ -113,11 +113,19 @@ export interface RawAnswer {
 /** A request as a client may send it: any method, a raw path, any headers and body bytes. */
 export function rawRequest(
   port: number,
-  request: { method: string; path: string; headers?: Record<string, string | string[]>; body?: Buffer | string },
+  request: { method: string; path: string; headers?: Record<string, string | string[]>; body?: Buffer | string; timeoutMs?: number },
 ): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: "127.0.0.1", port, method: request.method, path: request.path, headers: request.headers, agent: false, timeout: 15_000 },
+      {
+        host: "127.0.0.1",
+        port,
+        method: request.method,
+        path: request.path,
+        headers: request.headers,
+        agent: false,
+        timeout: request.timeoutMs ?? 60_000,
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (chunk: Buffer) => chunks.push(chunk));

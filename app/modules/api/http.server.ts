@@ -4,6 +4,7 @@ import { getApp, type AppContext } from "#app/context.ts";
 import { isUnavailable } from "#app/db/faults.server.ts";
 import { AppError, DatabaseUnavailableError, RETRY_AFTER_SECONDS } from "#app/utils/errors.ts";
 import { etagOf, matchesIfNoneMatch, PRIVATE_CACHE_CONTROL, PUBLIC_PAGE_CACHE_CONTROL } from "#app/utils/http-cache.ts";
+import { safeParseInput } from "#app/utils/zod.ts";
 import { ERROR_KINDS, PROBLEM_CONTENT_TYPE, PROBLEMS, problemType, type ProblemKind } from "./openapi.ts";
 import {
   API_TOKEN_RATE_RULE,
@@ -82,10 +83,11 @@ function preflight(): Response {
 
 /** The query string as an object for the schema; a parameter given twice is refused by name rather than one copy silently winning. */
 function queryObject(url: URL): { values: Record<string, string>; repeated: string[] } {
-  const values: Record<string, string> = {};
+  // No prototype: a parameter named `constructor` or `__proto__` is an unknown parameter like any other.
+  const values = Object.create(null) as Record<string, string>;
   const repeated = new Set<string>();
   for (const [name, value] of url.searchParams) {
-    if (name in values) repeated.add(name);
+    if (Object.hasOwn(values, name)) repeated.add(name);
     values[name] = value;
   }
   return { values, repeated: [...repeated] };
@@ -346,7 +348,7 @@ async function runWrite({ op, handle, prepare }: WriteEntry, { request, context,
         }
       }
       // Validated here so every write names its bad fields alike; handlers get the parsed body (a title is parsed again by the editor's save, which is harmless).
-      const parsedBody = op.body.safeParse(value);
+      const parsedBody = safeParseInput(op.body, value);
       if (parsedBody.success) body = parsedBody.data;
       else
         invalid.push(

@@ -189,6 +189,18 @@ describeEachDatabase("catalogue", (ctx) => {
     expect((await listGenres(ctx.db)).map((g) => g.slug)).toContain("film-noir");
   });
 
+  it("gives a new genre a slug of letters, digits and hyphens only, and two names of one slug one genre", async () => {
+    const title = await createTitle(ctx.db, buildMovie({ genres: ['Giallo"<>', "Giallo!", "War & Politics"] }));
+    expect(title.genres.map((g) => [g.name, g.slug])).toEqual([
+      ['Giallo"<>', "giallo"],
+      ["War & Politics", "war-politics"],
+    ]);
+    // Found again by its slug or its name, whatever punctuation the name carries.
+    const again = await createTitle(ctx.db, buildMovie({ genres: ["giallo", "War & Politics"] }));
+    expect(again.genres.map((g) => g.id)).toEqual(title.genres.map((g) => g.id));
+    expect((await listGenreTitles(ctx.db, "giallo"))?.titles.total).toBe(2);
+  });
+
   it("gives a release's episodes for the archive page by its key", async () => {
     const show = await createTitle(ctx.db, buildSeries());
     const archive = await getArchive(ctx.db, show.id, "season-2-480p");

@@ -1,5 +1,5 @@
 import { parse as parseCsv } from "csv-parse/sync";
-import { storableText, z } from "#app/utils/zod.ts";
+import { safeParseInput, storableText, z } from "#app/utils/zod.ts";
 import { parseLookup } from "#app/integrations/tmdb/ids.ts";
 import type { ExternalType } from "#app/integrations/tmdb/types.ts";
 import { slugify } from "#app/utils/slug.ts";
@@ -218,7 +218,7 @@ function parseJsonFile(text: string): { titles: ImportTitle[]; errors: RowError[
   // The genre list (optional) brings genres no title uses yet, in their order.
   const genreList = Array.isArray(root)
     ? { success: true as const, data: [] }
-    : genreListSchema.safeParse((root as Record<string, unknown>).genres ?? []);
+    : safeParseInput(genreListSchema, (root as Record<string, unknown>).genres ?? []);
   const starts = titleStartLines(text);
   const titles: ImportTitle[] = [];
   const errors: RowError[] = [];
@@ -233,7 +233,7 @@ function parseJsonFile(text: string): { titles: ImportTitle[]; errors: RowError[
       errors.push({ line, field: where, message: "Expected a title object." });
       return;
     }
-    const parsed = titleInputSchema.safeParse(withoutIds(raw));
+    const parsed = safeParseInput(titleInputSchema, withoutIds(raw));
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
         errors.push({ line, field: `${where}.${issuePath(issue.path)}`.replace(/\.$/, ""), message: issue.message });
@@ -419,7 +419,7 @@ function parseCsvFile(text: string): { titles: ImportTitle[]; errors: RowError[]
     const own = bytes[info.bytes - 1] === 0x0a ? 1 : 0;
     const line = feeds + 1 - own - inside;
     const cells = Object.fromEntries(CSV_COLUMNS.map((c) => [c, record[c] ?? ""]));
-    const parsed = csvRowSchema.safeParse(cells);
+    const parsed = safeParseInput(csvRowSchema, cells);
     if (!parsed.success) {
       for (const issue of parsed.error.issues) errors.push({ line, field: issuePath(issue.path), message: issue.message });
       continue;

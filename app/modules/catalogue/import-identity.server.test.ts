@@ -9,6 +9,7 @@ import { decodeImportFile } from "./import-format.server.ts";
 import { createImportRun, prepareImport, runImport, type DuplicatesAs } from "./import.server.ts";
 import { getTitle } from "./read.server.ts";
 import { createTitle } from "./write.server.ts";
+import { CONTROL_CHARACTER_MESSAGE } from "#app/utils/zod.ts";
 
 /** Issue 30's reproductions: titles known by their ids, and text that every export can bring back. */
 
@@ -103,16 +104,16 @@ describeEachDatabase("import identity (issue 30)", (ctx) => {
     const json = JSON.stringify({ titles: list }, null, 1);
     const { plan } = await dryRun(ctx.db, json, "json");
     expect(plan.errors).toEqual([
-      { line: expect.any(Number) as number, field: "titles[249].title", message: "Must not contain control characters (such as NUL)" },
+      { line: expect.any(Number) as number, field: "titles[249].title", message: CONTROL_CHARACTER_MESSAGE },
     ]);
     const csv = 'type,title,overview\nmovie,Fine,"a\u0007bell"\n';
     expect((await dryRun(ctx.db, csv, "csv")).plan.errors).toEqual([
-      { line: 2, field: "overview", message: "Must not contain control characters (such as NUL)" },
+      { line: 2, field: "overview", message: CONTROL_CHARACTER_MESSAGE },
     ]);
     // The editor and the API share the rule.
     await expect(createTitle(ctx.db, buildMovie({ title: "A\u0000B" }))).rejects.toMatchObject({
       status: 400,
-      fields: { title: ["Must not contain control characters (such as NUL)"] },
+      fields: { title: [CONTROL_CHARACTER_MESSAGE] },
     });
     // Tabs and new lines are text; control characters at the edges are trimmed like spaces.
     const ok = await createTitle(ctx.db, buildMovie({ title: "\u000bEdge\t", overview: "Line one\nline\ttwo" }));

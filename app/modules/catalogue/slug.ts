@@ -1,8 +1,23 @@
 import { MAX_SLUG_LENGTH, slugify } from "#app/utils/slug.ts";
 
-/** Genre URL segment: the spec's rule, lowercase with spaces as hyphens. */
+/** The longest genre slug the search pages accept (GENRE_SLUG_PATTERN). */
+const MAX_GENRE_SLUG_LENGTH = 60;
+
+/**
+ * Genre URL segment: the spec's rule, lowercase with spaces as hyphens, keeping
+ * only letters (of any script, accents too), digits and hyphens, as the genre
+ * filter's pattern accepts: `"`, `<`, `>`, `&` and other punctuation are dropped.
+ * Genres made before keep their stored slug (ADR 033); they are found by name too.
+ */
 export function genreSlug(name: string): string {
-  return name.trim().toLowerCase().replace(/\s+/g, "-");
+  const slug = name
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{M}\p{N}\s-]+/gu, "")
+    .replace(/[\s-]+/g, "-")
+    .slice(0, MAX_GENRE_SLUG_LENGTH)
+    .replace(/^-+|-+$/g, "");
+  return slug || "genre";
 }
 
 /**

@@ -127,7 +127,8 @@ export async function resolveGenreIds(trx: Db, names: string[]): Promise<number[
   // A name match wins over a slug match: the slug of a renamed genre may read like another name.
   for (const g of found) bySlug.set(g.slug, g.id);
   for (const g of found) bySlug.set(genreSlug(g.name), g.id);
-  const missing = names.filter((_, i) => !bySlug.has(slugs[i]!));
+  // Two new names may share a slug ("Noir" and "Noir!"): the first makes the genre, the second is it.
+  const missing = names.filter((_, i) => !bySlug.has(slugs[i]!) && slugs.indexOf(slugs[i]!) === i);
   if (missing.length > 0) {
     const { max } = await trx
       .selectFrom("genres")
