@@ -15,7 +15,7 @@ import {
   type Caller,
 } from "./auth.server.ts";
 import { IDEMPOTENCY_KEY_MAX, releaseKey, reserveKey, storeAnswer } from "./idempotency.server.ts";
-import type { ApiOperation } from "./operations.ts";
+import { API_BASE_PATH, type ApiOperation } from "./operations.ts";
 import { takeApiCall } from "./rate-limit.server.ts";
 import type { TokenScope } from "./tokens.ts";
 import type { ApiToken } from "./tokens.server.ts";
@@ -49,19 +49,31 @@ export interface LoaderArgs {
 
 type InvalidParam = NonNullable<Problem["invalidParams"]>[number];
 
-export function problem(
-  app: Pick<AppContext, "publicUrl">,
+type ProblemOptions = { invalidParams?: InvalidParam[]; headers?: Record<string, string> };
+
+/**
+ * Every error the API answers, as RFC 9457 problem details: its status, headers and
+ * body. Express's own refusals under /api/ (server/api-problems.ts) write the same.
+ */
+export function problemParts(
+  publicUrl: string,
   kind: ProblemKind,
   detail: string,
-  options: { invalidParams?: InvalidParam[]; headers?: Record<string, string> } = {},
-): Response {
+  options: ProblemOptions = {},
+): { status: number; headers: Record<string, string>; body: string } {
   const { status, title } = PROBLEMS[kind];
-  const body: Problem = { type: problemType(app.publicUrl, kind), title, status, detail };
+  const body: Problem = { type: problemType(publicUrl, kind), title, status, detail };
   if (options.invalidParams) body.invalidParams = options.invalidParams;
-  return new Response(JSON.stringify(body), {
+  return {
     status,
     headers: { ...CORS_HEADERS, "Content-Type": PROBLEM_CONTENT_TYPE, "Cache-Control": PRIVATE_CACHE_CONTROL, ...options.headers },
-  });
+    body: JSON.stringify(body),
+  };
+}
+
+export function problem(app: Pick<AppContext, "publicUrl">, kind: ProblemKind, detail: string, options: ProblemOptions = {}): Response {
+  const { status, headers, body } = problemParts(app.publicUrl, kind, detail, options);
+  return new Response(body, { status, headers });
 }
 
 function preflight(): Response {
@@ -197,12 +209,24 @@ async function rateLimited(app: AppContext, caller: Caller): Promise<Response | 
 
 const KIND_BY_STATUS: Partial<Record<number, ProblemKind>> = ERROR_KINDS;
 
+const isUniqueViolation = (error: unknown) => {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE";
+};
+
 function failure(app: AppContext, error: unknown): Response {
   if (error instanceof AppError && KIND_BY_STATUS[error.status]) return problem(app, KIND_BY_STATUS[error.status]!, error.message);
   if (error instanceof DatabaseUnavailableError || isUnavailable(error)) {
     app.logger.warn({ err: error }, "API call while the database is unavailable");
     return problem(app, "unavailable", "The catalogue is temporarily unavailable. Please try again in a few moments.", {
       headers: { "Retry-After": String(RETRY_AFTER_SECONDS) },
+    });
+  }
+  if (isUniqueViolation(error)) {
+    // Two writes raced for one unique value (on PostgreSQL, two new titles of the same name and the slug both chose): the loser may retry.
+    app.logger.warn({ err: error }, "API write lost a race for a unique value");
+    return problem(app, "conflict", "Another request saved a title with the same address at the same moment. Retry the request.", {
+      headers: { "Retry-After": "1" },
     });
   }
   app.logger.error({ err: error }, "API call failed");
@@ -219,7 +243,8 @@ export function apiMethodNotAllowed({ request, context }: Pick<LoaderArgs, "requ
 // ---------------------------------------------------------------------------
 // Writes (ADR 034).
 
-const MAX_WRITE_BODY_BYTES = 2 * 1024 * 1024;
+/** As every request's (server/security.ts, ADR 004): Express refuses a longer declared body before this. */
+const MAX_WRITE_BODY_BYTES = 1024 * 1024;
 
 export interface WriteInput<P, B> {
   params: P;
@@ -244,6 +269,14 @@ export function write<Q extends z.ZodType, P extends z.ZodType | undefined, B ex
   handle: (input: WriteInput<Output<P>, Output<B>>) => Promise<unknown>,
 ): WriteEntry {
   return { op: op as ApiOperation, handle: handle as WriteHandler };
+}
+
+/** Paths of the text fields holding U+0000, which PostgreSQL cannot store (the body is the schema's output, so shallow). */
+function nulFields(value: unknown, at: string[] = []): string[] {
+  if (typeof value === "string") return value.includes("\u0000") ? [at.join(".") || "body"] : [];
+  if (Array.isArray(value)) return value.flatMap((item, i) => nulFields(item, [...at, String(i)]));
+  if (value && typeof value === "object") return Object.entries(value).flatMap(([key, item]) => nulFields(item, [...at, key]));
+  return [];
 }
 
 /** Field paths of a validation failure ("releases.0.quality") as body parameters. */
@@ -274,14 +307,16 @@ async function writer(app: AppContext, request: Request, scope: TokenScope): Pro
   return (await rateLimited(app, caller)) ?? caller.token;
 }
 
-async function readJsonBody(request: Request): Promise<{ ok: true; text: string; value: unknown } | { ok: false; detail: string }> {
+async function readJsonBody(
+  request: Request,
+): Promise<{ ok: true; text: string; value: unknown } | { ok: false; detail: string; tooLarge?: true }> {
   const type = request.headers.get("content-type") ?? "";
   if (!/^application\/(?:[\w.+-]+\+)?json\b/i.test(type))
     return { ok: false, detail: "Send the body as JSON, with Content-Type: application/json." };
   const length = Number(request.headers.get("content-length") ?? 0);
-  if (length > MAX_WRITE_BODY_BYTES) return { ok: false, detail: "The body is too large (at most 2 MB)." };
+  if (length > MAX_WRITE_BODY_BYTES) return { ok: false, tooLarge: true, detail: "The body is too large (at most 1 MB)." };
   const text = await request.text();
-  if (text.length > MAX_WRITE_BODY_BYTES) return { ok: false, detail: "The body is too large (at most 2 MB)." };
+  if (Buffer.byteLength(text) > MAX_WRITE_BODY_BYTES) return { ok: false, tooLarge: true, detail: "The body is too large (at most 1 MB)." };
   try {
     return { ok: true, text, value: JSON.parse(text) };
   } catch {
@@ -315,13 +350,16 @@ async function runWrite(op: ApiOperation, handle: WriteHandler, { request, conte
     let bodyText = "";
     if (op.body) {
       const read = await readJsonBody(request);
+      if (!read.ok && read.tooLarge) return problem(app, "too-large", read.detail);
       if (!read.ok)
         return problem(app, "invalid-parameter", read.detail, { invalidParams: [{ name: "body", in: "body", reason: read.detail }] });
       bodyText = read.text;
       // Validated here so every write names its bad fields alike; handlers get the parsed body (a title is parsed again by the editor's save, which is harmless).
       const parsedBody = op.body.safeParse(read.value);
-      if (parsedBody.success) body = parsedBody.data;
-      else
+      if (parsedBody.success) {
+        body = parsedBody.data;
+        invalid.push(...nulFields(body).map((name) => ({ name, in: "body" as const, reason: `${name} must not contain U+0000 (NUL).` })));
+      } else
         invalid.push(
           ...parsedBody.error.issues.map((issue) => ({ name: issue.path.join(".") || "body", in: "body" as const, reason: issue.message })),
         );
@@ -355,11 +393,14 @@ async function runWrite(op: ApiOperation, handle: WriteHandler, { request, conte
       });
     }
     if (reservation.kind === "answered") {
-      return json(reservation.status, reservation.body || null, { "Idempotent-Replayed": "true" });
+      return json(reservation.status, reservation.body || null, {
+        ...createdAt(app, op, reservation.status, reservation.body),
+        "Idempotent-Replayed": "true",
+      });
     }
     const response = await answer(app, op, () => handle({ params: pathValues, body, app, token }));
-    // A server failure may succeed on retry, so its key is freed; the request's own errors are kept as its answer.
-    if (response.status >= 500) await releaseKey(app.db, token.id, key);
+    // A server failure or an answer that says to retry may succeed next time, so its key is freed; the request's own errors are kept as its answer.
+    if (response.status >= 500 || response.headers.has("Retry-After")) await releaseKey(app.db, token.id, key);
     else await storeAnswer(app.db, token.id, key, response.status, await response.clone().text());
     return response;
   } catch (error) {
@@ -367,11 +408,19 @@ async function runWrite(op: ApiOperation, handle: WriteHandler, { request, conte
   }
 }
 
+/** A 201's Location: the created resource under the operation's own address (POST /titles → /titles/{id}). */
+function createdAt(app: AppContext, op: ApiOperation, status: number, body: string): Record<string, string> {
+  if (status !== 201) return {};
+  const { id } = JSON.parse(body) as { id?: unknown };
+  return typeof id === "number" ? { Location: `${app.publicUrl}${API_BASE_PATH}${op.path}/${id}` } : {};
+}
+
 async function answer(app: AppContext, op: ApiOperation, run: () => Promise<unknown>): Promise<Response> {
   try {
     const result = await run();
     if (op.response === null) return json(op.status ?? 204, null);
-    return json(op.status ?? 200, JSON.stringify(result));
+    const body = JSON.stringify(result);
+    return json(op.status ?? 200, body, createdAt(app, op, op.status ?? 200, body));
   } catch (error) {
     if (error instanceof AppError && error.status === 400 && error.fields) {
       const invalidParams = bodyIssues(error.fields);
