@@ -16,6 +16,7 @@ import { isUnavailable } from "#app/db/faults.server.ts";
 import { AnalyticsCounter } from "#app/modules/analytics/counter.server.ts";
 import { readContentVersion } from "#app/modules/site/content-version.server.ts";
 import type { Config } from "./config.ts";
+import { refuse } from "./api-problems.ts";
 import { knownMethods } from "./methods.ts";
 import { createHitPath } from "./hit-path.ts";
 import { createMetrics, markRouted, metricsEndpoint, metricsMiddleware, requestObserver, routeResolver, type Metrics } from "./metrics.ts";
@@ -96,6 +97,8 @@ export function createApp({
   // Read once: every request shares the open database.
   const geoip = openGeoLocator(config.geoipDb, (message) => logger.warn(message));
   app.disable("x-powered-by");
+  // The problem details of refusals under /api/ name their type on the site's address (server/api-problems.ts).
+  app.locals.publicUrl = config.publicUrl;
   app.set("trust proxy", config.trustProxy);
   const resolveRoute = routeResolver(build);
   if (metrics && config.metrics) {
@@ -181,10 +184,22 @@ export function createApp({
       res.end();
       return;
     }
-    res
-      .status(status)
-      .type("text/plain")
-      .send(status === 500 ? "Something went wrong. Please try again later." : "Bad Request: the address is malformed.");
+    refuse(
+      req,
+      res,
+      status === 500
+        ? {
+            kind: "internal",
+            detail: "Something went wrong. Please try again later.",
+            text: "Something went wrong. Please try again later.",
+          }
+        : {
+            kind: "bad-request",
+            detail: "The address is malformed: it has a percent-encoding that is not UTF-8 text.",
+            text: "Bad Request: the address is malformed.",
+            textStatus: status,
+          },
+    );
   };
   app.use(onError);
 

@@ -3,6 +3,7 @@ import type { RequestHandler } from "express";
 import helmet from "helmet";
 import { redactUrl } from "#app/utils/redact-url.ts";
 import { ownOrigin } from "./request-target.ts";
+import { refuse } from "./api-problems.ts";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -67,15 +68,27 @@ export function bodyLimit(defaultMaxBytes: number, perPath: Record<string, numbe
     if (declared !== undefined) {
       const length = Number(declared);
       if (!/^\d+$/.test(declared) || !Number.isSafeInteger(length)) {
-        res.status(400).type("text/plain").send("Bad Request: invalid Content-Length");
+        refuse(req, res, {
+          kind: "bad-request",
+          detail: "The Content-Length header is not a whole number of bytes.",
+          text: "Bad Request: invalid Content-Length",
+        });
         return;
       }
       if (length > maxBytes) {
-        res.status(413).type("text/plain").send(`Payload Too Large: request bodies are limited to ${maxBytes} bytes`);
+        refuse(req, res, {
+          kind: "too-large",
+          detail: `The body is too large: requests are limited to ${maxBytes} bytes.`,
+          text: `Payload Too Large: request bodies are limited to ${maxBytes} bytes`,
+        });
         return;
       }
     } else if (req.headers["transfer-encoding"]) {
-      res.status(411).type("text/plain").send("Length Required: send a Content-Length with the request body");
+      refuse(req, res, {
+        kind: "length-required",
+        detail: "Send a Content-Length with the request body; chunked bodies are not accepted.",
+        text: "Length Required: send a Content-Length with the request body",
+      });
       return;
     }
     next();
@@ -102,7 +115,11 @@ export function sameOriginWrites(): RequestHandler {
     const crossSite = (site !== undefined && site !== "same-origin") || (origin !== undefined && origin !== ownOrigin(req));
     if (crossSite) {
       req.log.warn({ event: "csrf.refused", origin, site, url: redactUrl(req.originalUrl) }, "cross-site write refused");
-      res.status(403).type("text/plain").send("Forbidden: this request came from another site.");
+      refuse(req, res, {
+        kind: "cross-site",
+        detail: "This write came from another site's page. Pages of other sites may only read the API; send writes from a script.",
+        text: "Forbidden: this request came from another site.",
+      });
       return;
     }
     next();

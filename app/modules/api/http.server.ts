@@ -17,7 +17,7 @@ import {
   type Caller,
 } from "./auth.server.ts";
 import { canonicalJson, findEarlier, IDEMPOTENCY_KEY_MAX, keepRefusal, runOnce } from "./idempotency.server.ts";
-import type { ApiOperation } from "./operations.ts";
+import { API_BASE_PATH, type ApiOperation } from "./operations.ts";
 import { takeApiCall } from "./rate-limit.server.ts";
 import type { TokenScope } from "./tokens.ts";
 import type { ApiToken } from "./tokens.server.ts";
@@ -51,19 +51,31 @@ export interface LoaderArgs {
 
 type InvalidParam = NonNullable<Problem["invalidParams"]>[number];
 
-export function problem(
-  app: Pick<AppContext, "publicUrl">,
+type ProblemOptions = { invalidParams?: InvalidParam[]; headers?: Record<string, string> };
+
+/**
+ * Every error the API answers, as RFC 9457 problem details: its status, headers and
+ * body. Express's own refusals under /api/ (server/api-problems.ts) write the same.
+ */
+export function problemParts(
+  publicUrl: string,
   kind: ProblemKind,
   detail: string,
-  options: { invalidParams?: InvalidParam[]; headers?: Record<string, string> } = {},
-): Response {
+  options: ProblemOptions = {},
+): { status: number; headers: Record<string, string>; body: string } {
   const { status, title } = PROBLEMS[kind];
-  const body: Problem = { type: problemType(app.publicUrl, kind), title, status, detail };
+  const body: Problem = { type: problemType(publicUrl, kind), title, status, detail };
   if (options.invalidParams) body.invalidParams = options.invalidParams;
-  return new Response(JSON.stringify(body), {
+  return {
     status,
     headers: { ...CORS_HEADERS, "Content-Type": PROBLEM_CONTENT_TYPE, "Cache-Control": PRIVATE_CACHE_CONTROL, ...options.headers },
-  });
+    body: JSON.stringify(body),
+  };
+}
+
+export function problem(app: Pick<AppContext, "publicUrl">, kind: ProblemKind, detail: string, options: ProblemOptions = {}): Response {
+  const { status, headers, body } = problemParts(app.publicUrl, kind, detail, options);
+  return new Response(body, { status, headers });
 }
 
 function preflight(): Response {
@@ -213,12 +225,24 @@ async function rateLimited(app: AppContext, caller: Caller): Promise<Response | 
 
 const KIND_BY_STATUS: Partial<Record<number, ProblemKind>> = ERROR_KINDS;
 
+const isUniqueViolation = (error: unknown) => {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE";
+};
+
 function failure(app: AppContext, error: unknown): Response {
   if (error instanceof AppError && KIND_BY_STATUS[error.status]) return problem(app, KIND_BY_STATUS[error.status]!, error.message);
   if (error instanceof DatabaseUnavailableError || isUnavailable(error)) {
     app.logger.warn({ err: error }, "API call while the database is unavailable");
     return problem(app, "unavailable", "The catalogue is temporarily unavailable. Please try again in a few moments.", {
       headers: { "Retry-After": String(RETRY_AFTER_SECONDS) },
+    });
+  }
+  if (isUniqueViolation(error)) {
+    // Two writes raced for one unique value (on PostgreSQL, two new titles of the same name and the slug both chose): the loser may retry.
+    app.logger.warn({ err: error }, "API write lost a race for a unique value");
+    return problem(app, "conflict", "Another request saved a title with the same address at the same moment. Retry the request.", {
+      headers: { "Retry-After": "1" },
     });
   }
   app.logger.error({ err: error }, "API call failed");
@@ -235,7 +259,8 @@ export function apiMethodNotAllowed({ request, context }: Pick<LoaderArgs, "requ
 // ---------------------------------------------------------------------------
 // Writes (ADR 034).
 
-const MAX_WRITE_BODY_BYTES = 2 * 1024 * 1024;
+/** As every request's (server/security.ts, ADR 004): Express refuses a longer declared body before this. */
+const MAX_WRITE_BODY_BYTES = 1024 * 1024;
 
 export interface WriteInput<P, B> {
   params: P;
@@ -294,14 +319,16 @@ async function writer(app: AppContext, request: Request, scope: TokenScope): Pro
   return (await rateLimited(app, caller)) ?? caller.token;
 }
 
-async function readJsonBody(request: Request): Promise<{ ok: true; text: string; value: unknown } | { ok: false; detail: string }> {
+async function readJsonBody(
+  request: Request,
+): Promise<{ ok: true; text: string; value: unknown } | { ok: false; detail: string; tooLarge?: true }> {
   const type = request.headers.get("content-type") ?? "";
   if (!/^application\/(?:[\w.+-]+\+)?json\b/i.test(type))
     return { ok: false, detail: "Send the body as JSON, with Content-Type: application/json." };
   const length = Number(request.headers.get("content-length") ?? 0);
-  if (length > MAX_WRITE_BODY_BYTES) return { ok: false, detail: "The body is too large (at most 2 MB)." };
+  if (length > MAX_WRITE_BODY_BYTES) return { ok: false, tooLarge: true, detail: "The body is too large (at most 1 MB)." };
   const text = await request.text();
-  if (text.length > MAX_WRITE_BODY_BYTES) return { ok: false, detail: "The body is too large (at most 2 MB)." };
+  if (Buffer.byteLength(text) > MAX_WRITE_BODY_BYTES) return { ok: false, tooLarge: true, detail: "The body is too large (at most 1 MB)." };
   try {
     return { ok: true, text, value: JSON.parse(text) };
   } catch {
@@ -335,6 +362,7 @@ async function runWrite({ op, handle, prepare }: WriteEntry, { request, context,
     let bodyValue: unknown;
     if (op.body) {
       const read = await readJsonBody(request);
+      if (!read.ok && read.tooLarge) return problem(app, "too-large", read.detail);
       if (!read.ok)
         return problem(app, "invalid-parameter", read.detail, { invalidParams: [{ name: "body", in: "body", reason: read.detail }] });
       bodyValue = read.value;
@@ -371,7 +399,7 @@ async function runWrite({ op, handle, prepare }: WriteEntry, { request, context,
 
     // The parsed body in a canonical form: the same JSON re-serialised is the same request.
     const fingerprint = requestFingerprint(request.method, new URL(request.url).pathname, op.body ? canonicalJson(bodyValue) : "");
-    const earlier = await answerOfEarlier(app, token.id, key, fingerprint);
+    const earlier = await answerOfEarlier(app, op, token.id, key, fingerprint);
     if (earlier) return earlier;
     const outcome = await runOnce(app.db, token.id, key, fingerprint, async (trx) => {
       // The handler writes through the key's transaction: its effect and the key's answer commit together.
@@ -380,10 +408,10 @@ async function runWrite({ op, handle, prepare }: WriteEntry, { request, context,
       return { status: response.status, body: await response.clone().text(), response };
     });
     // A copy of this request got the key first: its answer (it waited for the copy's commit).
-    if (outcome.kind === "taken") return (await answerOfEarlier(app, token.id, key, fingerprint)) ?? stillRunning(app);
+    if (outcome.kind === "taken") return (await answerOfEarlier(app, op, token.id, key, fingerprint)) ?? stillRunning(app);
     const { response } = outcome.answer;
-    // A refusal is kept as the key's answer; a server failure left nothing, so the retry runs the request again.
-    if (outcome.kind === "undone" && response.status < 500) {
+    // A refusal is kept as the key's answer; a server failure, or an answer that says to retry, left nothing, so the retry runs the request again.
+    if (outcome.kind === "undone" && response.status < 500 && !response.headers.has("Retry-After")) {
       await keepRefusal(app.db, token.id, key, fingerprint, outcome.answer).catch((error: unknown) => {
         app.logger.warn({ err: error }, "could not keep an idempotent refusal");
       });
@@ -395,7 +423,7 @@ async function runWrite({ op, handle, prepare }: WriteEntry, { request, context,
 }
 
 /** The answer for a key an earlier request used (a replay, 409 while running, 422 for another request), or null when it is free. */
-async function answerOfEarlier(app: AppContext, tokenId: number, key: string, fingerprint: string): Promise<Response | null> {
+async function answerOfEarlier(app: AppContext, op: ApiOperation, tokenId: number, key: string, fingerprint: string): Promise<Response | null> {
   const earlier = await findEarlier(app.db, tokenId, key);
   if (earlier.kind === "none") return null;
   if (earlier.requestHash !== fingerprint) {
@@ -407,6 +435,7 @@ async function answerOfEarlier(app: AppContext, tokenId: number, key: string, fi
   }
   if (earlier.kind === "in-progress") return stillRunning(app);
   return json(earlier.status, earlier.body || null, {
+    ...createdAt(app, op, earlier.status, earlier.body),
     "Idempotent-Replayed": "true",
     ...(earlier.status >= 400 && earlier.body ? { "Content-Type": PROBLEM_CONTENT_TYPE } : {}),
   });
@@ -418,11 +447,19 @@ function stillRunning(app: AppContext): Response {
   });
 }
 
+/** A 201's Location: the created resource under the operation's own address (POST /titles → /titles/{id}). */
+function createdAt(app: AppContext, op: ApiOperation, status: number, body: string): Record<string, string> {
+  if (status !== 201) return {};
+  const { id } = JSON.parse(body) as { id?: unknown };
+  return typeof id === "number" ? { Location: `${app.publicUrl}${API_BASE_PATH}${op.path}/${id}` } : {};
+}
+
 async function answer(app: AppContext, op: ApiOperation, run: () => Promise<unknown>): Promise<Response> {
   try {
     const result = await run();
     if (op.response === null) return json(op.status ?? 204, null);
-    return json(op.status ?? 200, JSON.stringify(result));
+    const body = JSON.stringify(result);
+    return json(op.status ?? 200, body, createdAt(app, op, op.status ?? 200, body));
   } catch (error) {
     if (error instanceof AppError && error.status === 400 && error.fields) return invalidBody(app, error);
     return failure(app, error);

@@ -37,7 +37,7 @@ it("shows a write with its scope, body and a curl example carrying the token", (
     scope: "catalogue:write",
     body: { text: "TitleInput", ref: "TitleInput" },
   });
-  expect(create.responses.map((r) => r.status)).toEqual(["201", "400", "401", "403", "409", "422", "429", "500", "503"]);
+  expect(create.responses.map((r) => r.status)).toEqual(["201", "400", "401", "403", "409", "411", "413", "422", "429", "500", "503"]);
   expect(create.curl).toContain("-X POST 'https://cinedex.example/api/v1/titles'");
   expect(create.curl).toContain('-H "Authorization: Bearer $CINEDEX_TOKEN"');
   expect(create.curl).toContain("Idempotency-Key");

@@ -11,8 +11,12 @@ const optionalText = (max: number) =>
   storableText(max)
     .nullish()
     .transform((v) => (v ? v : null));
-const httpUrl = text(MAX_URL_LENGTH).refine(isHttpUrl, "Must be an http:// or https:// address");
-const optionalHttpUrl = optionalText(MAX_URL_LENGTH).refine((v) => v === null || isHttpUrl(v), "Must be an http:// or https:// address");
+// The API's OpenAPI document (ADR 031) shows these rules as its `format` and `pattern`.
+const URL_META = { format: "uri", example: "https://files.example/movie.mkv" } as const;
+const httpUrl = text(MAX_URL_LENGTH).refine(isHttpUrl, "Must be an http:// or https:// address").meta(URL_META);
+const optionalHttpUrl = optionalText(MAX_URL_LENGTH)
+  .refine((v) => v === null || isHttpUrl(v), "Must be an http:// or https:// address")
+  .meta(URL_META);
 const rowId = z.number().int().positive().optional();
 
 const isoDate = z
@@ -90,7 +94,9 @@ export const titleInputSchema = z
       .positive()
       .nullish()
       .transform((v) => v ?? null),
-    imdbId: optionalText(12).refine((v) => v === null || /^tt\d{7,10}$/.test(v), "Must be an IMDb id like tt0063350"),
+    imdbId: optionalText(12)
+      .refine((v) => v === null || /^tt\d{7,10}$/.test(v), "Must be an IMDb id like tt0063350")
+      .meta({ pattern: "^tt\\d{7,10}$", example: "tt0063350" }),
     overview: optionalText(10_000),
     tagline: optionalText(500),
     storyline: optionalText(20_000),
@@ -139,7 +145,7 @@ export const titleInputSchema = z
     /** Blank entries are dropped, as the spec's add and edit forms do. */
     screenshots: z
       // A screenshot as the API answers it ({ id, url }) counts as its address.
-      .array(z.union([z.string(), z.looseObject({ url: z.string() }).transform((s) => s.url)]))
+      .array(z.union([z.string().meta(URL_META), z.looseObject({ url: z.string() }).transform((s) => s.url)]))
       .max(100)
       .default([])
       .transform((urls) => urls.map((u) => u.trim()).filter(Boolean))
