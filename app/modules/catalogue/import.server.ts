@@ -27,9 +27,9 @@ import { duplicateImdbMessage, insertParsedTitle, replaceParsedTitle, resolveGen
  * plan against the catalogue (dry run) → apply in batches through the editor's
  * id-keeping save. The validated titles are stored with an import run, whose `done`
  * advances in the same transaction as each batch, so an interrupted apply resumes
- * where it stopped. A title already in the catalogue (same TMDB id, IMDb id, or type
- * and slug) is updated in place, keeping the ids of its releases, files and links,
- * and is skipped when the file changes nothing about it.
+ * where it stopped. A title already in the catalogue (same TMDB id, else IMDb id, else
+ * the slug the file gives: see identify) is updated in place, keeping the ids of its
+ * releases, files and links, and is skipped when the file changes nothing about it.
  */
 
 export interface PlanCounts {
