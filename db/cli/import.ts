@@ -5,15 +5,13 @@ import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { createTmdbClient } from "#app/integrations/tmdb/client.server.ts";
-import { IMPORT_FORMATS, type ImportFileFormat } from "#app/modules/catalogue/import-constants.ts";
+import { DUPLICATES_AS, IMPORT_FORMATS, type DuplicatesAs, type ImportFileFormat } from "#app/modules/catalogue/import-constants.ts";
 import { decodeImportFile, detectFormat } from "#app/modules/catalogue/import-format.server.ts";
 import {
   createImportRun,
-  DUPLICATES_AS,
   getImportRun,
   prepareImport,
   runImport,
-  type DuplicatesAs,
   type ImportPlan,
   type ImportRun,
 } from "#app/modules/catalogue/import.server.ts";

@@ -88,14 +88,22 @@ export function titleKeys(data: { type: TitleType; tmdbId: number | null; imdbId
   return keys;
 }
 
-/** Adds a title's keys to `seen`; the line of an earlier title with one of them, if any. */
-function duplicateOf(seen: Map<string, number>, data: ParsedTitleInput, line: number): number | null {
+/**
+ * Adds a title's keys to `seen`; a message about an earlier title with one of them,
+ * if any. Slugs a file gives are unique within a type too: a title without ids is
+ * known by its slug, so two titles with one slug would be one title on import.
+ */
+function duplicateOf(seen: Map<string, number>, data: ParsedTitleInput, line: number): string | null {
   const keys = titleKeys(data);
   for (const key of keys) {
     const earlier = seen.get(key);
-    if (earlier !== undefined) return earlier;
+    if (earlier !== undefined) return `The same title as on line ${earlier}`;
   }
+  const slugKey = data.slug === null ? null : `given-slug:${data.type}/${data.slug}`;
+  const sameSlug = slugKey === null ? undefined : seen.get(slugKey);
+  if (sameSlug !== undefined) return `The same slug as the title on line ${sameSlug}`;
   for (const key of keys) seen.set(key, line);
+  if (slugKey !== null) seen.set(slugKey, line);
   return null;
 }
 
@@ -240,9 +248,9 @@ function parseJsonFile(text: string): { titles: ImportTitle[]; errors: RowError[
       }
       return;
     }
-    const earlier = duplicateOf(seen, parsed.data, line);
-    if (earlier !== null) {
-      errors.push({ line, field: where, message: `The same title as on line ${earlier}.` });
+    const duplicate = duplicateOf(seen, parsed.data, line);
+    if (duplicate !== null) {
+      errors.push({ line, field: where, message: `${duplicate}.` });
       return;
     }
     const provided = Object.keys(raw).filter((k) => TITLE_FIELDS.has(k)) as TitleField[];
@@ -460,13 +468,9 @@ function parseCsvFile(text: string): { titles: ImportTitle[]; errors: RowError[]
   for (const group of groups.values()) {
     const title = csvTitle(group, errors);
     if (!title) continue;
-    const earlier = duplicateOf(seen, title.data, group.line);
-    if (earlier !== null) {
-      errors.push({
-        line: group.line,
-        field: "key",
-        message: `The same title as on line ${earlier}; give both rows the same key or fix the ids.`,
-      });
+    const duplicate = duplicateOf(seen, title.data, group.line);
+    if (duplicate !== null) {
+      errors.push({ line: group.line, field: "key", message: `${duplicate}; give both rows the same key or fix the ids or slugs.` });
       continue;
     }
     titles.push({ ...title, provided });

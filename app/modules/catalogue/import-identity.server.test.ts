@@ -146,32 +146,58 @@ describeEachDatabase("import identity (issue 30)", (ctx) => {
     ]);
   });
 
-  it("every export re-imports: long same-prefix titles, long slugs, more than 1,000 genres", async () => {
+  async function reimportsIntoEmpty(count: number) {
+    const stored = await titles(ctx.db);
+    const text = exportText(await exportCatalogue(ctx.db));
+    const target = await createTestDatabase(ctx.dialect);
+    try {
+      const { plan } = await apply(target.db, text, "json");
+      expect(plan.counts.titles).toEqual({ create: count, update: 0, skip: 0 });
+      expect((await titles(target.db)).map((t) => t.slug)).toEqual(stored.map((t) => t.slug));
+      const again = await dryRun(target.db, text, "json");
+      expect(again.plan).toMatchObject({ errors: [], counts: { titles: { create: 0, update: 0, skip: count } }, newGenres: [] });
+    } finally {
+      await target.destroy();
+    }
+  }
+
+  it("an export of two long same-prefix titles re-imports: slugs cut at 80 characters stay distinct", async () => {
     const long = "A very long title that goes on and on ".repeat(3);
     await createTitle(ctx.db, buildMovie({ title: `${long} one`, tmdbId: 1, imdbId: null, releaseDate: null }));
     await createTitle(ctx.db, buildMovie({ title: `${long} two`, tmdbId: 2, imdbId: null, releaseDate: null }));
-    await createTitle(ctx.db, buildMovie({ title: "Custom", slug: "s".repeat(100), tmdbId: 3, imdbId: null }));
+    expect((await titles(ctx.db)).every((t) => t.slug.length <= 80)).toBe(true);
+    await reimportsIntoEmpty(2);
+  });
+
+  it("an export of more than 1,000 genres re-imports", async () => {
+    await createTitle(ctx.db, buildMovie({ title: "One" }));
     await ctx.db
       .insertInto("genres")
       .values(Array.from({ length: 1_100 }, (_, i) => ({ name: `Genre ${i}`, slug: `genre-${i}`, position: 100 + i })))
       .execute();
-    const stored = await titles(ctx.db);
-    expect(stored.every((t) => t.slug.length <= 80)).toBe(true);
-    const before = exportText(await exportCatalogue(ctx.db));
-    const target = await createTestDatabase(ctx.dialect);
-    try {
-      const { plan } = await apply(target.db, before, "json");
-      expect(plan.counts.titles).toEqual({ create: 3, update: 0, skip: 0 });
-      expect((await titles(target.db)).map((t) => t.slug)).toEqual(stored.map((t) => t.slug));
-      const again = await dryRun(target.db, before, "json");
-      expect(again.plan.counts.titles).toEqual({ create: 0, update: 0, skip: 3 });
-      expect(again.plan.newGenres).toEqual([]);
-    } finally {
-      await target.destroy();
-    }
-    // A slug over 80 characters in a file is cut once, as stored, and a second import of that file changes nothing.
+    await reimportsIntoEmpty(1);
+  });
+
+  it("a slug over 80 characters is cut once, as stored: a second import of the file changes nothing", async () => {
     const file = JSON.stringify([{ type: "movie", title: "Cut", slug: "c".repeat(100) }]);
     await apply(ctx.db, file, "json");
+    expect((await titles(ctx.db)).map((t) => t.slug)).toEqual(["c".repeat(80)]);
     expect((await dryRun(ctx.db, file, "json")).plan.counts.titles).toEqual({ create: 0, update: 0, skip: 1 });
+    await reimportsIntoEmpty(1);
+  });
+
+  it("a file title whose slug is taken keeps its disambiguated slug: a second import changes nothing", async () => {
+    await createTitle(ctx.db, buildMovie({ title: "It", tmdbId: 1, imdbId: null }));
+    const file = JSON.stringify([{ type: "movie", title: "It", slug: "it", tmdbId: 2, releaseDate: "2017-09-08" }]);
+    await apply(ctx.db, file, "json");
+    expect((await titles(ctx.db)).map((t) => t.slug)).toEqual(["it", "it-2017"]);
+    expect((await dryRun(ctx.db, file, "json")).plan.counts.titles).toEqual({ create: 0, update: 0, skip: 1 });
+  });
+
+  it("two titles in one file giving the same slug are an error, whatever their ids", async () => {
+    const csv = "type,title,slug,tmdb_id\nmovie,It,it,1\nmovie,It,it,\n";
+    expect((await dryRun(ctx.db, csv, "csv")).plan.errors).toEqual([
+      { line: 3, field: "key", message: "The same slug as the title on line 2; give both rows the same key or fix the ids or slugs." },
+    ]);
   });
 });

@@ -12,7 +12,9 @@ import { plural } from "#app/utils/format.ts";
 import { slugify } from "#app/utils/slug.ts";
 import { TMDB_NOT_CONFIGURED } from "./tmdb-fill.ts";
 import { titleToInput } from "./export.server.ts";
-import { MAX_REPORTED_ERRORS, type ImportFileFormat } from "./import-constants.ts";
+import { MAX_REPORTED_ERRORS, type DuplicatesAs, type ImportFileFormat } from "./import-constants.ts";
+
+export type { DuplicatesAs };
 import { parseImportFile, type IdLine, type ImportTitle, type RowError, type TitleField } from "./import-format.server.ts";
 import { getTitle } from "./read.server.ts";
 import { titleInputSchema, type ParsedTitleInput } from "./schema.ts";
@@ -25,9 +27,9 @@ import { duplicateImdbMessage, insertParsedTitle, replaceParsedTitle, resolveGen
  * plan against the catalogue (dry run) → apply in batches through the editor's
  * id-keeping save. The validated titles are stored with an import run, whose `done`
  * advances in the same transaction as each batch, so an interrupted apply resumes
- * where it stopped. A title already in the catalogue (same TMDB id, IMDb id, or type
- * and slug) is updated in place, keeping the ids of its releases, files and links,
- * and is skipped when the file changes nothing about it.
+ * where it stopped. A title already in the catalogue (same TMDB id, else IMDb id, else
+ * the slug the file gives: see identify) is updated in place, keeping the ids of its
+ * releases, files and links, and is skipped when the file changes nothing about it.
  */
 
 export interface PlanCounts {
@@ -162,9 +164,6 @@ export function possibleDuplicateMessage(row: CatalogueRow, resolved: Duplicates
   if (resolved) return `${what}; ${resolved === "update" ? "updates that title" : "added as a new title"}.`;
   return `${what}. Give it an id, or the slug ${row.slug} to update that title, or say what duplicates are (update or add).`;
 }
-
-export const DUPLICATES_AS = ["update", "add"] as const;
-export type DuplicatesAs = (typeof DUPLICATES_AS)[number];
 
 /** The catalogue title a file title writes to; a possible duplicate is one only when the operator said duplicates update. */
 function matchOf(identity: Identity, duplicatesAs: DuplicatesAs | null): number | null {
