@@ -216,7 +216,8 @@ for (const dialect of testDialects) {
             : p,
       );
       // Warm the route modules (Vite compiles them on first use).
-      await rawRequest(app.port, { method: "GET", path: "/" });
+      // Without the 15-second limit of rawRequest: on a busy machine the first compile takes longer.
+      await fetch(`${app.baseURL}/`);
     }, 120_000);
 
     afterAll(async () => {
