@@ -403,8 +403,9 @@ async function unknownGenres(db: Db, names: string[]): Promise<string[]> {
 // ---------------------------------------------------------------------------
 // Id lists through TMDB
 
-function fromExternal(ext: ExternalTitle): ParsedTitleInput {
-  return titleInputSchema.parse({
+/** TMDB's details as a title; a detail the catalogue cannot store (a control character, an overlong name) is the line's error. */
+function fromExternal(ext: ExternalTitle): ReturnType<typeof titleInputSchema.safeParse> {
+  return titleInputSchema.safeParse({
     type: ext.type,
     title: ext.title,
     originalTitle: ext.originalTitle,
@@ -483,7 +484,13 @@ async function fetchIdList(db: Db, ids: IdLine[], options: PrepareOptions): Prom
         continue;
       }
       const ext = await call(() => tmdb.details(ref!.type, ref!.tmdbId));
-      items.push({ line, data: fromExternal(ext), provided: ALL_FIELDS, onlyNew: true });
+      const parsed = fromExternal(ext);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0]!;
+        errors.push({ line, field: "id", message: `TMDB's ${issue.path.join(".")} cannot be stored: ${issue.message}.` });
+        continue;
+      }
+      items.push({ line, data: parsed.data, provided: ALL_FIELDS, onlyNew: true });
     } catch (error) {
       if (!(error instanceof TmdbError)) throw error;
       const message =
