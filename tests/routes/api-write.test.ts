@@ -430,6 +430,26 @@ describeEachDatabase("the write API", (ctx) => {
       actor: "API token “script catalogue:write”",
     });
 
+    const patched = await call(ctx.db, titleAction, "PATCH", `/titles/${created.id}`, {
+      token: secret,
+      body: { tagline: null, subtitles: ["Français"] },
+      headers: { "Content-Type": "application/merge-patch+json" },
+      params: { id: String(created.id) },
+    });
+    expect(await doc(patched, "/titles/{id}", "patch")).toMatchObject({ title: "Renamed", tagline: null, subtitles: ["Français"] });
+    const badPatch = await call(ctx.db, titleAction, "PATCH", `/titles/${created.id}`, {
+      token: secret,
+      body: { rating: 11 },
+      params: { id: String(created.id) },
+    });
+    expect(((await doc(badPatch, "/titles/{id}", "patch")) as ProblemBody).invalidParams?.[0]).toMatchObject({
+      name: "rating",
+      in: "body",
+    });
+    const missingPatch = await call(ctx.db, titleAction, "PATCH", "/titles/999999", { token: secret, body: {}, params: { id: "999999" } });
+    expect(missingPatch.status).toBe(404);
+    await doc(missingPatch, "/titles/{id}", "patch");
+
     const missing = await call(ctx.db, titleAction, "PUT", "/titles/999999", { token: secret, body, params: { id: "999999" } });
     expect(((await doc(missing, "/titles/{id}", "put")) as ProblemBody).detail).toBe("No title has the id 999999.");
 
