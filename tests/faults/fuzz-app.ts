@@ -39,12 +39,20 @@ let users = 0;
  */
 export async function startInProcessApp(
   dialect: DialectName,
-  options: { clientDir?: string; env?: Record<string, string> } = {},
+  options: {
+    clientDir?: string;
+    env?: Record<string, string>;
+    /**
+     * Opens a database of the caller's (seeded here, destroyed on close), given the app's
+     * module loader: a handle opened through it throws the app's own DatabaseUnavailableError.
+     */
+    database?: (load: (module: string) => Promise<Record<string, unknown>>) => Promise<TestDatabase>;
+  } = {},
 ): Promise<InProcessApp> {
   vite ??= await createServer({ server: { middlewareMode: true, hmr: false, watch: null }, appType: "custom", logLevel: "error" });
   users += 1;
   const loader = vite;
-  const database = await createTestDatabase(dialect);
+  const database = options.database ? await options.database((module) => loader.ssrLoadModule(module)) : await createTestDatabase(dialect);
   await seedDemoCatalogue(database.db);
   const server = http.createServer();
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
