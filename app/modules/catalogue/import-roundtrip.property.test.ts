@@ -105,7 +105,7 @@ for (const dialect of testDialects) {
       await fc.assert(
         fc.asyncProperty(fc.array(titleInput, { minLength: 1, maxLength: 8 }), (inputs) => roundTrip(pair, inputs)),
         // Bounded: a failure still shrinks, within the time limit.
-        { numRuns: dialect === "sqlite" ? 15 : 8, interruptAfterTimeLimit: 45_000 },
+        { numRuns: dialect === "sqlite" ? 15 : 8, interruptAfterTimeLimit: 30_000 },
       );
     } finally {
       await source.destroy();
