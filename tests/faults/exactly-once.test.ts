@@ -1,4 +1,5 @@
 import { UpdateQueryNode } from "kysely";
+import type pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#app/db/client.server.ts";
 import { createApiToken } from "#app/modules/api/tokens.server.ts";
@@ -131,7 +132,7 @@ describe.skipIf(!PG_URL)("exactly once through PostgreSQL faults", () => {
       // Each job is sent until acknowledged (2xx), always with its own key or submission id.
       const send = async (job: { kind: "api" | "form"; n: number }) => {
         for (let attempt = 0; Date.now() < deadline; attempt++) {
-          let status = 0;
+          let status: number;
           try {
             const response =
               job.kind === "api"
@@ -180,7 +181,7 @@ describe.skipIf(!PG_URL)("exactly once through PostgreSQL faults", () => {
       // maintenance window (ALLOW_CONNECTIONS false) with every backend cut.
       const faultsEnd = Date.now() + FAULT_MS;
       const faults = { terminated: 0, windows: 0 };
-      const terminate = (c: import("pg").Client) =>
+      const terminate = (c: pg.Client) =>
         c.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()`, [scratch]);
       await withPgClient(PG_URL!, async (c) => {
         while (!done && Date.now() < faultsEnd) {
