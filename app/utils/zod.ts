@@ -18,7 +18,8 @@ export { z };
  * holding them is refused at validation rather than failing, or changing, at the write.
  */
 // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused.
-export const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+export const CONTROL_CHARACTER =
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 export const CONTROL_CHARACTER_MESSAGE =
   "This contains an invisible control character (such as U+0000) that cannot be saved. Please remove it.";

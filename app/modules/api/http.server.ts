@@ -423,7 +423,13 @@ async function runWrite({ op, handle, prepare }: WriteEntry, { request, context,
 }
 
 /** The answer for a key an earlier request used (a replay, 409 while running, 422 for another request), or null when it is free. */
-async function answerOfEarlier(app: AppContext, op: ApiOperation, tokenId: number, key: string, fingerprint: string): Promise<Response | null> {
+async function answerOfEarlier(
+  app: AppContext,
+  op: ApiOperation,
+  tokenId: number,
+  key: string,
+  fingerprint: string,
+): Promise<Response | null> {
   const earlier = await findEarlier(app.db, tokenId, key);
   if (earlier.kind === "none") return null;
   if (earlier.requestHash !== fingerprint) {

@@ -103,13 +103,9 @@ describeEachDatabase("import identity (issue 30)", (ctx) => {
     const list = Array.from({ length: 300 }, (_, i) => ({ type: "movie", title: i === 249 ? "Bad\u0000Title" : `Film ${i}` }));
     const json = JSON.stringify({ titles: list }, null, 1);
     const { plan } = await dryRun(ctx.db, json, "json");
-    expect(plan.errors).toEqual([
-      { line: expect.any(Number) as number, field: "titles[249].title", message: CONTROL_CHARACTER_MESSAGE },
-    ]);
+    expect(plan.errors).toEqual([{ line: expect.any(Number) as number, field: "titles[249].title", message: CONTROL_CHARACTER_MESSAGE }]);
     const csv = 'type,title,overview\nmovie,Fine,"a\u0007bell"\n';
-    expect((await dryRun(ctx.db, csv, "csv")).plan.errors).toEqual([
-      { line: 2, field: "overview", message: CONTROL_CHARACTER_MESSAGE },
-    ]);
+    expect((await dryRun(ctx.db, csv, "csv")).plan.errors).toEqual([{ line: 2, field: "overview", message: CONTROL_CHARACTER_MESSAGE }]);
     // The editor and the API share the rule.
     await expect(createTitle(ctx.db, buildMovie({ title: "A\u0000B" }))).rejects.toMatchObject({
       status: 400,
