@@ -605,6 +605,8 @@ describe.each(testDialects)("the search index's migrations 2026-11-27T1000, T110
         "2026-11-27T1100_search_tags",
         "2026-11-28T0200_search_rank_cover",
         "2026-11-28T0600_search_popularity_order",
+        "2026-11-28T1900_api_token_creators",
+        "2026-11-28T1930_form_submissions",
       ]);
 
       const titles = async (options: SearchOptions) => (await searchCatalogue(handle.db, options)).items.map((t) => t.title);
