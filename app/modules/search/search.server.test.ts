@@ -600,13 +600,12 @@ describe.each(testDialects)("the search index's migrations 2026-11-27T1000, T110
       // Back to the index as it was (no prefixes, no filter words), then up again: the
       // rows and their filter words are rebuilt from what the database holds.
       await migrateTo(handle.db, "2026-11-26T1130_page_views");
-      expect(await migrateToLatest(handle.db)).toEqual([
+      // The search migrations come back up first (later migrations follow them).
+      expect((await migrateToLatest(handle.db)).slice(0, 4)).toEqual([
         "2026-11-27T1000_search_prefixes",
         "2026-11-27T1100_search_tags",
         "2026-11-28T0200_search_rank_cover",
         "2026-11-28T0600_search_popularity_order",
-        "2026-11-28T1900_api_token_creators",
-        "2026-11-28T1930_form_submissions",
       ]);
 
       const titles = async (options: SearchOptions) => (await searchCatalogue(handle.db, options)).items.map((t) => t.title);
