@@ -5,7 +5,7 @@ import { inTransaction } from "#app/db/transaction.server.ts";
 import { TmdbError, type TmdbClient } from "#app/integrations/tmdb/client.server.ts";
 import type { ExternalTitle } from "#app/integrations/tmdb/types.ts";
 import { recordAudit, type Actor } from "#app/modules/audit/audit.server.ts";
-import { analyzeAfterBulkWrite, indexTitles } from "#app/modules/search/index.server.ts";
+import { vacuumAfterBulkWrite, indexTitles } from "#app/modules/search/index.server.ts";
 import { bumpContentVersion } from "#app/modules/site/content-version.server.ts";
 import { AppError } from "#app/utils/errors.ts";
 import { plural } from "#app/utils/format.ts";
@@ -14,11 +14,11 @@ import { TMDB_NOT_CONFIGURED } from "./tmdb-fill.ts";
 import { titleToInput } from "./export.server.ts";
 import { MAX_REPORTED_ERRORS, type ImportFileFormat } from "./import-constants.ts";
 import { parseImportFile, titleKeys, type IdLine, type ImportTitle, type RowError, type TitleField } from "./import-format.server.ts";
-import { getTitle } from "./read.server.ts";
+import { getTitle, getTitles } from "./read.server.ts";
 import { titleInputSchema, type ParsedTitleInput } from "./schema.ts";
 import { genreSlug, releaseKey } from "./slug.ts";
 import type { TitleDetail } from "./types.ts";
-import { insertParsedTitle, replaceParsedTitle, resolveGenreIds } from "./write.server.ts";
+import { insertParsedTitles, replaceParsedTitle, resolveGenreIds } from "./write.server.ts";
 
 /**
  * Catalogue import (docs/import-format.md, ADR 032): parse → validate every row →
@@ -72,7 +72,8 @@ export const IMPORT_BUSY = "This import is being applied already.";
 export const EMPTY_IMPORT = "The file holds no titles.";
 /** An apply that has not advanced for this long has stopped (its process ended); it may be resumed. */
 export const STALE_APPLY_MS = 2 * 60_000;
-const BATCH_SIZE = 200;
+/** Titles per transaction: new ones go in set-based inserts, so a batch costs tens of statements whatever its size. */
+const BATCH_SIZE = 500;
 
 // ---------------------------------------------------------------------------
 // Matching titles in the catalogue
@@ -210,13 +211,26 @@ function linksOf(data: ParsedTitleInput): number {
   return data.releases.reduce((n, r) => n + r.zipLinks.length + r.files.reduce((m, f) => m + f.links.length, 0), 0);
 }
 
-async function decide(db: Db, item: RunItem, existingId: number | null, tally: LinkTally): Promise<Decision> {
-  if (existingId === null) {
-    tally.create += linksOf(item.data);
-    return { action: "create", data: item.data };
-  }
-  const current = await getTitle(db, existingId, { includeDisabled: true });
-  if (!current) {
+/**
+ * The catalogue's copy of each title of a batch, as the matching rules find it
+ * (findExisting / matchOf), read with its whole tree in a few queries for the batch.
+ */
+async function matchBatch(db: Db, batch: RunItem[]): Promise<(TitleDetail | null)[]> {
+  const found = await findExisting(
+    db,
+    batch.map((i) => i.data),
+  );
+  const ids = batch.map((item) => matchOf(found, item.data));
+  const trees = await getTitles(
+    db,
+    ids.filter((id): id is number => id !== null),
+    { includeDisabled: true },
+  );
+  return ids.map((id) => (id === null ? null : (trees.get(id) ?? null)));
+}
+
+function decide(item: RunItem, current: TitleDetail | null, tally: LinkTally): Decision {
+  if (current === null) {
     tally.create += linksOf(item.data);
     return { action: "create", data: item.data };
   }
@@ -287,14 +301,8 @@ async function planCounts(db: Db, items: RunItem[]): Promise<PlanCounts> {
   const counts: PlanCounts = { titles: { create: 0, update: 0, skip: 0 }, links: { create: 0, update: 0, skip: 0, remove: 0 } };
   for (let start = 0; start < items.length; start += BATCH_SIZE) {
     const batch = items.slice(start, start + BATCH_SIZE);
-    const found = await findExisting(
-      db,
-      batch.map((i) => i.data),
-    );
-    for (const item of batch) {
-      const decision = await decide(db, item, matchOf(found, item.data), counts.links);
-      counts.titles[decision.action]++;
-    }
+    const currents = await matchBatch(db, batch);
+    for (const [k, item] of batch.entries()) counts.titles[decide(item, currents[k]!, counts.links).action]++;
   }
   return counts;
 }
@@ -557,19 +565,18 @@ export async function applyImportRun(db: Db, actor: Actor, id: number, options: 
     for (let start = run.done; start < items.length; start += batchSize) {
       const batch = items.slice(start, start + batchSize);
       run = await inTransaction(db, async (trx) => {
-        const found = await findExisting(
-          trx,
-          batch.map((i) => i.data),
-        );
+        const currents = await matchBatch(trx, batch);
         const tally = { create: 0, update: 0, skip: 0, remove: 0 };
         const done = { create: 0, update: 0, skip: 0 };
-        const createdIds: number[] = [];
-        for (const item of batch) {
-          const decision = await decide(trx, item, matchOf(found, item.data), tally);
-          if (decision.action === "create") createdIds.push(await insertParsedTitle(trx, decision.data, { index: false }));
+        const creates: ParsedTitleInput[] = [];
+        for (const [k, item] of batch.entries()) {
+          const decision = decide(item, currents[k]!, tally);
+          if (decision.action === "create") creates.push(decision.data);
           else if (decision.action === "update") await replaceParsedTitle(trx, decision.current, decision.data);
           done[decision.action]++;
         }
+        // New titles in set-based inserts, then indexed for search together.
+        const createdIds = await insertParsedTitles(trx, creates);
         if (createdIds.length > 0) {
           await indexTitles(trx, createdIds);
           await bumpContentVersion(trx);
@@ -600,7 +607,7 @@ export async function applyImportRun(db: Db, actor: Actor, id: number, options: 
     throw error;
   }
   const changed = run.created + run.updated > 0;
-  if (changed) await analyzeAfterBulkWrite(db);
+  if (changed) await vacuumAfterBulkWrite(db);
   return inTransaction(db, async (trx) => {
     // Each saved title bumped the version already; this one covers the whole run for caches that read it late.
     if (changed) await bumpContentVersion(trx);
