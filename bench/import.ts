@@ -227,14 +227,20 @@ if (values.child) {
   }
   const dialects = values.postgres ? ["postgres"] : values.db === "both" ? ["sqlite", "postgres"] : [values.db];
   const mb = (fs.statSync(file).size / 1e6).toFixed(1);
-  console.log(`${path.basename(file)}: ${mb} MB; collisions ${values.collisions}${values["bare-namesakes"] ? ", namesakes without slugs" : ""}`);
+  console.log(
+    `${path.basename(file)}: ${mb} MB; collisions ${values.collisions}${values["bare-namesakes"] ? ", namesakes without slugs" : ""}`,
+  );
   const results: Result[] = [];
   for (const dialect of dialects) {
-    const out = spawnSync(process.execPath, [...process.execArgv, process.argv[1]!, "--child", dialect, "--file", file, "--searches", values.searches], {
-      encoding: "utf8",
-      maxBuffer: 64 * 1024 * 1024,
-      stdio: ["ignore", "pipe", "inherit"],
-    });
+    const out = spawnSync(
+      process.execPath,
+      [...process.execArgv, process.argv[1]!, "--child", dialect, "--file", file, "--searches", values.searches],
+      {
+        encoding: "utf8",
+        maxBuffer: 64 * 1024 * 1024,
+        stdio: ["ignore", "pipe", "inherit"],
+      },
+    );
     const line = out.stdout.split("\n").find((l) => l.startsWith("RESULT "));
     if (!line) {
       console.error(`${dialect}: the import process failed (exit ${out.status})\n${out.stdout}`);
@@ -244,7 +250,9 @@ if (values.child) {
     results.push(JSON.parse(line.slice(7)) as Result);
   }
   const s = (n: number) => `${n.toFixed(1)} s`;
-  console.log("\n| database | file | rows | titles | dry run | apply | dry run + apply | re-import dry run | re-import changes | memory (peak RSS) |");
+  console.log(
+    "\n| database | file | rows | titles | dry run | apply | dry run + apply | re-import dry run | re-import changes | memory (peak RSS) |",
+  );
   console.log("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|");
   for (const r of results) {
     const name = r.dialect === "sqlite" ? "SQLite" : "PostgreSQL";

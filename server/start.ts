@@ -122,7 +122,7 @@ export async function startServer(options: StartOptions): Promise<http.Server> {
   const shared = openSharedState(database, { redisUrl: config.redisUrl, onError: sharedStateWarning(logger) });
   logger.info(`rate limits and the TMDB cache are kept in ${shared.location}`);
   const counter = new AnalyticsCounter(database.db, { onError: analyticsWarning(logger) });
-  const app = createApp({ config, database, logger, notifier, metrics, shared, counter, ...options });
+  const app = createApp({ config, database, logger, notifier, jobs, metrics, shared, counter, ...options });
   const server = http.createServer({ connectionsCheckingInterval: SERVER_TIMEOUTS.checkIntervalMs }, app);
   server.headersTimeout = SERVER_TIMEOUTS.headersMs;
   server.requestTimeout = SERVER_TIMEOUTS.requestMs;

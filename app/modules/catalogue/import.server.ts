@@ -5,6 +5,7 @@ import { inTransaction } from "#app/db/transaction.server.ts";
 import { TmdbError, type TmdbClient } from "#app/integrations/tmdb/client.server.ts";
 import type { ExternalTitle } from "#app/integrations/tmdb/types.ts";
 import { recordAudit, type Actor } from "#app/modules/audit/audit.server.ts";
+import type { JobDefinition, JobRunner } from "#app/modules/jobs/jobs.server.ts";
 import { vacuumAfterBulkWrite, indexTitles } from "#app/modules/search/index.server.ts";
 import { bumpContentVersion } from "#app/modules/site/content-version.server.ts";
 import { AppError } from "#app/utils/errors.ts";
@@ -634,4 +635,54 @@ export async function applyImportRun(db: Db, actor: Actor, id: number, options: 
 export async function runImport(db: Db, actor: Actor, id: number, options: ApplyOptions = {}): Promise<ImportRun> {
   await claimImportRun(db, id);
   return applyImportRun(db, actor, id, options);
+}
+
+// ---------------------------------------------------------------------------
+// The apply as a background job (ADR 028)
+
+export const IMPORT_JOB = "catalogue-import";
+
+export interface ImportJobData {
+  runId: number;
+  actor: Actor;
+}
+
+/**
+ * Applies a claimed run through the job runner (ADR 028): it survives the request
+ * that asked for it, runs on one instance, and a run its instance abandoned is
+ * retried. Progress is the run's `done`, which each batch advances; the admin
+ * screen polls it. A retry takes the run back first (failed, or stalled after its
+ * process died); a run another process is still applying makes the attempt fail
+ * with 409 and wait for the next.
+ */
+export function importJob(app: { db: Db }, hooks: ApplyOptions = {}): JobDefinition<ImportJobData> {
+  return {
+    name: IMPORT_JOB,
+    retry: { limit: 2, delaySeconds: 30, backoff: true },
+    // A 50,000-title file applies in minutes; a run still going after an hour is presumed dead.
+    timeoutSeconds: 60 * 60,
+    async run({ runId, actor }, job) {
+      const run = await getImportRun(app.db, runId);
+      if (!run || run.status === "done") return;
+      if (run.status !== "applying" || job.attempt > 1) await claimImportRun(app.db, runId);
+      await applyImportRun(app.db, actor, runId, hooks);
+    },
+  };
+}
+
+/**
+ * Starts applying a run the caller has claimed: as a job when the site has a job
+ * runner (always, in the server), else in this process after answering (route
+ * tests that start no runner).
+ */
+export async function startImportApply(
+  app: { db: Db; jobs: Pick<JobRunner, "enqueue"> | null; logger: { error(obj: object, msg: string): void } },
+  actor: Actor,
+  runId: number,
+): Promise<void> {
+  if (app.jobs) {
+    await app.jobs.enqueue<ImportJobData>(IMPORT_JOB, { runId, actor });
+    return;
+  }
+  void applyImportRun(app.db, actor, runId).catch((error: unknown) => app.logger.error({ err: error, importRun: runId }, "import stopped"));
 }

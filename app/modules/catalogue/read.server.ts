@@ -290,7 +290,13 @@ export async function getTitles(db: Db, ids: number[], options: TreeOptions = {}
       .orderBy("id")
       .execute()
       .then(groupBy),
-    db.selectFrom("title_subtitles").select(["title_id", "language"]).where("title_id", "in", found).orderBy("position").execute().then(groupBy),
+    db
+      .selectFrom("title_subtitles")
+      .select(["title_id", "language"])
+      .where("title_id", "in", found)
+      .orderBy("position")
+      .execute()
+      .then(groupBy),
     db
       .selectFrom("screenshots")
       .select(["title_id", "id", "url"])

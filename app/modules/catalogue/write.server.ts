@@ -123,14 +123,7 @@ async function genreIdsBySlug(trx: Db, names: string[]): Promise<Map<string, num
     .selectFrom("genres")
     .select(["id", "slug", "name"])
     .where((eb) =>
-      eb.or([
-        eb("slug", "in", [...new Set(slugs)]),
-        eb(
-          sql<string>`lower(name)`,
-          "in",
-          [...new Set(names.map((n) => n.toLowerCase()))],
-        ),
-      ]),
+      eb.or([eb("slug", "in", [...new Set(slugs)]), eb(sql<string>`lower(name)`, "in", [...new Set(names.map((n) => n.toLowerCase()))])]),
     )
     .execute();
   // A name match wins over a slug match: the slug of a renamed genre may read like another name.
