@@ -136,17 +136,12 @@ async function child(dialect: "sqlite" | "postgres", file: string): Promise<Resu
   const bench = await openBenchDatabase(dialect === "postgres");
   const db = bench.handle.db;
   const actor = { id: null, name: "bench" };
-  const api = importer as unknown as Record<string, unknown>;
-  // Works on the code before streaming too (it took the file's text).
-  const prepare = () =>
-    typeof api.prepareImportFile === "function"
-      ? (api.prepareImportFile as (db: unknown, file: string, o: object) => Promise<importer.PreparedImport>)(db, file, { format: "csv" })
-      : importer.prepareImport(db, fs.readFileSync(file, "utf8"), { format: "csv" });
-  const rows = fs.readFileSync(file, "utf8").split("\n").length - 2;
+  // A CSV is streamed from the file, as the command line does.
+  const prepare = () => importer.prepareImport(db, fs.createReadStream(file), { format: "csv" });
   const result: Result = {
     dialect,
     file: path.basename(file),
-    rows,
+    rows: 0,
     titles: 0,
     dryRunS: 0,
     applyS: 0,
@@ -159,6 +154,7 @@ async function child(dialect: "sqlite" | "postgres", file: string): Promise<Resu
     const prepared = await prepare();
     result.dryRunS = (performance.now() - t) / 1000;
     result.titles = prepared.items.length;
+    result.peakRssMb = process.resourceUsage().maxRSS / 1024;
     if (prepared.plan.errors.length) {
       result.errors = prepared.plan.errors.slice(0, 3).map((e) => `line ${e.line}: ${e.field}: ${e.message}`);
       result.errors.push(`${prepared.plan.errors.length + prepared.plan.moreErrors} errors in all`);
@@ -227,6 +223,8 @@ if (values.child) {
   }
   const dialects = values.postgres ? ["postgres"] : values.db === "both" ? ["sqlite", "postgres"] : [values.db];
   const mb = (fs.statSync(file).size / 1e6).toFixed(1);
+  // Lines after the header (the generated files have no line breaks inside cells).
+  const rows = fs.readFileSync(file, "utf8").split("\n").filter(Boolean).length - 1;
   console.log(
     `${path.basename(file)}: ${mb} MB; collisions ${values.collisions}${values["bare-namesakes"] ? ", namesakes without slugs" : ""}`,
   );
@@ -247,7 +245,7 @@ if (values.child) {
       process.exitCode = 1;
       continue;
     }
-    results.push(JSON.parse(line.slice(7)) as Result);
+    results.push({ ...(JSON.parse(line.slice(7)) as Result), rows });
   }
   const s = (n: number) => `${n.toFixed(1)} s`;
   console.log(

@@ -74,17 +74,22 @@ try {
     await apply(database.db, run);
   } else {
     const file = positionals[0]!;
-    let text: string;
+    let head: string;
     try {
-      text = fs.readFileSync(file, "utf8");
+      // Enough of the file to tell its format; a CSV is then read as a stream (never whole).
+      const fd = fs.openSync(file, "r");
+      const buffer = Buffer.alloc(64 * 1024);
+      head = buffer.subarray(0, fs.readSync(fd, buffer, 0, buffer.length, 0)).toString("utf8");
+      fs.closeSync(fd);
     } catch (error) {
       throw new Error(`Cannot read ${file}: ${(error as Error).message}`, { cause: error });
     }
-    const format = detectFormat(text, file, args.format as ImportFileFormat | undefined);
+    const format = detectFormat(head, file, args.format as ImportFileFormat | undefined);
+    const source = format === "csv" ? fs.createReadStream(file) : fs.readFileSync(file, "utf8");
     const config = loadConfig();
     const tmdb = config.tmdb ? createTmdbClient(config.tmdb) : null;
     const checking = progressReporter("checking", 0);
-    const prepared = await prepareImport(database.db, text, {
+    const prepared = await prepareImport(database.db, source, {
       format,
       tmdb,
       onProgress: (n, total) => checking(n, total),

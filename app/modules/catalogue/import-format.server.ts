@@ -1,4 +1,5 @@
-import { parse as parseCsv } from "csv-parse/sync";
+import { Readable } from "node:stream";
+import { parse as parseCsvStream } from "csv-parse";
 import { z } from "#app/utils/zod.ts";
 import { parseLookup } from "#app/integrations/tmdb/ids.ts";
 import type { ExternalType } from "#app/integrations/tmdb/types.ts";
@@ -64,10 +65,20 @@ export function detectFormat(text: string, name: string, asked?: ImportFileForma
   return /^[^\n]*,/.test(text) ? "csv" : "ids";
 }
 
-export function parseImportFile(text: string, format: ImportFileFormat): ParsedImport {
-  const body = text.replace(/^\uFEFF/, "");
+/** A file as its text, or as a stream of its bytes (the command line reads a file so: a CSV is never held whole). */
+export type ImportSource = string | AsyncIterable<Buffer | string>;
+
+async function readAll(source: AsyncIterable<Buffer | string>): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of source) chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : chunk);
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+export async function parseImportFile(source: ImportSource, format: ImportFileFormat): Promise<ParsedImport> {
+  // A CSV is parsed as it streams in, row by row; JSON and id lists are read whole.
+  if (format === "csv") return { format, genres: [], ...(await parseCsvFile(source)) };
+  const body = (typeof source === "string" ? source : await readAll(source)).replace(/^\uFEFF/, "");
   if (format === "json") return { format, ...parseJsonFile(body) };
-  if (format === "csv") return { format, genres: [], ...parseCsvFile(body) };
   return { format, ...parseIdList(body) };
 }
 
@@ -342,68 +353,103 @@ function groupKey(row: CsvRow): string | null {
   return null;
 }
 
-function parseCsvFile(text: string): { titles: ImportTitle[]; errors: RowError[] } {
-  let records: { record: Record<string, string>; info: { lines: number } }[];
+/**
+ * Reads the rows as they stream in (the file's text is never held whole, nor its
+ * rows: each row is folded into its title's group at once), and stops at the first
+ * title past MAX_IMPORT_TITLES, so an oversized file is refused with little memory.
+ */
+async function parseCsvFile(source: ImportSource): Promise<{ titles: ImportTitle[]; errors: RowError[] }> {
   let header: string[] = [];
+  const parser = parseCsvStream({
+    columns: (names: string[]) => (header = names.map((n) => n.trim().toLowerCase())),
+    info: true,
+    bom: true,
+    skip_empty_lines: true,
+    relax_column_count_less: true,
+    trim: false,
+  });
+  const input = Readable.from(typeof source === "string" ? [source] : source);
+  input.on("error", (error) => parser.destroy(error));
+  input.pipe(parser);
+  const stop = () => {
+    input.unpipe(parser);
+    input.destroy();
+    parser.destroy();
+  };
+  const errors: RowError[] = [];
+  const headerErrors = (): RowError[] => {
+    const found: RowError[] = [];
+    const unknown = header.filter((h) => !(CSV_COLUMNS as string[]).includes(h));
+    if (unknown.length)
+      found.push({ line: 1, field: unknown.join(", "), message: `Unknown column; the columns are ${CSV_COLUMNS.join(", ")}.` });
+    for (const required of ["type", "title"]) {
+      if (!header.includes(required)) found.push({ line: 1, field: required, message: "This column is required." });
+    }
+    return found;
+  };
+  const tooMany = { line: null, field: "file", message: `A file holds at most ${MAX_IMPORT_TITLES.toLocaleString("en-US")} titles.` };
+
+  const groups = new Map<string, TitleGroup>();
+  let checked = false;
   try {
-    records = parseCsv(text, {
-      columns: (names: string[]) => (header = names.map((n) => n.trim().toLowerCase())),
-      info: true,
-      skip_empty_lines: true,
-      relax_column_count_less: true,
-      trim: false,
-    }) as typeof records;
+    for await (const { record, info } of parser as AsyncIterable<{ record: Record<string, string>; info: { lines: number } }>) {
+      if (!checked) {
+        checked = true;
+        const found = headerErrors();
+        if (found.length) {
+          stop();
+          return { titles: [], errors: found };
+        }
+      }
+      const line = info.lines;
+      const cells = Object.fromEntries(CSV_COLUMNS.map((c) => [c, record[c] ?? ""]));
+      const parsed = csvRowSchema.safeParse(cells);
+      if (!parsed.success) {
+        for (const issue of parsed.error.issues) errors.push({ line, field: issuePath(issue.path), message: issue.message });
+        continue;
+      }
+      const row = parsed.data;
+      const key = groupKey(row);
+      if (key === null) {
+        errors.push({ line, field: row.type ? "title" : "type", message: row.type ? "Title is required" : "Must be movie or tv" });
+        continue;
+      }
+      let group = groups.get(key);
+      if (!group) {
+        if (!row.type || !row.title) {
+          errors.push({ line, field: row.type ? "title" : "type", message: row.type ? "Title is required" : "Must be movie or tv" });
+          continue;
+        }
+        if (groups.size >= MAX_IMPORT_TITLES) {
+          stop();
+          return { titles: [], errors: [tooMany] };
+        }
+        group = { line, row, releases: [] };
+        groups.set(key, group);
+      } else {
+        // Later rows of a title may repeat its columns or leave them blank, not contradict them.
+        const first = group.row;
+        for (const column of Object.keys(CSV_TITLE_COLUMNS) as TitleColumn[]) {
+          const value = row[column];
+          const given = Array.isArray(value) ? value.length > 0 : value !== null;
+          if (given && JSON.stringify(value) !== JSON.stringify(first[column])) {
+            errors.push({ line, field: column, message: `Differs from line ${group.line}, where this title starts.` });
+          }
+        }
+      }
+      addTreeRow(group, row, line, errors);
+    }
   } catch (error) {
+    stop();
     const e = error as { lines?: number; message: string };
     return {
       titles: [],
       errors: [{ line: e.lines ?? null, field: "file", message: `This is not valid CSV: ${e.message.replace(/^[^:]*: /, "")}` }],
     };
   }
-  const errors: RowError[] = [];
-  const unknown = header.filter((h) => !(CSV_COLUMNS as string[]).includes(h));
-  if (unknown.length)
-    errors.push({ line: 1, field: unknown.join(", "), message: `Unknown column; the columns are ${CSV_COLUMNS.join(", ")}.` });
-  for (const required of ["type", "title"]) {
-    if (!header.includes(required)) errors.push({ line: 1, field: required, message: "This column is required." });
-  }
-  if (errors.length) return { titles: [], errors };
-
-  const groups = new Map<string, TitleGroup>();
-  for (const { record, info } of records) {
-    const line = info.lines;
-    const cells = Object.fromEntries(CSV_COLUMNS.map((c) => [c, record[c] ?? ""]));
-    const parsed = csvRowSchema.safeParse(cells);
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) errors.push({ line, field: issuePath(issue.path), message: issue.message });
-      continue;
-    }
-    const row = parsed.data;
-    const key = groupKey(row);
-    if (key === null) {
-      errors.push({ line, field: row.type ? "title" : "type", message: row.type ? "Title is required" : "Must be movie or tv" });
-      continue;
-    }
-    let group = groups.get(key);
-    if (!group) {
-      if (!row.type || !row.title) {
-        errors.push({ line, field: row.type ? "title" : "type", message: row.type ? "Title is required" : "Must be movie or tv" });
-        continue;
-      }
-      group = { line, row, releases: [] };
-      groups.set(key, group);
-    } else {
-      // Later rows of a title may repeat its columns or leave them blank, not contradict them.
-      const first = group.row;
-      for (const column of Object.keys(CSV_TITLE_COLUMNS) as TitleColumn[]) {
-        const value = row[column];
-        const given = Array.isArray(value) ? value.length > 0 : value !== null;
-        if (given && JSON.stringify(value) !== JSON.stringify(first[column])) {
-          errors.push({ line, field: column, message: `Differs from line ${group.line}, where this title starts.` });
-        }
-      }
-    }
-    addTreeRow(group, row, line, errors);
+  if (!checked) {
+    const found = headerErrors();
+    if (found.length) return { titles: [], errors: found };
   }
 
   const titles: ImportTitle[] = [];
@@ -424,12 +470,6 @@ function parseCsvFile(text: string): { titles: ImportTitle[]; errors: RowError[]
       continue;
     }
     titles.push({ ...title, provided });
-  }
-  if (titles.length > MAX_IMPORT_TITLES) {
-    return {
-      titles: [],
-      errors: [{ line: null, field: "file", message: `A file holds at most ${MAX_IMPORT_TITLES.toLocaleString("en-US")} titles.` }],
-    };
   }
   return { titles, errors };
 }

@@ -14,7 +14,15 @@ import { slugify } from "#app/utils/slug.ts";
 import { TMDB_NOT_CONFIGURED } from "./tmdb-fill.ts";
 import { titleToInput } from "./export.server.ts";
 import { MAX_REPORTED_ERRORS, type ImportFileFormat } from "./import-constants.ts";
-import { parseImportFile, titleKeys, type IdLine, type ImportTitle, type RowError, type TitleField } from "./import-format.server.ts";
+import {
+  parseImportFile,
+  titleKeys,
+  type IdLine,
+  type ImportSource,
+  type ImportTitle,
+  type RowError,
+  type TitleField,
+} from "./import-format.server.ts";
 import { getTitle, getTitles } from "./read.server.ts";
 import { titleInputSchema, type ParsedTitleInput } from "./schema.ts";
 import { genreSlug, releaseKey } from "./slug.ts";
@@ -281,9 +289,9 @@ function capErrors(errors: RowError[]): { errors: RowError[]; moreErrors: number
   return { errors: sorted.slice(0, MAX_REPORTED_ERRORS), moreErrors: Math.max(0, sorted.length - MAX_REPORTED_ERRORS) };
 }
 
-/** Reads and validates a file, fetches id lists from TMDB, and counts what applying it would do. Writes nothing. */
-export async function prepareImport(db: Db, text: string, options: PrepareOptions): Promise<PreparedImport> {
-  const parsed = parseImportFile(text, options.format);
+/** Reads and validates a file (its text, or a stream of it), fetches id lists from TMDB, and counts what applying it would do. Writes nothing. */
+export async function prepareImport(db: Db, source: ImportSource, options: PrepareOptions): Promise<PreparedImport> {
+  const parsed = await parseImportFile(source, options.format);
   const errors = [...parsed.errors];
   let items: RunItem[];
   const genres = parsed.format === "ids" ? [] : parsed.genres;
