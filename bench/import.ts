@@ -262,9 +262,9 @@ if (values.child) {
   }
   const s = (n: number) => `${n.toFixed(1)} s`;
   console.log(
-    "\n| database | file | rows | titles | dry run | apply | dry run + apply | re-import dry run | re-import changes | memory (peak RSS) |",
+    "\n| database | file | rows | titles | dry run | apply | dry run + apply | CPU (node) | re-import dry run | re-import changes | memory (peak RSS) |",
   );
-  console.log("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|");
+  console.log("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
   for (const r of results) {
     const name = r.dialect === "sqlite" ? "SQLite" : "PostgreSQL";
     console.log(
