@@ -34,6 +34,8 @@ export interface AppContext {
   geoip: GeoLocator | null;
   /** Rate limits shared by every instance (ADR 027): in the database, Redis or this process's memory. */
   limits: RateLimits;
+  /** True from the moment the process starts to stop (SIGTERM): /readyz then answers 503. */
+  shuttingDown?: () => boolean;
 }
 
 // One key per process: in development the server (run by tsx) and the app (loaded

@@ -6,6 +6,8 @@ import { ServerRouter, type EntryContext, type HandleErrorFunction, type RouterC
 import { NonceProvider } from "#app/components/nonce.tsx";
 import { appContext } from "#app/context.ts";
 import { logLevelFor, RETRY_AFTER_SECONDS } from "#app/utils/errors.ts";
+import { redactUrl } from "#app/utils/redact-url.ts";
+import { committedSuccess } from "#app/utils/submission.ts";
 
 export const streamTimeout = 5_000;
 
@@ -16,6 +18,8 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
+  // The action's write committed and a loader failed after it: the page says so (root ErrorBoundary), never a 5xx.
+  if (responseStatusCode >= 500 && committedSuccess(routerContext.staticHandlerContext.actionData)) responseStatusCode = 200;
   retryAfterWhenUnavailable(responseStatusCode, responseHeaders);
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
@@ -77,6 +81,6 @@ export function handleDataRequest(response: Response) {
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
   const logger = (context as RouterContextProvider).get(appContext).logger;
-  if (logLevelFor(error) === "warn") logger.warn({ err: error, url: request.url }, "refused a request the router cannot serve");
-  else logger.error({ err: error, url: request.url }, "unexpected error in a loader or action");
+  if (logLevelFor(error) === "warn") logger.warn({ err: error, url: redactUrl(request.url) }, "refused a request the router cannot serve");
+  else logger.error({ err: error, url: redactUrl(request.url) }, "unexpected error in a loader or action");
 };

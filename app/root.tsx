@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { useContext, type ReactNode } from "react";
 import {
   href,
   isRouteErrorResponse,
@@ -10,14 +10,17 @@ import {
   useMatches,
   useNavigation,
   useRouteLoaderData,
+  UNSAFE_DataRouterStateContext,
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
 import { getApp } from "#app/context.ts";
 import { getSettings } from "#app/modules/settings/settings.server.ts";
 import { dismissedBanners } from "#app/modules/site/banners.ts";
+import { SUBMISSION_ID_FIELD } from "#app/modules/inbox/submission-id.ts";
+import { committedSuccess } from "#app/utils/submission.ts";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
-import { ErrorView } from "./components/layout/error-view.tsx";
+import { CommittedView, ErrorView } from "./components/layout/error-view.tsx";
 import { NoticeBanners } from "./components/layout/notice-banners.tsx";
 import { SiteFooter } from "./components/layout/site-footer.tsx";
 import { SiteHeader } from "./components/layout/site-header.tsx";
@@ -43,8 +46,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 // A banner dismissed by a fetcher is already hidden on the page: nothing to reload.
-export function shouldRevalidate({ formAction, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+// A visitor form's success changes nothing the layout shows: no reload that could fail after the commit.
+export function shouldRevalidate({ formAction, formData, actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   if (formAction === href("/banners/dismiss")) return false;
+  if (formData?.has(SUBMISSION_ID_FIELD) && (actionResult as { ok?: unknown } | undefined)?.ok === true) return false;
   return defaultShouldRevalidate;
 }
 
@@ -111,6 +116,16 @@ export default function App() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
+  // A form's action committed before a loader failed: the visitor is told it was sent, not "unavailable" (entry.server answers 200).
+  const committed = committedSuccess(useContext(UNSAFE_DataRouterStateContext)?.actionData);
+  if (committed && status >= 500) {
+    return (
+      <>
+        <title>{`${committed.message} | Cinedex`}</title>
+        <CommittedView message={committed.message} detail={committed.detail} />
+      </>
+    );
+  }
   const message = isRouteErrorResponse(error) && typeof error.data === "string" && error.data ? error.data : undefined;
   return (
     <>

@@ -129,7 +129,8 @@ export default [
   route("api/v1/suggestions", "routes/api/v1/suggestions.ts"),
   route("api/v1/settings", "routes/api/v1/settings.ts"),
   route("api/v1/openapi.json", "routes/api/v1/openapi.ts"),
-  route("api/v1/*", "routes/api/v1/not-found.ts"),
+  // Any other address under /api/ (v1 or not): a 404 problem, as the API answers every error.
+  route("api/*", "routes/api/v1/not-found.ts"),
   route("api/docs", "routes/api/docs.tsx"),
   route("banners/dismiss", "routes/resources/dismiss-banner.ts"),
   route("share/:file", "routes/resources/share-card.ts"),

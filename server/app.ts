@@ -17,6 +17,7 @@ import { isUnavailable } from "#app/db/faults.server.ts";
 import { AnalyticsCounter } from "#app/modules/analytics/counter.server.ts";
 import { readContentVersion } from "#app/modules/site/content-version.server.ts";
 import type { Config } from "./config.ts";
+import { refuse } from "./api-problems.ts";
 import { knownMethods } from "./methods.ts";
 import { createHitPath } from "./hit-path.ts";
 import { createMetrics, markRouted, metricsEndpoint, metricsMiddleware, requestObserver, routeResolver, type Metrics } from "./metrics.ts";
@@ -24,6 +25,8 @@ import { countPageViews, recordPageView } from "./page-views.ts";
 import { createPageHandler, expressPageHandler, oncePerTurn, PageStore, type ExpressState } from "./page-cache.ts";
 import { IMPORT_UPLOAD_LIMIT } from "#app/constants.ts";
 import { IMPORT_PATH } from "#app/modules/catalogue/import-constants.ts";
+import { requestLogSerializers } from "./logger.ts";
+import { requestTarget } from "./request-target.ts";
 import { bodyLimit, cspNonce, hstsOverHttps, MAX_BODY_BYTES, sameOriginWrites, securityHeaders } from "./security.ts";
 
 export interface AppOptions {
@@ -45,6 +48,8 @@ export interface AppOptions {
   counter?: AnalyticsCounter;
   /** Shared with the rest of the process (start.ts counts database faults into it); made here when omitted. */
   metrics?: Metrics;
+  /** start.ts: true once the process is stopping (/readyz answers 503). */
+  shuttingDown?: () => boolean;
 }
 
 const REQUEST_ID = /^[\w.:-]{1,100}$/;
@@ -96,6 +101,8 @@ export function createApp({
   // Read once: every request shares the open database.
   const geoip = openGeoLocator(config.geoipDb, (message) => logger.warn(message));
   app.disable("x-powered-by");
+  // The problem details of refusals under /api/ name their type on the site's address (server/api-problems.ts).
+  app.locals.publicUrl = config.publicUrl;
   app.set("trust proxy", config.trustProxy);
   const resolveRoute = routeResolver(build);
   if (metrics && config.metrics) {
@@ -113,12 +120,11 @@ export function createApp({
         return id;
       },
       customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info"),
-      serializers: {
-        req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-      },
+      serializers: requestLogSerializers,
     }),
   );
+  // Before anything reads the address: absolute-form targets, `*`, bad Host headers, odd forwarded protocols.
+  app.use(requestTarget());
   // Development has no CSP, so no nonce (a nonce the browser hides would only make React warn on hydration).
   app.use(knownMethods);
   if (!viteMiddleware) app.use(cspNonce);
@@ -127,7 +133,7 @@ export function createApp({
   app.use(compression());
   // The import screen refuses a file over its limit itself, on the page, with the limit stated.
   app.use(bodyLimit(MAX_BODY_BYTES, { [IMPORT_PATH]: IMPORT_UPLOAD_LIMIT }, new Set([IMPORT_PATH])));
-  app.use(sameOriginWrites(config.publicUrl));
+  app.use(sameOriginWrites());
 
   if (viteMiddleware) {
     app.use(viteMiddleware);
@@ -159,6 +165,7 @@ export function createApp({
       jobs,
       geoip,
       limits: state.limits,
+      shuttingDown: options.shuttingDown,
     });
     return context;
   };
@@ -183,10 +190,22 @@ export function createApp({
       res.end();
       return;
     }
-    res
-      .status(status)
-      .type("text/plain")
-      .send(status === 500 ? "Something went wrong. Please try again later." : "Bad Request: the address is malformed.");
+    refuse(
+      req,
+      res,
+      status === 500
+        ? {
+            kind: "internal",
+            detail: "Something went wrong. Please try again later.",
+            text: "Something went wrong. Please try again later.",
+          }
+        : {
+            kind: "bad-request",
+            detail: "The address is malformed: it has a percent-encoding that is not UTF-8 text.",
+            text: "Bad Request: the address is malformed.",
+            textStatus: status,
+          },
+    );
   };
   app.use(onError);
 

@@ -51,6 +51,15 @@ describe("loadConfig", () => {
     expect(withHooks.warnings).toEqual(["JOBS_TEST_RECORD is set: this instance runs the test jobs (for the test suite only)."]);
   });
 
+  it("bounds the stop at 25 s unless SHUTDOWN_TIMEOUT_MS says otherwise", () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).shutdownTimeoutMs).toBe(25_000);
+    expect(loadConfig({ DATA_DIR: dataDir, SHUTDOWN_TIMEOUT_MS: " 3000 " }).shutdownTimeoutMs).toBe(3_000);
+    for (const value of ["50", "1e4", "-1", "700000", "soon"])
+      expect(errorOf({ SHUTDOWN_TIMEOUT_MS: value })).toBe(
+        `Invalid configuration: SHUTDOWN_TIMEOUT_MS must be a whole number of milliseconds from 100 to 600000 (got "${value}").`,
+      );
+  });
+
   it("generates a session secret once and keeps it in the data folder", () => {
     const first = loadConfig({ DATA_DIR: dataDir }).sessionSecret;
     expect(first).toMatch(/^[0-9a-f]{64}$/);

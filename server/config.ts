@@ -52,6 +52,8 @@ export interface Config {
   jobsTestRecord: string | null;
   /** LINK_CHECKS: this instance's job runner sweeps download links on schedule (ADR 029); the admin's "check now" works either way. */
   linkChecks: boolean;
+  /** SHUTDOWN_TIMEOUT_MS: after SIGTERM the process exits non-zero this long after, whatever is still open. */
+  shutdownTimeoutMs: number;
   /** Problems that do not stop the server but that the operator should hear of. */
   warnings: string[];
 }
@@ -80,6 +82,8 @@ export interface GoogleConfig {
 }
 
 const SESSION_SECRET_FILE = "session-secret";
+/** Under Kubernetes' 30 s before SIGKILL, so the process says what was still open rather than being killed silently. */
+export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 25_000;
 const MIN_SECRET_LENGTH = 32;
 const PROXY_KEYWORDS = new Set(["loopback", "linklocal", "uniquelocal"]);
 
@@ -259,6 +263,16 @@ const schema = z.object({
   ),
   WEBHOOK_ALLOW_PRIVATE: flag,
   LINK_CHECKS: flag,
+  SHUTDOWN_TIMEOUT_MS: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .regex(/^\d+$/, "must be a whole number of milliseconds from 100 to 600000")
+      .transform(Number)
+      .refine((n) => n >= 100 && n <= 600_000, "must be a whole number of milliseconds from 100 to 600000")
+      .default(DEFAULT_SHUTDOWN_TIMEOUT_MS),
+  ),
   JOBS: z.preprocess(
     blankToUndefined,
     z
@@ -433,6 +447,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL ?? null,
     jobsWorker: e.JOBS ?? true,
     linkChecks: e.LINK_CHECKS ?? true,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     jobsTestRecord: e.JOBS_TEST_RECORD ? path.resolve(e.JOBS_TEST_RECORD) : null,
     warnings,
   };

@@ -2,6 +2,7 @@ import type { IncomingMessage, OutgoingHttpHeader, ServerResponse } from "node:h
 import type { TLSSocket } from "node:tls";
 import type { Logger } from "pino";
 import { answerEntry, chooseEncoding, type CachedPage, type KeySource } from "./page-cache.ts";
+import { hostProblem } from "./request-target.ts";
 import { HSTS_HEADER } from "./security.ts";
 
 /*
@@ -54,6 +55,8 @@ export function createHitPath({ lookup, logger, trustProxy, onAnswered, requestI
     if ((req.method !== "GET" && req.method !== "HEAD") || !req.url?.startsWith("/")) return next();
     // A GET that carries a body is odd: Express's body limit judges it.
     if (req.headers["transfer-encoding"] || (req.headers["content-length"] ?? "0") !== "0") return next();
+    // A malformed Host is refused by Express (request-target.ts), cached page or not.
+    if (hostProblem(req, trustProxy(req.socket.remoteAddress ?? "", 0))) return next();
     const started = process.hrtime.bigint();
     const header = (name: string) => {
       const value = req.headers[name];

@@ -7,6 +7,7 @@ import { sessionCookieName } from "#app/modules/auth/sessions.server.ts";
 import { googleCookieName, loginRequestCookieName } from "#app/modules/desksync/sessions.server.ts";
 import { dismissedBanners } from "#app/modules/site/banners.ts";
 import { etagOf, matchesIfNoneMatch, PRIVATE_CACHE_CONTROL, PUBLIC_PAGE_CACHE_CONTROL } from "#app/utils/http-cache.ts";
+import { ownOrigin } from "./request-target.ts";
 
 /*
  * The page cache (ADR 014). Anonymous GET and HEAD requests for the public pages
@@ -518,11 +519,8 @@ function withScriptHashes(res: ServerResponse, sources: string[]) {
 }
 
 function fetchRequestFrom(req: ExpressRequest, res: ExpressResponse): Request {
-  const [, forwardedPort] = req.app.enabled("trust proxy") ? (req.get("X-Forwarded-Host")?.split(":") ?? []) : [];
-  const [, hostPort] = req.get("host")?.split(":") ?? [];
-  const port = [forwardedPort, hostPort].map((p) => Number.parseInt(p ?? "", 10)).find((p) => Number.isSafeInteger(p));
-  const hostname = req.hostname.split(/[\\/?#@]/)[0] || "localhost";
-  const url = new URL(`${req.protocol}://${hostname}${port ? `:${port}` : ""}${req.originalUrl}`);
+  // The origin sameOriginWrites compares Origin with, so React Router's own check agrees with it.
+  const url = new URL(`${ownOrigin(req)}${req.originalUrl}`);
   const headers = new Headers();
   for (const [key, values] of Object.entries(req.headers)) {
     if (values === undefined) continue;

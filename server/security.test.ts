@@ -14,7 +14,7 @@ beforeAll(async () => {
     (req as unknown as { log: typeof logger }).log = logger;
     next();
   });
-  app.use(sameOriginWrites("https://cinedex.example"));
+  app.use(sameOriginWrites());
   app.all("*splat", (_req, res) => {
     res.send("done");
   });
@@ -32,7 +32,6 @@ const post = (headers: Record<string, string>, method = "POST") => fetch(`${base
 
 it("lets same-origin writes, reads, and clients that send neither header through", async () => {
   expect((await post({ Origin: base, "Sec-Fetch-Site": "same-origin" })).status).toBe(200);
-  expect((await post({ Origin: "https://cinedex.example" })).status).toBe(200);
   expect((await post({})).status).toBe(200);
   expect((await post({ Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" }, "GET")).status).toBe(200);
 });
@@ -42,6 +41,8 @@ it("refuses writes another site starts, by Origin or by Sec-Fetch-Site, whatever
     [{ Origin: "https://evil.example" }, "POST"],
     [{ Origin: "null" }, "POST"],
     [{ Origin: "https://cinedex.example.evil.example" }, "POST"],
+    // The public address (PUBLIC_URL) on a request made to another host: React Router would refuse it, as an error.
+    [{ Origin: "https://cinedex.example" }, "POST"],
     [{ "Sec-Fetch-Site": "cross-site" }, "POST"],
     [{ "Sec-Fetch-Site": "same-site" }, "DELETE"],
     [{ "Sec-Fetch-Site": "none" }, "PUT"],

@@ -1,6 +1,9 @@
 import crypto from "node:crypto";
 import type { RequestHandler } from "express";
 import helmet from "helmet";
+import { redactUrl } from "#app/utils/redact-url.ts";
+import { ownOrigin } from "./request-target.ts";
+import { refuse } from "./api-problems.ts";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -76,15 +79,27 @@ export function bodyLimit(
     if (declared !== undefined) {
       const length = Number(declared);
       if (!/^\d+$/.test(declared) || !Number.isSafeInteger(length)) {
-        res.status(400).type("text/plain").send("Bad Request: invalid Content-Length");
+        refuse(req, res, {
+          kind: "bad-request",
+          detail: "The Content-Length header is not a whole number of bytes.",
+          text: "Bad Request: invalid Content-Length",
+        });
         return;
       }
       if (length > maxBytes && !(req.method === "POST" && refusedByRoute.has(path))) {
-        res.status(413).type("text/plain").send(`Payload Too Large: request bodies are limited to ${maxBytes} bytes`);
+        refuse(req, res, {
+          kind: "too-large",
+          detail: `The body is too large: requests are limited to ${maxBytes} bytes.`,
+          text: `Payload Too Large: request bodies are limited to ${maxBytes} bytes`,
+        });
         return;
       }
     } else if (req.headers["transfer-encoding"]) {
-      res.status(411).type("text/plain").send("Length Required: send a Content-Length with the request body");
+      refuse(req, res, {
+        kind: "length-required",
+        detail: "Send a Content-Length with the request body; chunked bodies are not accepted.",
+        text: "Length Required: send a Content-Length with the request body",
+      });
       return;
     }
     next();
@@ -95,23 +110,27 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
  * Refuses state-changing requests that a browser says come from another site:
- * `Sec-Fetch-Site` other than same-origin, or an `Origin` that is neither this
- * request's own origin nor the configured public one. This covers every route,
- * resource routes included (React Router checks only UI-route actions). Requests
- * with neither header are not from a modern browser; the admin guard refuses
- * those too, since a session cookie must not act without them.
+ * `Sec-Fetch-Site` other than same-origin, or an `Origin` other than the origin the
+ * request was made to (its Host, or a trusted proxy's X-Forwarded-Host and -Proto).
+ * This covers every route, resource routes included (React Router checks only
+ * UI-route actions, the same way, and logs a mismatch as an error). PUBLIC_URL's
+ * origin on a request for another host is refused too: the router would refuse it.
+ * Requests with neither header are not from a modern browser; the admin guard
+ * refuses those too, since a session cookie must not act without them.
  */
-export function sameOriginWrites(publicUrl: string): RequestHandler {
-  const publicOrigin = new URL(publicUrl).origin;
+export function sameOriginWrites(): RequestHandler {
   return (req, res, next) => {
     if (SAFE_METHODS.has(req.method)) return next();
     const site = req.headers["sec-fetch-site"];
     const origin = req.headers.origin;
-    const own = `${req.protocol}://${req.get("host") ?? ""}`;
-    const crossSite = (site !== undefined && site !== "same-origin") || (origin !== undefined && origin !== own && origin !== publicOrigin);
+    const crossSite = (site !== undefined && site !== "same-origin") || (origin !== undefined && origin !== ownOrigin(req));
     if (crossSite) {
-      req.log.warn({ event: "csrf.refused", origin, site, url: req.originalUrl }, "cross-site write refused");
-      res.status(403).type("text/plain").send("Forbidden: this request came from another site.");
+      req.log.warn({ event: "csrf.refused", origin, site, url: redactUrl(req.originalUrl) }, "cross-site write refused");
+      refuse(req, res, {
+        kind: "cross-site",
+        detail: "This write came from another site's page. Pages of other sites may only read the API; send writes from a script.",
+        text: "Forbidden: this request came from another site.",
+      });
       return;
     }
     next();

@@ -122,7 +122,19 @@ export async function startServer(options: StartOptions): Promise<http.Server> {
   const shared = openSharedState(database, { redisUrl: config.redisUrl, onError: sharedStateWarning(logger) });
   logger.info(`rate limits and the TMDB cache are kept in ${shared.location}`);
   const counter = new AnalyticsCounter(database.db, { onError: analyticsWarning(logger) });
-  const app = createApp({ config, database, logger, notifier, jobs, metrics, shared, counter, ...options });
+  const lifecycle = { stopping: false };
+  const app = createApp({
+    config,
+    database,
+    logger,
+    notifier,
+    jobs,
+    metrics,
+    shared,
+    counter,
+    shuttingDown: () => lifecycle.stopping,
+    ...options,
+  });
   const server = http.createServer({ connectionsCheckingInterval: SERVER_TIMEOUTS.checkIntervalMs }, app);
   server.headersTimeout = SERVER_TIMEOUTS.headersMs;
   server.requestTimeout = SERVER_TIMEOUTS.requestMs;
@@ -140,64 +152,120 @@ export async function startServer(options: StartOptions): Promise<http.Server> {
     server.listen(config.port, config.host || undefined, resolve);
   });
   logger.info({ url: config.publicUrl, database: database.location }, `Cinedex is listening on port ${config.port}`);
-  stopGracefully(server, database, notifier, jobs, counter, logger, async () => {
-    await shared.close();
-    await options.onClose?.();
+  stopGracefully({
+    server,
+    database,
+    notifier,
+    jobs,
+    counter,
+    logger,
+    timeoutMs: config.shutdownTimeoutMs,
+    lifecycle,
+    onClose: async () => {
+      await shared.close();
+      await options.onClose?.();
+    },
   });
   return server;
 }
 
+/** What stopGracefully closes, in order. */
+interface Closables {
+  server: http.Server;
+  database: DatabaseHandle;
+  notifier: Notifier;
+  jobs: JobRunner;
+  counter: AnalyticsCounter;
+  logger: Logger;
+  /** SHUTDOWN_TIMEOUT_MS: the whole stop, from the signal to the exit. */
+  timeoutMs: number;
+  /** Set from the signal on (/readyz answers 503). */
+  lifecycle: { stopping: boolean };
+  onClose?: () => Promise<void>;
+}
+
 /**
- * On SIGTERM or SIGINT: stop accepting connections, let in-flight requests finish
- * (cut off after a grace period), give operator notifications still being queued a
- * moment (their submissions are stored either way), let running jobs finish (one
- * cut off is retried later), then close the database and exit.
+ * On SIGTERM or SIGINT: answer /readyz 503, stop accepting connections, let in-flight
+ * requests finish (cut off after a grace period), give operator notifications still
+ * being queued a moment (their submissions are stored either way), stop the jobs
+ * (their signal aborts a link sweep's checks; a run cut off is retried later), then
+ * close the database and exit 0. The whole stop is bounded: past `timeoutMs` the
+ * process exits 1 with a line naming what it was still waiting for (a database that
+ * stopped answering would otherwise hold it forever).
  */
-function stopGracefully(
-  server: http.Server,
-  database: DatabaseHandle,
-  notifier: Notifier,
-  jobs: JobRunner,
-  counter: AnalyticsCounter,
-  logger: Logger,
-  onClose?: () => Promise<void>,
-) {
-  let stopping = false;
+function stopGracefully({ server, database, notifier, jobs, counter, logger, timeoutMs, lifecycle, onClose }: Closables) {
+  let connections = 0;
+  server.on("connection", (socket) => {
+    connections += 1;
+    socket.once("close", () => (connections -= 1));
+  });
   const stop = (signal: NodeJS.Signals) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, "shutting down");
-    const deadline = setTimeout(() => {
+    if (lifecycle.stopping) return;
+    lifecycle.stopping = true;
+    logger.info({ signal, timeoutMs }, "shutting down");
+    // What the stop is still waiting for, with how much of it, for the line the deadline writes.
+    const open = new Map<string, () => string>();
+    const step = async (name: string, work: () => Promise<unknown>, detail: () => string = () => "") => {
+      open.set(name, detail);
+      try {
+        await work();
+      } finally {
+        open.delete(name);
+      }
+    };
+    setTimeout(() => {
+      const still = [...open].map(([name, detail]) => (detail() ? `${name} (${detail()})` : name));
+      logger.error({ still, timeoutMs }, `shutdown took longer than ${timeoutMs} ms; still open: ${still.join(", ") || "nothing known"}`);
+      process.exit(1);
+    }, timeoutMs);
+    const graceMs = Math.min(SERVER_TIMEOUTS.shutdownGraceMs, timeoutMs / 2);
+    const grace = setTimeout(() => {
       logger.warn("requests still running after the grace period; closing their connections");
       server.closeAllConnections();
-    }, SERVER_TIMEOUTS.shutdownGraceMs);
-    deadline.unref();
+    }, graceMs);
+    grace.unref();
     // Connections that finish their last request while we wait would otherwise
     // linger for the keep-alive timeout.
     const sweep = setInterval(() => server.closeIdleConnections(), 100);
-    const finish = async () => {
+    const poolDetail = () => {
+      const stats = database.poolStats?.();
+      return stats ? `${stats.total} connections, ${stats.total - stats.idle} in use, ${stats.waiting} waiting` : "";
+    };
+    void (async () => {
       try {
-        if (notifier.pending > 0 && !(await notifier.drain(NOTIFY_SHUTDOWN_WAIT_MS))) {
-          logger.warn({ pending: notifier.pending }, "operator notifications still being sent at shutdown were abandoned");
+        await step(
+          "HTTP server",
+          () =>
+            new Promise<void>((resolve) => {
+              server.close(() => resolve());
+              server.closeIdleConnections();
+            }),
+          () => `${connections} connections`,
+        );
+        clearTimeout(grace);
+        clearInterval(sweep);
+        if (notifier.pending > 0) {
+          await step("operator notifications", async () => {
+            if (!(await notifier.drain(NOTIFY_SHUTDOWN_WAIT_MS)))
+              logger.warn({ pending: notifier.pending }, "operator notifications still being sent at shutdown were abandoned");
+          });
         }
-        await jobs.stop().catch((error: unknown) => logger.error({ err: error }, "the job runner did not stop cleanly"));
+        await step("job runner", () =>
+          jobs.stop().catch((error: unknown) => logger.error({ err: error }, "the job runner did not stop cleanly")),
+        );
         // The last counted page views, before the database goes.
-        await counter.close().catch((error: unknown) => logger.warn({ err: error }, "page-view counts could not be written at shutdown"));
-        await database.close();
-        await onClose?.();
+        await step("page-view counter", () =>
+          counter.close().catch((error: unknown) => logger.warn({ err: error }, "page-view counts could not be written at shutdown")),
+        );
+        await step(`database (${database.location})`, () => database.close(), poolDetail);
+        await step("shared state", async () => onClose?.());
         logger.info("stopped");
         process.exit(0);
       } catch (error) {
         logger.error({ err: error }, "error while shutting down");
         process.exit(1);
       }
-    };
-    server.close(() => {
-      clearTimeout(deadline);
-      clearInterval(sweep);
-      void finish();
-    });
-    server.closeIdleConnections();
+    })();
   };
   process.once("SIGTERM", stop);
   process.once("SIGINT", stop);

@@ -2,11 +2,11 @@ import type { CompiledQuery, DatabaseConnection, Dialect, Driver, QueryCompiler,
 import { DatabaseUnavailableError } from "#app/utils/errors.ts";
 
 /**
- * Tells "the database is away" from a bug. Connection failures, connections the
- * server dropped (restart, failover, pg_terminate_backend, a pooler), timeouts
- * and SQLite's lock still held after the busy timeout are all the same to a
- * visitor: try again shortly (503). Everything else (constraint violations, bad
- * SQL) stays what it is.
+ * Tells "the database is away" from a bug. Connection failures and refusals, connections
+ * the server dropped (restart, failover, pg_terminate_backend, a pooler, a maintenance
+ * window), timeouts, a server out of resources and SQLite storage that cannot be written
+ * are all the same to a visitor: try again shortly (503). Everything else (constraint
+ * violations, bad SQL) stays what it is. ADR 022 has the table of what counts.
  */
 const UNAVAILABLE_CODES = new Set([
   // Node sockets
@@ -17,32 +17,63 @@ const UNAVAILABLE_CODES = new Set([
   "ETIMEDOUT",
   "EHOSTUNREACH",
   "ENETUNREACH",
+  "ENETDOWN",
   "ENOTFOUND",
   "EAI_AGAIN",
-  // PostgreSQL: admin_shutdown, crash_shutdown, cannot_connect_now, too_many_connections, query_canceled (statement_timeout)
+  // PostgreSQL class 57: admin_shutdown, crash_shutdown, cannot_connect_now, database_dropped,
+  // idle_session_timeout; query_canceled (statement_timeout).
   "57P01",
   "57P02",
   "57P03",
-  "53300",
+  "57P04",
+  "57P05",
   "57014",
+  // PostgreSQL class 53, the server out of resources: insufficient_resources, disk_full,
+  // out_of_memory, too_many_connections. Not 53400 (configuration_limit_exceeded: a query
+  // that needs more locks or temp space than configured fails the same way on retry).
+  "53000",
+  "53100",
+  "53200",
+  "53300",
+  // PostgreSQL 3D000: the database does not exist (renamed or dropped; only a connection names it).
+  "3D000",
 ]);
+
+/**
+ * PostgreSQL ends the session with FATAL (PANIC when the server itself stops) for every
+ * refusal at connect (55000 ALLOW_CONNECTIONS false, 3D000, 28xxx, 53300) and every
+ * termination; a query's own error is ERROR. So a FATAL is the database being away
+ * whatever its code, while the same code as ERROR may be a bug (55000 is also "lastval
+ * is not yet defined in this session").
+ */
+const SESSION_ENDING = new Set(["FATAL", "PANIC"]);
+
+/** better-sqlite3's codes (extended ones start with the primary): the file locked, unreadable, unwritable or gone. */
+const SQLITE_UNAVAILABLE = /^SQLITE_(BUSY|LOCKED|IOERR|FULL|CANTOPEN|PROTOCOL|READONLY_DBMOVED)(_|$)/;
 
 const UNAVAILABLE_MESSAGES = [
   /^Connection terminated/,
   /^timeout exceeded when trying to connect/,
+  // pg.Client's own connect timeout (the pool passes connectionTimeoutMillis on).
+  /^timeout expired$/,
   /^Query read timeout/,
   /is not queryable/,
   /^Client was closed and is not queryable/,
   /^Cannot use a pool after calling end on the pool/,
+  // PostgreSQL's 55000 at connect, should it come without its severity (a pooler relaying it).
+  /is not currently accepting connections/,
+  // better-sqlite3 after close() (a request still running as the process stops).
+  /^The database connection is not open$/,
 ];
 
 export function isUnavailable(error: unknown): boolean {
   if (error instanceof DatabaseUnavailableError) return true;
   if (!(error instanceof Error)) return false;
-  const code = (error as { code?: unknown }).code;
+  const { code, severity } = error as { code?: unknown; severity?: unknown };
   if (typeof code === "string") {
-    // PostgreSQL class 08: connection exception; SQLite: busy or locked past the busy timeout.
-    if (UNAVAILABLE_CODES.has(code) || /^08/.test(code) || /^SQLITE_(BUSY|LOCKED)/.test(code)) return true;
+    // PostgreSQL class 08: connection exception.
+    if (UNAVAILABLE_CODES.has(code) || /^08/.test(code) || SQLITE_UNAVAILABLE.test(code)) return true;
+    if (/^[0-9A-Z]{5}$/.test(code) && typeof severity === "string" && SESSION_ENDING.has(severity)) return true;
   }
   if (UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(error.message))) return true;
   return error instanceof AggregateError && error.errors.some(isUnavailable);

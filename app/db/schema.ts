@@ -533,6 +533,14 @@ export interface ApiIdempotencyTable {
   expires_at: string;
 }
 
+/** A visitor form's submission id and the success it answered (replayed to a resend). */
+export interface FormSubmissionsTable {
+  form: string;
+  submission_id: string;
+  answer: string;
+  created_at: string;
+}
+
 export interface Database {
   titles: TitlesTable;
   genres: GenresTable;
@@ -576,6 +584,7 @@ export interface Database {
   import_runs: ImportRunsTable;
   api_tokens: ApiTokensTable;
   api_idempotency: ApiIdempotencyTable;
+  form_submissions: FormSubmissionsTable;
 }
 
 export type TitleRow = Selectable<TitlesTable>;

@@ -25,6 +25,11 @@ describe("addressRefusal", () => {
     ["ff02::1", "a multicast address"],
     ["::ffff:127.0.0.1", "a loopback address"],
     ["::ffff:7f00:1", "a loopback address"],
+    // IPv4-translated (::ffff:0:0:0/96): the same loopback, once let through to connect().
+    ["::ffff:0:7f00:1", "a loopback address"],
+    ["::ffff:0:a00:1", "a private address"],
+    ["::ffff:0:127.0.0.1", "a loopback address"],
+    ["64:ff9b::192.168.1.1", "a private address"],
     ["::ffff:a9fe:a9fe", "a link-local address"],
     ["::127.0.0.1", "a loopback address"],
     ["64:ff9b::7f00:1", "a loopback address"],
@@ -71,6 +76,7 @@ describe("checkTarget", () => {
     "http://127.0.0.1.:8080/hook",
     "http://[::ffff:127.0.0.1]/hook",
     "http://[::ffff:7f00:1]/hook",
+    "http://[::ffff:0:7f00:1]/hook",
     "http://[::1]:3000/hook",
     "http://[0:0:0:0:0:0:0:1]/hook",
     "http://0.0.0.0/hook",
@@ -83,9 +89,12 @@ describe("checkTarget", () => {
     "http://172.16.0.1/",
     "http://224.0.0.1/",
   ])("refuses %s in any spelling, before any DNS", async (url) => {
-    const error: unknown = await checkTarget(url, { lookup: noDns }).catch((e: unknown) => e);
+    const error: unknown = await checkTarget(url, { lookup: noDns, privateSetting: "WEBHOOK_ALLOW_PRIVATE" }).catch((e: unknown) => e);
     expect(isRefusedTarget(error)).toBe(true);
     expect(String((error as Error).message)).toMatch(/only public addresses are allowed unless the operator sets WEBHOOK_ALLOW_PRIVATE$/);
+    // A target no setting opens (a link check) names none.
+    const unopened: unknown = await checkTarget(url, { lookup: noDns }).catch((e: unknown) => e);
+    expect(String((unopened as Error).message)).toMatch(/only public addresses are allowed$/);
   });
 
   it.each([
@@ -105,7 +114,7 @@ describe("checkTarget", () => {
         { address: "93.184.216.34", family: 4 },
         { address: "127.0.0.1", family: 4 },
       ]);
-    await expect(checkTarget("https://hooks.example/x", { lookup })).rejects.toThrow(
+    await expect(checkTarget("https://hooks.example/x", { lookup, privateSetting: "WEBHOOK_ALLOW_PRIVATE" })).rejects.toThrow(
       "hooks.example (127.0.0.1) is a loopback address; only public addresses are allowed unless the operator sets WEBHOOK_ALLOW_PRIVATE",
     );
     await expect(checkTarget("http://localhost/", { lookup: () => Promise.resolve([{ address: "::1", family: 6 }]) })).rejects.toThrow(

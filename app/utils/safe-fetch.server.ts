@@ -29,8 +29,10 @@ export function isRefusedTarget(error: unknown): error is RefusedTargetError {
 type Lookup = (hostname: string) => Promise<{ address: string; family: number }[]>;
 
 export interface TargetPolicy {
-  /** WEBHOOK_ALLOW_PRIVATE: loopback, private and link-local targets are allowed (never unspecified or multicast). */
+  /** Loopback, private and link-local targets are allowed (never unspecified or multicast). */
   allowPrivate?: boolean;
+  /** The setting that allows them (WEBHOOK_ALLOW_PRIVATE), named in refusals; none for targets no setting opens (link checks). */
+  privateSetting?: string;
   /** DNS resolution; tests replace it to act out rebinding and many-address answers. */
   lookup?: Lookup;
 }
@@ -127,6 +129,7 @@ const V6_RANGES: Range[] = [
 /** IPv6 forms that carry an IPv4 address, checked as that address. */
 const V4_CARRIERS: { base: bigint; bits: number }[] = [
   { base: v6("::ffff:0:0"), bits: 96 }, // IPv4-mapped
+  { base: v6("::ffff:0:0:0"), bits: 96 }, // IPv4-translated (SIIT, RFC 2765)
   { base: v6("::"), bits: 96 }, // IPv4-compatible (deprecated, still routed by some stacks)
   { base: v6("64:ff9b::"), bits: 96 }, // NAT64
   { base: v6("64:ff9b:1::"), bits: 48 }, // local-use NAT64
@@ -215,7 +218,7 @@ export async function checkTarget(target: string | URL, policy: TargetPolicy = {
   const refuse = (address: string, why: string) =>
     new RefusedTargetError(
       `${url.hostname}${address === host ? "" : ` (${address})`} is ${why}; only public addresses are allowed${
-        allowPrivate ? "" : " unless the operator sets WEBHOOK_ALLOW_PRIVATE"
+        allowPrivate || !policy.privateSetting ? "" : ` unless the operator sets ${policy.privateSetting}`
       }`,
     );
   const literal = net.isIP(host);

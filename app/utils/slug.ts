@@ -1,4 +1,4 @@
-const MAX_SLUG_LENGTH = 80;
+export const MAX_SLUG_LENGTH = 80;
 
 /**
  * URL slug of a title: lowercase, whitespace to hyphens, letters of any script and

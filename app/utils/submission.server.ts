@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import type { z } from "zod";
+import { safeParseInput } from "./zod.ts";
 import { AppError, isAppError } from "./errors.ts";
 import {
   fieldErrors,
@@ -132,7 +133,7 @@ export async function parseSubmission<S extends z.ZodType>(
  */
 export function validate<S extends z.ZodType>(schema: S, body: FormValues | Record<string, unknown>, failure?: string): Parsed<S> {
   const values = keptValues(body);
-  const parsed = schema.safeParse(body);
+  const parsed = safeParseInput(schema, body);
   if (parsed.success) return { ok: true, data: parsed.data, values };
   const fields = fieldErrors(parsed.error);
   const messages = Object.values(fields).flat();

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { safeParseInput } from "./zod.ts";
 
 /**
  * The one shape every form action answers, and the helpers both sides share.
@@ -26,11 +27,35 @@ export interface FormFailure {
 
 export type FormResult<Extra extends object = object> = FormSuccess<Extra> | FormFailure;
 
+/**
+ * The success an action answered in this request, from the router's action data (by
+ * route id): its write is committed, so a loader failing after it (the page drawn
+ * again, a revalidation) must not turn the answer into an error (ADR 022).
+ */
+export function committedSuccess(actionData: Record<string, unknown> | null | undefined): FormSuccess<{ detail?: string | null }> | null {
+  for (const result of Object.values(actionData ?? {})) {
+    const candidate = result as { ok?: unknown; message?: unknown } | null;
+    if (candidate && candidate.ok === true && typeof candidate.message === "string")
+      return candidate as FormSuccess<{ detail?: string | null }>;
+  }
+  return null;
+}
+
 /** A submitted form as plain values: a field sent twice becomes an array, an uploaded file a marker schemas refuse. */
 export type FormValues = Record<string, string | string[] | { file: true }>;
 
+/**
+ * The maps below are keyed by what a client sent (field names, paths), so they have
+ * no prototype: a field named `constructor`, `toString` or `__proto__` is an
+ * ordinary field, not Object.prototype's member. (JSON and React Router's encoding
+ * carry such objects like any other.)
+ */
+function keyedByClient<T>(): Record<string, T> {
+  return Object.create(null) as Record<string, T>;
+}
+
 export function formValues(form: FormData): FormValues {
-  const values: FormValues = {};
+  const values = keyedByClient<FormValues[string]>();
   for (const [key, value] of form) {
     const v = typeof value === "string" ? value : { file: true as const };
     const previous = values[key];
@@ -45,14 +70,14 @@ const NEVER_ECHOED = /password|^website$/i;
 
 /** The string values of a submission, to put back into the form after an error (never passwords). */
 export function keptValues(values: FormValues | Record<string, unknown>): SubmittedValues {
-  const kept: SubmittedValues = {};
+  const kept = keyedByClient<string>();
   for (const [key, value] of Object.entries(values)) if (typeof value === "string" && !NEVER_ECHOED.test(key)) kept[key] = value;
   return kept;
 }
 
 /** Zod issues as messages per field path; issues without a path go under "form". */
 export function fieldErrors(error: z.ZodError): FieldErrors {
-  const fields: FieldErrors = {};
+  const fields = keyedByClient<string[]>();
   for (const issue of error.issues) {
     const key = issue.path.join(".") || "form";
     (fields[key] ??= []).push(issue.message);
@@ -62,14 +87,14 @@ export function fieldErrors(error: z.ZodError): FieldErrors {
 
 /** The first message of each field, for screens that show one message per field. */
 export function firstErrors(fields: FieldErrors): Record<string, string> {
-  const first: Record<string, string> = {};
+  const first = keyedByClient<string>();
   for (const [key, messages] of Object.entries(fields)) if (messages[0]) first[key] = messages[0];
   return first;
 }
 
 /** Checks values against a form's schema in the browser before posting: messages per field, or null when valid. */
 export function clientErrors(schema: z.ZodType, values: FormValues): FieldErrors | null {
-  const result = schema.safeParse(values);
+  const result = safeParseInput(schema, values);
   return result.success ? null : fieldErrors(result.error);
 }
 

@@ -1,12 +1,12 @@
-// npm run catalogue:import -- FILE [--dry-run] [--format csv|json|ids]
+// npm run catalogue:import -- FILE [--dry-run] [--format csv|json|ids] [--duplicates update|add]
 // Validates the whole file first; with errors nothing is written. A run interrupted
 // during apply is resumed by importing the same file again with --resume RUN_ID.
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { createTmdbClient } from "#app/integrations/tmdb/client.server.ts";
-import { IMPORT_FORMATS, type ImportFileFormat } from "#app/modules/catalogue/import-constants.ts";
-import { detectFormat } from "#app/modules/catalogue/import-format.server.ts";
+import { DUPLICATES_AS, IMPORT_FORMATS, type DuplicatesAs, type ImportFileFormat } from "#app/modules/catalogue/import-constants.ts";
+import { decodeImportFile, detectFormat, type ImportSource } from "#app/modules/catalogue/import-format.server.ts";
 import {
   createImportRun,
   getImportRun,
@@ -22,12 +22,19 @@ import { openConfiguredDatabase } from "./open.ts";
 import { progressReporter } from "./progress.ts";
 
 const usage =
-  "Usage: npm run catalogue:import -- FILE [--dry-run] [--format csv|json|ids]\n       npm run catalogue:import -- --resume RUN_ID";
+  "Usage: npm run catalogue:import -- FILE [--dry-run] [--format csv|json|ids] [--duplicates update|add]\n       npm run catalogue:import -- --resume RUN_ID";
 let parsed;
 try {
   parsed = parseArgs({
     allowPositionals: true,
-    options: { "dry-run": { type: "boolean" }, format: { type: "string" }, resume: { type: "string" }, help: { type: "boolean" } },
+    options: {
+      "dry-run": { type: "boolean" },
+      // What titles reported as possible duplicates (same name, no id on either side) are: the catalogue's (update) or new (add).
+      duplicates: { type: "string" },
+      format: { type: "string" },
+      resume: { type: "string" },
+      help: { type: "boolean" },
+    },
   });
 } catch (error) {
   console.error(`${(error as Error).message}\n${usage}`);
@@ -43,6 +50,10 @@ if ((resumeId === null && positionals.length !== 1) || (resumeId !== null && (!N
   console.error(usage);
   process.exit(1);
 }
+if (args.duplicates !== undefined && !(DUPLICATES_AS as readonly string[]).includes(args.duplicates)) {
+  console.error(`--duplicates takes update or add.\n${usage}`);
+  process.exit(1);
+}
 if (args.format !== undefined && !(IMPORT_FORMATS as readonly string[]).includes(args.format)) {
   console.error(`--format takes csv, json or ids.\n${usage}`);
   process.exit(1);
@@ -54,6 +65,8 @@ function printPlan(plan: ImportPlan) {
   const { titles, links } = plan.counts;
   console.log(`titles: ${titles.create} to add, ${titles.update} to update, ${titles.skip} unchanged`);
   console.log(`links:  ${links.create} to add, ${links.update} to update, ${links.skip} unchanged, ${links.remove} to remove`);
+  if (plan.newGenres?.length) console.log(`genres: ${plan.newGenres.length} to add: ${plan.newGenres.join(", ")}`);
+  for (const e of plan.duplicates ?? []) console.log(`line ${e.line ?? "-"}: ${e.field}: ${e.message}`);
   for (const e of plan.errors) console.log(`line ${e.line ?? "-"}: ${e.field}: ${e.message}`);
   if (plan.moreErrors) console.log(`… and ${plan.moreErrors} more errors`);
 }
@@ -85,13 +98,21 @@ try {
       throw new Error(`Cannot read ${file}: ${(error as Error).message}`, { cause: error });
     }
     const format = detectFormat(head, file, args.format as ImportFileFormat | undefined);
-    const source = format === "csv" ? fs.createReadStream(file) : fs.readFileSync(file, "utf8");
+    // A CSV's bytes are checked to be UTF-8 as they stream in (its dry run reports a bad line); other files whole, here.
+    let source: ImportSource = fs.createReadStream(file);
+    if (format !== "csv") {
+      const { text, errors: encoding } = decodeImportFile(fs.readFileSync(file));
+      const bad = encoding[0];
+      if (bad) throw new Error(`${path.basename(file)}: line ${bad.line}: ${bad.message} Nothing was imported.`);
+      source = text;
+    }
     const config = loadConfig();
     const tmdb = config.tmdb ? createTmdbClient(config.tmdb) : null;
     const checking = progressReporter("checking", 0);
     const prepared = await prepareImport(database.db, source, {
       format,
       tmdb,
+      duplicates: (args.duplicates as DuplicatesAs | undefined) ?? null,
       onProgress: (n, total) => checking(n, total),
     });
     checking.end();

@@ -22,6 +22,8 @@ import * as searchPrefixes from "./2026-11-27T1000_search_prefixes.ts";
 import * as searchTags from "./2026-11-27T1100_search_tags.ts";
 import * as searchRankCover from "./2026-11-28T0200_search_rank_cover.ts";
 import * as searchPopularityOrder from "./2026-11-28T0600_search_popularity_order.ts";
+import * as apiTokenCreators from "./2026-11-28T1900_api_token_creators.ts";
+import * as formSubmissions from "./2026-11-28T1930_form_submissions.ts";
 
 /**
  * Every migration, by name. Listed explicitly (rather than read from the folder at
@@ -52,4 +54,6 @@ export const migrations: Record<string, Migration> = {
   "2026-11-27T1100_search_tags": searchTags,
   "2026-11-28T0200_search_rank_cover": searchRankCover,
   "2026-11-28T0600_search_popularity_order": searchPopularityOrder,
+  "2026-11-28T1900_api_token_creators": apiTokenCreators,
+  "2026-11-28T1930_form_submissions": formSubmissions,
 };

@@ -387,6 +387,108 @@ test.describe("process", () => {
     expect(stored).toBe(50);
   });
 
+  test("/readyz answers 503 from the moment shutdown starts, while a request is still being served", async () => {
+    const server = await startServer({ SEED_DEMO: "false" });
+    const url = new URL(server.baseURL);
+    // One connection, answered once (so the server has surely accepted it), then a /readyz whose
+    // headers are not finished when the signal arrives: the stop waits for it.
+    const socket = net.connect(Number(url.port), url.hostname);
+    socket.setEncoding("utf8");
+    let answer = "";
+    socket.on("data", (chunk: string) => (answer += chunk));
+    const closed = new Promise<void>((resolve) => socket.on("close", () => resolve()));
+    socket.write(`GET /readyz HTTP/1.1\r\nHost: ${url.host}\r\n\r\n`);
+    await expect.poll(() => answer, { timeout: 10_000 }).toContain('"status":"ok"');
+    answer = "";
+    socket.write(`GET /readyz HTTP/1.1\r\nHost: ${url.host}\r\nConnection: close\r\n`);
+    server.child.kill("SIGTERM");
+    // The listener is closed once the stop has begun.
+    await expect
+      .poll(
+        () =>
+          fetch(`${server.baseURL}/healthz`).then(
+            () => "listening",
+            () => "refused",
+          ),
+        { timeout: 10_000 },
+      )
+      .toBe("refused");
+    socket.write("\r\n");
+    await closed;
+    expect(answer).toMatch(/^HTTP\/1\.1 503 /);
+    expect(answer).toMatch(/retry-after: 5/i);
+    expect(answer).toContain('{"status":"stopping"}');
+    expect(await server.exited).toBe(0);
+  });
+
+  test("SIGTERM while PostgreSQL does not answer: exits 1 at SHUTDOWN_TIMEOUT_MS, naming what was still open", async () => {
+    test.skip(!PG_URL, "needs TEST_DATABASE_URL");
+    test.setTimeout(90_000);
+    const target = await pgTarget("blackhole");
+    // The server reaches PostgreSQL through a proxy that can turn into a black hole: connections
+    // stay open and new ones are accepted, but nothing is forwarded any more (a network partition).
+    const upstream = new URL(PG_URL!);
+    let blackhole = false;
+    const sockets = new Set<net.Socket>();
+    const proxy = net.createServer((client) => {
+      sockets.add(client);
+      client.on("close", () => sockets.delete(client));
+      client.on("error", () => client.destroy());
+      if (blackhole) return;
+      const server = net.connect(Number(upstream.port || 5432), upstream.hostname);
+      sockets.add(server);
+      server.on("close", () => sockets.delete(server));
+      server.on("error", () => server.destroy());
+      client.on("data", (chunk: Buffer) => void (blackhole || server.write(chunk)));
+      server.on("data", (chunk: Buffer) => void (blackhole || client.write(chunk)));
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
+    const viaProxy = new URL(target.url);
+    viaProxy.hostname = "127.0.0.1";
+    viaProxy.port = String((proxy.address() as net.AddressInfo).port);
+    const timeoutMs = 3_000;
+    const server = await startServer({
+      DATABASE_URL: viaProxy.toString(),
+      SEED_DEMO: "false",
+      SHUTDOWN_TIMEOUT_MS: String(timeoutMs),
+    });
+    try {
+      expect((await fetch(`${server.baseURL}/search?q=night`)).status).toBe(200);
+      blackhole = true;
+      // A request now waits on the database (its query_timeout is 20 s, longer than the deadline).
+      const hung = fetch(`${server.baseURL}/search?q=day`).then(
+        (r) => r.status,
+        () => "network error",
+      );
+      await new Promise((r) => setTimeout(r, 300));
+      const started = Date.now();
+      server.child.kill("SIGTERM");
+      const code = await server.exited;
+      const tookMs = Date.now() - started;
+      console.log(`[faults] SIGTERM with PostgreSQL blackholed: exit ${code} after ${tookMs} ms (deadline ${timeoutMs} ms)`);
+      expect(code).toBe(1);
+      expect(tookMs).toBeGreaterThanOrEqual(timeoutMs - 100);
+      expect(tookMs).toBeLessThan(timeoutMs + 5_000);
+      const line = server
+        .stdout()
+        .split("\n")
+        .find((l) => l.includes("still open"));
+      expect(line, server.stdout().slice(-2_000)).toBeTruthy();
+      const logged = JSON.parse(line!) as { level: number; timeoutMs: number; still: string[]; msg: string };
+      console.log(`[faults] ${logged.msg}`);
+      expect(logged).toMatchObject({ level: 50, timeoutMs });
+      expect(logged.still.length).toBeGreaterThan(0);
+      expect(await hung).toBe("network error");
+    } finally {
+      if (server.child.exitCode === null) server.child.kill("SIGKILL");
+      await new Promise<void>((resolve) => {
+        for (const s of sockets) s.destroy();
+        proxy.close(() => resolve());
+      });
+      await target.drop();
+    }
+  });
+
   test("client mistakes are 4xx: unknown methods 405 with Allow, a POST to a page without an action 405, malformed bodies 400", async () => {
     const server = await startServer({ SEED_DEMO: "false" });
     const url = new URL(server.baseURL);

@@ -6,7 +6,7 @@ import path from "node:path";
 import pino from "pino";
 import type { ServerBuild } from "react-router";
 import { createServer, type ViteDevServer } from "vite";
-import type { DialectName } from "#app/db/client.server.ts";
+import type { DialectName, openDatabase as OpenDatabase } from "#app/db/client.server.ts";
 import { createNotifier } from "#app/modules/inbox/notify.server.ts";
 import { seedDemoCatalogue } from "#db/seed/seed.ts";
 import type { createApp as CreateApp } from "#server/app.ts";
@@ -39,12 +39,24 @@ let users = 0;
  */
 export async function startInProcessApp(
   dialect: DialectName,
-  options: { clientDir?: string; env?: Record<string, string> } = {},
+  options: {
+    clientDir?: string;
+    env?: Record<string, string>;
+    /**
+     * A database the test opens itself (migrated, empty) with the `open` it is given: the app's own copy
+     * of openDatabase, so the errors its fault mapping throws are the ones the routes recognise.
+     */
+    database?: (open: typeof OpenDatabase) => Promise<TestDatabase>;
+  } = {},
 ): Promise<InProcessApp> {
   vite ??= await createServer({ server: { middlewareMode: true, hmr: false, watch: null }, appType: "custom", logLevel: "error" });
   users += 1;
   const loader = vite;
-  const database = await createTestDatabase(dialect);
+  const database = options.database
+    ? await options.database(
+        ((await loader.ssrLoadModule("/app/db/client.server.ts")) as { openDatabase: typeof OpenDatabase }).openDatabase,
+      )
+    : await createTestDatabase(dialect);
   await seedDemoCatalogue(database.db);
   const server = http.createServer();
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -101,11 +113,19 @@ export interface RawAnswer {
 /** A request as a client may send it: any method, a raw path, any headers and body bytes. */
 export function rawRequest(
   port: number,
-  request: { method: string; path: string; headers?: Record<string, string | string[]>; body?: Buffer | string },
+  request: { method: string; path: string; headers?: Record<string, string | string[]>; body?: Buffer | string; timeoutMs?: number },
 ): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: "127.0.0.1", port, method: request.method, path: request.path, headers: request.headers, agent: false, timeout: 15_000 },
+      {
+        host: "127.0.0.1",
+        port,
+        method: request.method,
+        path: request.path,
+        headers: request.headers,
+        agent: false,
+        timeout: request.timeoutMs ?? 60_000,
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (chunk: Buffer) => chunks.push(chunk));

@@ -92,9 +92,9 @@ async function userTables(db: Db, dialect: DialectName): Promise<string[]> {
 }
 
 /** What the migrations themselves put in the tables (e.g. the spec's genres), to put back after each reset. */
-type Snapshot = { table: string; rows: Record<string, unknown>[] }[];
+export type Snapshot = { table: string; rows: Record<string, unknown>[] }[];
 
-async function takeSnapshot(db: Db, dialect: DialectName): Promise<Snapshot> {
+export async function takeSnapshot(db: Db, dialect: DialectName): Promise<Snapshot> {
   const snapshot: Snapshot = [];
   for (const table of await userTables(db, dialect)) {
     const { rows } = await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(db);

@@ -10,6 +10,8 @@ export interface RunningServer {
   dataDir: string;
   /** Everything the process wrote to stderr so far. */
   stderr: () => string;
+  /** Everything the process wrote to stdout (its log) so far. */
+  stdout: () => string;
   exited: Promise<number | null>;
   stop(): Promise<number | null>;
 }
@@ -31,15 +33,22 @@ export function tempDataDir(): string {
 }
 
 /** Runs the production build (build/server/index.js) as its own process. */
-export function spawnServer(env: NodeJS.ProcessEnv): { child: ChildProcess; stderr: () => string; exited: Promise<number | null> } {
+export function spawnServer(env: NodeJS.ProcessEnv): {
+  child: ChildProcess;
+  stderr: () => string;
+  stdout: () => string;
+  exited: Promise<number | null>;
+} {
   const child = spawn(process.execPath, ["build/server/index.js"], {
     env: { PATH: process.env.PATH, NODE_ENV: "production", LOG_LEVEL: "warn", HOST: "127.0.0.1", LINK_CHECKS: "false", ...env },
-    stdio: ["ignore", "ignore", "pipe"],
+    stdio: ["ignore", "pipe", "pipe"],
   });
   let stderr = "";
+  let stdout = "";
   child.stderr!.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+  child.stdout!.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  return { child, stderr: () => stderr, exited };
+  return { child, stderr: () => stderr, stdout: () => stdout, exited };
 }
 
 export async function startServer(env: NodeJS.ProcessEnv = {}, dataDir = tempDataDir()): Promise<RunningServer> {

@@ -1,7 +1,10 @@
 import { expect, it } from "vitest";
-import { authenticateApiToken, listApiTokens } from "#app/modules/api/tokens.server.ts";
+import { sql } from "kysely";
+import { up as revokeOrphanTokens } from "#db/migrations/2026-11-28T1900_api_token_creators.ts";
+import { authenticateApiToken, createApiToken, listApiTokens } from "#app/modules/api/tokens.server.ts";
 import { TOKEN_CREATED, TOKEN_NOT_FOUND, TOKEN_REVOKED } from "#app/modules/api/tokens.ts";
 import { listAudit } from "#app/modules/audit/audit.server.ts";
+import { actorOf } from "#app/modules/auth/accounts.server.ts";
 import { requireAdmin } from "#app/modules/auth/guard.server.ts";
 import { action as createAction, loader } from "#app/routes/admin/settings/api-tokens.tsx";
 import { action as revokeAction } from "#app/routes/admin/settings/api-tokens-revoke.tsx";
@@ -16,8 +19,8 @@ describeEachDatabase("Settings → API tokens", (ctx) => {
     return callAdminRoute(createAction, ctx.db, { path: PATH, form, cookie });
   }
 
-  it("creates a token whose secret is shown once and stored only as a hash, lists it, and revokes it", async () => {
-    const { cookie } = await signIn(ctx.db, "admin");
+  it("creates a token whose secret is shown once and stored only as a hash, lists it with whose it is, and revokes it", async () => {
+    const { admin, cookie } = await signIn(ctx.db, "admin");
     const created = await create(cookie, { name: "  import script ", scope: "catalogue:write", expiry: "30" });
     const body = created.body as { ok: boolean; message: string; secret: string; name: string };
     expect(body).toMatchObject({ ok: true, message: TOKEN_CREATED, name: "import script" });
@@ -31,7 +34,11 @@ describeEachDatabase("Settings → API tokens", (ctx) => {
     const { tokens } = listed.body as {
       tokens: { id: number; name: string; prefix: string; expiresAt: string; lastUsedAt: string | null }[];
     };
-    expect(tokens[0]).toMatchObject({ name: "import script", prefix: body.secret.slice(0, 10) });
+    expect(tokens[0]).toMatchObject({
+      name: "import script",
+      prefix: body.secret.slice(0, 10),
+      createdBy: { id: admin.id, name: admin.name, email: admin.email },
+    });
     expect(JSON.stringify(listed.body)).not.toContain(body.secret);
     const days = (Date.parse(tokens[0]!.expiresAt) - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(29.9);
@@ -80,5 +87,23 @@ describeEachDatabase("Settings → API tokens", (ctx) => {
     expect(reached).toBe(false);
     expect(answer).toBeInstanceOf(Response);
     expect((answer as Response).status).toBe(302);
+  });
+
+  it("revoked, when the rule came in, the tokens it already covered: no creator, or a disabled one", async () => {
+    const { admin: kept } = await signIn(ctx.db, "admin");
+    const { admin: disabled } = await signIn(ctx.db, "admin");
+    const make = (admin: typeof kept, name: string) => createApiToken(ctx.db, actorOf(admin), { name, scope: "read", expiry: "never" });
+    const [ok, orphan, off] = [await make(kept, "ok"), await make(kept, "orphan"), await make(disabled, "off")];
+    await ctx.db.updateTable("api_tokens").set({ created_by: null }).where("id", "=", orphan.token.id).execute();
+    await ctx.db.updateTable("admins").set({ disabled: true }).where("id", "=", disabled.id).execute();
+    // The migration again, as on a database that had these rows before it.
+    await sql`drop index api_tokens_created_by_idx`.execute(ctx.db);
+    await revokeOrphanTokens(ctx.db);
+    const byName = new Map((await listApiTokens(ctx.db)).map((t) => [t.name, t]));
+    expect(byName.get("ok")?.revokedAt).toBeNull();
+    expect(byName.get("orphan")?.revokedAt).not.toBeNull();
+    expect(byName.get("off")?.revokedAt).not.toBeNull();
+    expect((await authenticateApiToken(ctx.db, ok.secret)).ok).toBe(true);
+    expect(await authenticateApiToken(ctx.db, off.secret)).toEqual({ ok: false, reason: "revoked" });
   });
 });

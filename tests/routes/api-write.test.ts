@@ -1,12 +1,16 @@
-import { beforeAll, expect, it } from "vitest";
+import { PostgresDriver, SqliteDriver } from "kysely";
+import { beforeAll, expect, it, vi } from "vitest";
 import type { Db } from "#app/db/client.server.ts";
 import type { LoaderArgs } from "#app/modules/api/http.server.ts";
+import { findEarlier, IDEMPOTENCY_LEASE_MS } from "#app/modules/api/idempotency.server.ts";
+import { DatabaseUnavailableError } from "#app/utils/errors.ts";
 import { openApiDocument } from "#app/modules/api/openapi.ts";
 import { API_BASE_PATH } from "#app/modules/api/operations.ts";
 import { createApiToken, getApiToken, revokeApiToken } from "#app/modules/api/tokens.server.ts";
 import type { TokenScope } from "#app/modules/api/tokens.ts";
 import { listAudit } from "#app/modules/audit/audit.server.ts";
-import { actorOf } from "#app/modules/auth/accounts.server.ts";
+import { actorOf, setAdminDisabled, setAdminRole } from "#app/modules/auth/accounts.server.ts";
+import { API_TOKEN_FAILURE_RULE } from "#app/modules/limits/rules.ts";
 import { getTitle } from "#app/modules/catalogue/read.server.ts";
 import { createTitle } from "#app/modules/catalogue/write.server.ts";
 import { action as inboxItemAction } from "#app/routes/api/v1/inbox-item.ts";
@@ -35,6 +39,8 @@ interface CallOptions {
   headers?: Record<string, string>;
   token?: string;
   body?: unknown;
+  /** The client's address; a new one per call when absent. */
+  client?: string;
 }
 
 function call(db: Db, handler: Handler, method: string, path: string, options: CallOptions = {}): Promise<Response> {
@@ -46,7 +52,7 @@ function call(db: Db, handler: Handler, method: string, path: string, options: C
     body = typeof options.body === "string" ? options.body : JSON.stringify(options.body);
   }
   const request = new Request(`${SITE}${API_BASE_PATH}${path}`, { method, headers, body });
-  const context = routeContext(db, { publicUrl: SITE, clientAddress: freshAddress() });
+  const context = routeContext(db, { publicUrl: SITE, clientAddress: options.client ?? freshAddress() });
   return Promise.resolve(handler(routeArgs<LoaderArgs>(request, context, options.params ?? {})));
 }
 
@@ -119,6 +125,73 @@ describeEachDatabase("the write API", (ctx) => {
     expect((await call(ctx.db, titlesLoader, "GET", "/titles", { token: revoked.secret })).status).toBe(401);
   });
 
+  it("refuses the tokens of a disabled or deleted account, and narrows a demoted Administrator's to reading", async () => {
+    const { admin: boss } = await signIn(ctx.db);
+    const { admin: maker } = await signIn(ctx.db);
+    const make = (name: string, scope: TokenScope = "catalogue:write") =>
+      createApiToken(ctx.db, actorOf(maker), { name, scope, expiry: "never" });
+    const post = (secret: string) => call(ctx.db, titlesAction, "POST", "/titles", { token: secret, body: buildMovie() });
+
+    // Demoted: the write token may only read until its creator is an Administrator again.
+    const writer = await make("sync");
+    expect((await post(writer.secret)).status).toBe(201);
+    await setAdminRole(ctx.db, actorOf(boss), maker.id, "editor");
+    const demoted = await post(writer.secret);
+    expect(demoted.status).toBe(403);
+    expect(((await doc(demoted, "/titles", "post")) as ProblemBody).detail).toContain("no longer an Administrator, so it may only read");
+    expect((await call(ctx.db, titlesLoader, "GET", "/titles", { token: writer.secret })).status).toBe(200);
+    expect((await getApiToken(ctx.db, writer.token.id))?.createdBy).toMatchObject({ id: maker.id, role: "editor", disabled: false });
+    await setAdminRole(ctx.db, actorOf(boss), maker.id, "admin");
+    expect((await post(writer.secret)).status).toBe(201);
+
+    // Disabled: every token the account made is revoked, and stays so when it is enabled again.
+    const reader = await make("reader", "read");
+    await setAdminDisabled(ctx.db, actorOf(boss), maker.id, true);
+    const afterDisable = await post(writer.secret);
+    expect(afterDisable.status).toBe(401);
+    expect(((await doc(afterDisable, "/titles", "post")) as ProblemBody).detail).toBe("This API token has been revoked.");
+    expect((await call(ctx.db, titlesLoader, "GET", "/titles", { token: reader.secret })).status).toBe(401);
+    expect((await listAudit(ctx.db, { entityType: "account" })).items[0]).toMatchObject({
+      action: "account.disable",
+      summary: `Disabled ${maker.email} and revoked the 2 API tokens they made`,
+    });
+    await setAdminDisabled(ctx.db, actorOf(boss), maker.id, false);
+    expect((await post(writer.secret)).status).toBe(401);
+
+    // A token whose account is disabled or deleted outside the panel (the database, a restore) is refused too.
+    const later = await make("later");
+    await ctx.db.updateTable("admins").set({ disabled: true }).where("id", "=", maker.id).execute();
+    expect(((await post(later.secret).then((r) => r.json())) as ProblemBody).detail).toContain("is disabled");
+    await ctx.db.updateTable("admins").set({ disabled: false }).where("id", "=", maker.id).execute();
+    expect((await post(later.secret)).status).toBe(201);
+    await ctx.db.deleteFrom("admin_sessions").where("admin_id", "=", maker.id).execute();
+    await ctx.db.deleteFrom("admins").where("id", "=", maker.id).execute();
+    const orphan = await post(later.secret);
+    expect(orphan.status).toBe(401);
+    expect(((await doc(orphan, "/titles", "post")) as ProblemBody).detail).toContain("no longer exists");
+    expect((await getApiToken(ctx.db, later.token.id))?.createdBy).toBeNull();
+  });
+
+  it("answers 429 with Retry-After once a client has had too many refused tokens, and counts per client", async () => {
+    const client = freshAddress();
+    const bad = `cdx_${"B".repeat(43)}`;
+    for (let i = 0; i < API_TOKEN_FAILURE_RULE.points; i++) {
+      const refused = await call(ctx.db, titlesLoader, "GET", "/titles", { token: i % 2 ? bad : "not-a-token", client });
+      expect(refused.status).toBe(401);
+    }
+    const limited = await call(ctx.db, titlesLoader, "GET", "/titles", { token: bad, client });
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(((await doc(limited, "/titles", "get")) as ProblemBody).detail).toContain("refused API token");
+    const write = await call(ctx.db, titlesAction, "POST", "/titles", { token: bad, client, body: buildMovie() });
+    expect(write.status).toBe(429);
+    await doc(write, "/titles", "post");
+    // Another client is not affected, and a good token from this one still works.
+    expect((await call(ctx.db, titlesLoader, "GET", "/titles", { token: bad })).status).toBe(401);
+    const { secret } = await token("read");
+    expect((await call(ctx.db, titlesLoader, "GET", "/titles", { token: secret, client })).status).toBe(200);
+  });
+
   it("answers a retried POST with the same Idempotency-Key with the first answer, and refuses the key with another body", async () => {
     const { secret } = await token();
     const movie = buildMovie({ title: "Only Once" });
@@ -143,6 +216,148 @@ describeEachDatabase("the write API", (ctx) => {
     });
     expect(again.status).toBe(409);
     expect(((await doc(again, "/titles", "post")) as ProblemBody).detail).toContain(`TMDB ID ${movie.tmdbId}`);
+  });
+
+  it("keeps a refusal as the key's answer, and replays the same JSON sent with other spacing and key order", async () => {
+    const { secret } = await token();
+    const movie = buildMovie({ title: "Reordered" });
+    const headers = { "Idempotency-Key": "reorder-1" };
+    const first = await call(ctx.db, titlesAction, "POST", "/titles", { token: secret, body: movie, headers });
+    expect(first.status).toBe(201);
+    // The same object, keys reversed at every level, pretty-printed.
+    const reversed = (value: unknown): unknown =>
+      Array.isArray(value)
+        ? value.map(reversed)
+        : value && typeof value === "object"
+          ? Object.fromEntries(
+              Object.entries(value)
+                .reverse()
+                .map(([k, v]) => [k, reversed(v)]),
+            )
+          : value;
+    const again = await call(ctx.db, titlesAction, "POST", "/titles", {
+      token: secret,
+      body: JSON.stringify(reversed(movie), null, 2),
+      headers,
+    });
+    expect(again.status).toBe(201);
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+    expect(((await again.json()) as TitleBody).id).toBe(((await first.json()) as TitleBody).id);
+
+    // A refusal (here a duplicate TMDB id) is the key's answer too, replayed as problem details.
+    const refused = await call(ctx.db, titlesAction, "POST", "/titles", {
+      token: secret,
+      body: movie,
+      headers: { "Idempotency-Key": "dup" },
+    });
+    expect(refused.status).toBe(409);
+    const replayed = await call(ctx.db, titlesAction, "POST", "/titles", {
+      token: secret,
+      body: movie,
+      headers: { "Idempotency-Key": "dup" },
+    });
+    expect(replayed.status).toBe(409);
+    expect(replayed.headers.get("idempotent-replayed")).toBe("true");
+    expect(((await doc(replayed, "/titles", "post")) as ProblemBody).detail).toContain(`TMDB ID ${movie.tmdbId}`);
+    expect((await ctx.db.selectFrom("titles").select("id").execute()).length).toBe(1);
+  });
+
+  it("a key whose request died in an outage is free at once: the retry creates the title", async () => {
+    const { secret } = await token();
+    // The database goes away at the title's insert and stays away for the rest of the request.
+    const outage = { down: false, armed: true };
+    const faulty = ctx.db.withPlugin({
+      transformQuery({ node }) {
+        const into = node.kind === "InsertQueryNode" ? node.into?.table.identifier.name : undefined;
+        if (outage.armed && into === "titles") outage.down = true;
+        if (outage.down) throw new DatabaseUnavailableError(new Error("Connection terminated unexpectedly"));
+        return node;
+      },
+      transformResult: async ({ result }) => result,
+    });
+    const headers = { "Idempotency-Key": "outage-1" };
+    const movie = buildMovie({ title: "Through the Outage" });
+    const failed = await call(faulty, titlesAction, "POST", "/titles", { token: secret, body: movie, headers });
+    expect(failed.status).toBe(503);
+    expect(failed.headers.get("retry-after")).toBeTruthy();
+    Object.assign(outage, { down: false, armed: false });
+    const retried = await call(faulty, titlesAction, "POST", "/titles", { token: secret, body: movie, headers });
+    expect(retried.status).toBe(201);
+    expect(retried.headers.get("idempotent-replayed")).toBeNull();
+    expect((await ctx.db.selectFrom("titles").select("title").execute()).map((t) => t.title)).toEqual(["Through the Outage"]);
+  });
+
+  it("a POST answered 503 although its commit went through is replayed on retry, never stored twice", async () => {
+    const { secret } = await token();
+    const Driver = ctx.dialect === "postgres" ? PostgresDriver : SqliteDriver;
+    const { commitTransaction: commit, rollbackTransaction: rollback } = Driver.prototype;
+    let lost = false;
+    // The commit reaches the database, then the connection drops before its acknowledgement
+    // (and the driver's rollback that follows has nothing left to undo).
+    const spies = [
+      vi.spyOn(Driver.prototype, "commitTransaction").mockImplementationOnce(async function (this: unknown, connection) {
+        await commit.call(this as never, connection);
+        lost = true;
+        throw Object.assign(new Error("Connection terminated unexpectedly"), { code: "ECONNRESET" });
+      }),
+      vi.spyOn(Driver.prototype, "rollbackTransaction").mockImplementation(async function (this: unknown, connection) {
+        if (lost) lost = false;
+        else await rollback.call(this as never, connection);
+      }),
+    ];
+    try {
+      const headers = { "Idempotency-Key": "lost-ack" };
+      const movie = buildMovie({ title: "Lost Acknowledgement" });
+      const first = await call(ctx.db, titlesAction, "POST", "/titles", { token: secret, body: movie, headers });
+      expect(first.status).toBe(503);
+      const retried = await call(ctx.db, titlesAction, "POST", "/titles", { token: secret, body: movie, headers });
+      expect(retried.status).toBe(201);
+      expect(retried.headers.get("idempotent-replayed")).toBe("true");
+      const stored = await ctx.db.selectFrom("titles").select("id").execute();
+      expect(stored.map((t) => t.id)).toEqual([((await retried.json()) as TitleBody).id]);
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+    }
+  });
+
+  it("two copies of a keyed POST sent at once create one title, both answered with it", async () => {
+    const { secret } = await token();
+    const headers = { "Idempotency-Key": "twins" };
+    const movie = buildMovie({ title: "Twins" });
+    const answers = await Promise.all(
+      [1, 2].map(() => call(ctx.db, titlesAction, "POST", "/titles", { token: secret, body: movie, headers })),
+    );
+    const ok = answers.filter((a) => a.status === 201);
+    // The second waits for the first's commit and replays it (or, at worst, is told to retry: never a second title).
+    expect(answers.every((a) => a.status === 201 || a.status === 409)).toBe(true);
+    expect(ok.length).toBeGreaterThanOrEqual(1);
+    const ids = new Set(await Promise.all(ok.map(async (a) => ((await a.json()) as TitleBody).id)));
+    expect(ids.size).toBe(1);
+    expect((await ctx.db.selectFrom("titles").select("id").execute()).length).toBe(1);
+  });
+
+  it("a key left in progress by an older version is free after the lease", async () => {
+    const { token: made, secret } = await token();
+    const now = new Date();
+    await ctx.db
+      .insertInto("api_idempotency")
+      .values({
+        token_id: made.id,
+        key: "old",
+        request_hash: "x",
+        status: 0,
+        body: "",
+        expires_at: new Date(now.getTime() + IDEMPOTENCY_LEASE_MS).toISOString(),
+      })
+      .execute();
+    expect((await findEarlier(ctx.db, made.id, "old", now)).kind).toBe("in-progress");
+    expect((await findEarlier(ctx.db, made.id, "old", new Date(now.getTime() + IDEMPOTENCY_LEASE_MS + 1))).kind).toBe("none");
+    const retried = await call(ctx.db, titlesAction, "POST", "/titles", {
+      token: secret,
+      body: buildMovie(),
+      headers: { "Idempotency-Key": "old" },
+    });
+    expect(retried.status).toBe(201);
   });
 
   it("names each invalid field of a body, refuses non-JSON, and documents the answers", async () => {
@@ -215,6 +430,26 @@ describeEachDatabase("the write API", (ctx) => {
       actor: "API token “script catalogue:write”",
     });
 
+    const patched = await call(ctx.db, titleAction, "PATCH", `/titles/${created.id}`, {
+      token: secret,
+      body: { tagline: null, subtitles: ["Français"] },
+      headers: { "Content-Type": "application/merge-patch+json" },
+      params: { id: String(created.id) },
+    });
+    expect(await doc(patched, "/titles/{id}", "patch")).toMatchObject({ title: "Renamed", tagline: null, subtitles: ["Français"] });
+    const badPatch = await call(ctx.db, titleAction, "PATCH", `/titles/${created.id}`, {
+      token: secret,
+      body: { rating: 11 },
+      params: { id: String(created.id) },
+    });
+    expect(((await doc(badPatch, "/titles/{id}", "patch")) as ProblemBody).invalidParams?.[0]).toMatchObject({
+      name: "rating",
+      in: "body",
+    });
+    const missingPatch = await call(ctx.db, titleAction, "PATCH", "/titles/999999", { token: secret, body: {}, params: { id: "999999" } });
+    expect(missingPatch.status).toBe(404);
+    await doc(missingPatch, "/titles/{id}", "patch");
+
     const missing = await call(ctx.db, titleAction, "PUT", "/titles/999999", { token: secret, body, params: { id: "999999" } });
     expect(((await doc(missing, "/titles/{id}", "put")) as ProblemBody).detail).toBe("No title has the id 999999.");
 
@@ -231,7 +466,7 @@ describeEachDatabase("the write API", (ctx) => {
     expect((await call(ctx.db, titleLoader, "GET", `/titles/${created.id}`, { params: { id: String(created.id) } })).status).toBe(404);
     const post = await call(ctx.db, titleAction, "POST", `/titles/${created.id}`, { token: secret, params: { id: String(created.id) } });
     expect(post.status).toBe(405);
-    expect(post.headers.get("allow")).toBe("GET, HEAD, OPTIONS, PUT, DELETE");
+    expect(post.headers.get("allow")).toBe("GET, HEAD, OPTIONS, PUT, PATCH, DELETE");
   });
 
   it("changes a link's status, audited, and refuses unknown links and statuses", async () => {
@@ -242,7 +477,13 @@ describeEachDatabase("the write API", (ctx) => {
       call(ctx.db, linkAction, "PATCH", `/links/${id}`, { token: secret, body, params: { id: String(id) } });
     const ok = await patch(link.id, { status: "broken" });
     expect(ok.status).toBe(200);
-    expect(await doc(ok, "/links/{id}", "patch")).toMatchObject({ id: link.id, status: "broken", url: `${SITE}/middleman?id=${link.id}` });
+    // A writer gets the host's address, and the public download page as href.
+    expect(await doc(ok, "/links/{id}", "patch")).toMatchObject({
+      id: link.id,
+      status: "broken",
+      url: link.url,
+      href: `${SITE}/middleman?id=${link.id}`,
+    });
     expect((await listAudit(ctx.db, { entityType: "link" })).items[0]).toMatchObject({
       action: "link.update",
       actor: "API token “script catalogue:write”",

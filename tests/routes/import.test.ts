@@ -18,6 +18,35 @@ function upload(text: string | null, name = "catalogue.csv", format = "auto") {
 }
 
 describeEachDatabase("the admin Import screen (/dashboard/import)", (ctx) => {
+  it("says what same-named titles without ids are: a problem to resolve, or the operator's choice applied (issue 30)", async () => {
+    const { cookie } = await signIn(ctx.db);
+    const runOf = async (duplicates: string) => {
+      const form = upload(CSV);
+      form.set("duplicates", duplicates);
+      const response = await callAdminRoute(uploadAction, ctx.db, { path: "/dashboard/import", cookie, body: form });
+      const id = new URL(response.headers.get("Location")!, "http://x").searchParams.get("run");
+      return (await callAdminRoute(importLoader, ctx.db, { path: `/dashboard/import?run=${id}`, cookie })).body as {
+        run: { canApply: boolean; plan: { counts: { titles: object }; errors: { message: string }[] } };
+      };
+    };
+    await ctx.db
+      .insertInto("titles")
+      .values({
+        type: "movie",
+        title: "Upload Film",
+        slug: "upload-film",
+        created_at: "2026-01-01",
+        updated_at: "2026-01-01",
+        uploaded_at: "2026-01-01",
+      })
+      .execute();
+    const asked = await runOf("ask");
+    expect(asked.run.canApply).toBe(false);
+    expect(asked.run.plan.errors[0]!.message).toMatch(/^Possible duplicate of #\d+ “Upload Film” \(upload-film\)/);
+    expect((await runOf("update")).run).toMatchObject({ canApply: true, plan: { counts: { titles: { create: 0, update: 1 } } } });
+    expect((await runOf("add")).run).toMatchObject({ canApply: true, plan: { counts: { titles: { create: 1, update: 0 } } } });
+  });
+
   it("checks an upload (dry run), shows its counts and errors, then applies it in the background with progress", async () => {
     const { cookie } = await signIn(ctx.db);
     const bad = await callAdminRoute(uploadAction, ctx.db, {

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import type { Db } from "#app/db/client.server.ts";
 import { createTitle } from "#app/modules/catalogue/write.server.ts";
 import { CHOOSE_DMCA_TARGETS } from "#app/modules/inbox/dmca/schema.ts";
-import { INVALID_CHARACTERS } from "#app/modules/inbox/forms.ts";
+import { CONTROL_CHARACTER_MESSAGE } from "#app/utils/zod.ts";
 import { ACTION_NOT_AVAILABLE, INBOX_ITEM_NOT_FOUND, STATUS_NOT_ALLOWED } from "#app/modules/inbox/inbox.ts";
 import { CHOOSE_FULFILLING_TITLE, DECLINE_REASON_REQUIRED } from "#app/modules/inbox/requests/schema.ts";
 import { action as resolveContact } from "#app/routes/admin/inbox/contact/resolve.ts";
@@ -112,7 +112,7 @@ describeEachDatabase("inbox item forms", (ctx) => {
     expect(missing.body).toMatchObject({ fields: { fulfilledTitleId: [CHOOSE_FULFILLING_TITLE] }, values: { fulfilledTitleId: "999999" } });
     // Text PostgreSQL cannot store is the visitor's (here the admin's) mistake, not a crash.
     expect((await postForm(ctx.db, cookie, decline, { reason: "No\0copy" })).body).toMatchObject({
-      fields: { reason: [INVALID_CHARACTERS] },
+      fields: { reason: [CONTROL_CHARACTER_MESSAGE] },
     });
     expect(await requestStatus(id)).toBe("pending");
   });

@@ -27,6 +27,18 @@ for (const dialect of testDialects) {
       expect(await ok.json()).toEqual({ status: "ok", database: "ok", migrations: "current" });
     });
 
+    it("is 503 from the moment the instance starts to stop, though its database still answers", async () => {
+      let stopping = false;
+      const context = routeContext(database.db, { dialect, shuttingDown: () => stopping });
+      const ask = () => loader(routeArgs(new Request("http://localhost/readyz"), context));
+      expect((await ask()).status).toBe(200);
+      stopping = true;
+      const stopped = await ask();
+      expect(stopped.status).toBe(503);
+      expect(stopped.headers.get("Retry-After")).toMatch(/^\d+$/);
+      expect(await stopped.json()).toEqual({ status: "stopping" });
+    });
+
     it("is 503 naming the migrations the database lacks (an old schema or an older backup restored)", async () => {
       const latest = Object.keys(migrations).sort().at(-1)!;
       const { rows } = await sql<{ name: string; timestamp: string }>`select * from kysely_migration where name = ${latest}`.execute(

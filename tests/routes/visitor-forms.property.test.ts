@@ -16,6 +16,7 @@ import { action as dmcaAction } from "#app/routes/site/forms/dmca.tsx";
 import { action as requestAction } from "#app/routes/site/forms/request.tsx";
 import { action as titleAction } from "#app/routes/site/title.tsx";
 import { buildMovie } from "#tests/factories/titles.ts";
+import { CONTROL_CHARACTER } from "#app/utils/zod.ts";
 import { createTestDatabase, type TestDatabase } from "#tests/helpers/database.ts";
 import { postForm } from "#tests/helpers/forms.ts";
 
@@ -36,7 +37,7 @@ const received = (value: string) => Buffer.from(value, "utf8").toString("utf8");
 const optional = (value: string | string[] | undefined) => (typeof value !== "string" || value.trim() === "" ? null : received(value));
 
 const text = (max: number) =>
-  fc.string({ unit: "binary", minLength: 1, maxLength: Math.min(max, 60) }).filter((s) => s.trim() !== "" && !s.includes("\0"));
+  fc.string({ unit: "binary", minLength: 1, maxLength: Math.min(max, 60) }).filter((s) => s.trim() !== "" && !CONTROL_CHARACTER.test(s));
 const noise = fc.oneof(
   fc.string({ unit: "binary", maxLength: 30 }),
   fc.constant(""),

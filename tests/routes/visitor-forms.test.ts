@@ -1,10 +1,13 @@
-import { expect, it } from "vitest";
+import { PostgresDriver, SqliteDriver } from "kysely";
+import { expect, it, vi } from "vitest";
 import { locatorFromBuffer } from "#app/integrations/geoip/geoip.server.ts";
 import { linkDetailsPath, titlePath } from "#app/modules/catalogue/paths.ts";
 import { createTitle } from "#app/modules/catalogue/write.server.ts";
 import { clientHash } from "#app/modules/inbox/client.server.ts";
 import { createNotifier } from "#app/modules/inbox/notify.server.ts";
-import { FORM_RATE_LIMIT } from "#app/modules/inbox/visitor-forms.server.ts";
+import { FORM_RATE_LIMIT, SUBMISSION_ID_INVALID } from "#app/modules/inbox/visitor-forms.server.ts";
+import { SUBMISSION_ID_FIELD } from "#app/modules/inbox/submission-id.ts";
+import { DatabaseUnavailableError } from "#app/utils/errors.ts";
 import { getLastDeliveryFailure, updateNotifySettings } from "#app/modules/inbox/notify-settings.server.ts";
 import { CONTACT_MESSAGES } from "#app/modules/inbox/contact/schema.ts";
 import { DMCA_MESSAGES } from "#app/modules/inbox/dmca/schema.ts";
@@ -466,6 +469,115 @@ describeEachDatabase("visitor forms", (ctx) => {
     expect(declared.status).toBe(413);
     const nul = await postForm(contactAction, ctx.db, "/contact-us", { ...contact, message: "a\u0000b" });
     expect(nul.status).toBe(400);
+    expect(await count(ctx.db, "contact_messages")).toBe(0);
+  });
+});
+
+describeEachDatabase("visitor forms sent again with the same submission id", (ctx) => {
+  const id = (n: number) => `sub-${n}-${Math.random().toString(36).slice(2, 10)}`;
+
+  it("each form stores once and answers the same success; another id stores again", async () => {
+    const title = await createTitle(ctx.db, buildMovie());
+    const forms: {
+      action: Parameters<typeof postForm>[0];
+      path: string;
+      fields: Record<string, string>;
+      table: Parameters<typeof count>[1];
+      params: Record<string, string>;
+    }[] = [
+      { action: contactAction, path: "/contact-us", fields: contact, table: "contact_messages" as const, params: {} },
+      { action: requestAction, path: "/request", fields: requestForm, table: "content_request_submissions" as const, params: {} },
+      { action: brokenLinksAction, path: "/broken-links", fields: report, table: "link_reports" as const, params: {} },
+      { action: dmcaAction, path: "/dmca", fields: dmca, table: "dmca_notices" as const, params: {} },
+      {
+        action: titleAction,
+        path: titlePath(title),
+        fields: { quality: "720p" },
+        table: "content_request_submissions" as const,
+        params: { id: String(title.id), slug: title.slug },
+      },
+    ];
+    for (const form of forms) {
+      const before = await count(ctx.db, form.table);
+      const fields = { ...form.fields, [SUBMISSION_ID_FIELD]: id(1) };
+      const first = await postForm(form.action, ctx.db, form.path, fields, { params: form.params });
+      const again = await postForm(form.action, ctx.db, form.path, fields, { params: form.params });
+      expect(first.status, form.path).toBe(200);
+      expect(again.status, form.path).toBe(200);
+      expect(again.result, form.path).toEqual(first.result);
+      expect(await count(ctx.db, form.table), form.path).toBe(before + 1);
+    }
+    // The same id on another kind of form is that form's own; a new id is a new submission.
+    const shared = id(2);
+    await postForm(contactAction, ctx.db, "/contact-us", { ...contact, [SUBMISSION_ID_FIELD]: shared });
+    await postForm(dmcaAction, ctx.db, "/dmca", { ...dmca, [SUBMISSION_ID_FIELD]: shared });
+    await postForm(contactAction, ctx.db, "/contact-us", { ...contact, [SUBMISSION_ID_FIELD]: id(3) });
+    expect(await count(ctx.db, "contact_messages")).toBe(3);
+    expect(await count(ctx.db, "dmca_notices")).toBe(2);
+  });
+
+  it("a resend after a 503 whose commit went through is answered the success and stored once", async () => {
+    const Driver = ctx.dialect === "postgres" ? PostgresDriver : SqliteDriver;
+    const { commitTransaction: commit, rollbackTransaction: rollback } = Driver.prototype;
+    let lost = false;
+    // The commit reaches the database, then the connection drops before its acknowledgement.
+    const spies = [
+      vi.spyOn(Driver.prototype, "commitTransaction").mockImplementationOnce(async function (this: unknown, connection) {
+        await commit.call(this as never, connection);
+        lost = true;
+        throw Object.assign(new Error("Connection terminated unexpectedly"), { code: "ECONNRESET" });
+      }),
+      vi.spyOn(Driver.prototype, "rollbackTransaction").mockImplementation(async function (this: unknown, connection) {
+        if (lost) lost = false;
+        else await rollback.call(this as never, connection);
+      }),
+    ];
+    try {
+      const fields = { ...contact, [SUBMISSION_ID_FIELD]: id(4) };
+      const first = await postForm(contactAction, ctx.db, "/contact-us", fields);
+      expect(first.status).toBe(503);
+      // The page drawn from the 503 carries the id back, so the visitor's resend is the same submission.
+      expect(first.result).toMatchObject({ ok: false, values: { [SUBMISSION_ID_FIELD]: fields[SUBMISSION_ID_FIELD] } });
+      const again = await postForm(contactAction, ctx.db, "/contact-us", fields);
+      expect(again.status).toBe(200);
+      expect(again.result).toMatchObject({ ok: true, message: CONTACT_MESSAGES.success });
+      expect(await count(ctx.db, "contact_messages")).toBe(1);
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+    }
+  });
+
+  it("a fault before the commit leaves no trace: the resend stores it", async () => {
+    const outage = { armed: true };
+    const faulty = ctx.db.withPlugin({
+      transformQuery({ node }) {
+        if (outage.armed && node.kind === "InsertQueryNode" && node.into?.table.identifier.name === "contact_messages")
+          throw new DatabaseUnavailableError(new Error("Connection terminated unexpectedly"));
+        return node;
+      },
+      transformResult: async ({ result }) => result,
+    });
+    const fields = { ...contact, [SUBMISSION_ID_FIELD]: id(5) };
+    expect((await postForm(contactAction, faulty, "/contact-us", fields)).status).toBe(503);
+    expect(await count(ctx.db, "contact_messages")).toBe(0);
+    outage.armed = false;
+    expect((await postForm(contactAction, faulty, "/contact-us", fields)).result).toMatchObject({ ok: true });
+    expect(await count(ctx.db, "contact_messages")).toBe(1);
+  });
+
+  it("two copies sent at once store one", async () => {
+    const fields = { ...contact, [SUBMISSION_ID_FIELD]: id(6) };
+    const answers = await Promise.all([1, 2, 3].map(() => postForm(contactAction, ctx.db, "/contact-us", fields)));
+    for (const answer of answers) expect(answer.result).toMatchObject({ ok: true });
+    expect(await count(ctx.db, "contact_messages")).toBe(1);
+  });
+
+  it("refuses a malformed submission id with 400 and stores nothing", async () => {
+    for (const bad of ["short", "x".repeat(101), "has space in it", "<script>"]) {
+      const { status, result } = await postForm(contactAction, ctx.db, "/contact-us", { ...contact, [SUBMISSION_ID_FIELD]: bad });
+      expect(status).toBe(400);
+      expect(result).toMatchObject({ ok: false, error: SUBMISSION_ID_INVALID });
+    }
     expect(await count(ctx.db, "contact_messages")).toBe(0);
   });
 });

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import toast from "react-hot-toast";
 import { useActionData, useFetcher } from "react-router";
+import { SubmissionIdField } from "#app/components/forms/submission-id.tsx";
 import { Honeypot } from "#app/components/forms/honeypot.tsx";
 import { useHydrated } from "#app/components/ui/use-hydrated.ts";
 import { REQUEST_QUALITY_OPTIONS } from "#app/constants.ts";
@@ -51,6 +52,7 @@ export function QuickRequest({ title }: { title: string }) {
       </h3>
       <p className="mt-1 text-sm text-mist-300">Missing the quality you want for {title}? Ask for it and we will add it.</p>
       <Honeypot />
+      <SubmissionIdField result={result} />
       <div className="mt-4 flex flex-wrap items-end gap-3">
         <div>
           <label htmlFor={`${id}-quality`} className="mb-1.5 block text-sm font-medium text-mist-100">

@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { useActionData, useFetcher } from "react-router";
 import toast from "react-hot-toast";
+import { SubmissionIdField } from "#app/components/forms/submission-id.tsx";
 import { Honeypot } from "#app/components/forms/honeypot.tsx";
 import { externalKey } from "#app/integrations/tmdb/ids.ts";
 import type { ExternalSearchItem } from "#app/integrations/tmdb/types.ts";
@@ -44,6 +45,7 @@ export function RequestTitleButton({
       <input type="hidden" name="title" value={item.title} />
       <input type="hidden" name="year" value={item.year ?? ""} />
       <Honeypot />
+      <SubmissionIdField result={result} />
       <button
         type="submit"
         disabled={sending || done}

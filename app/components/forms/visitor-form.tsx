@@ -4,6 +4,7 @@ import type { z } from "zod";
 import { useHydrated } from "#app/components/ui/use-hydrated.ts";
 import { clientErrors, formValues, type FieldErrors, type FormResult } from "#app/utils/submission.ts";
 import { FormState } from "./field.tsx";
+import { SubmissionIdField } from "#app/components/forms/submission-id.tsx";
 import { Honeypot } from "./honeypot.tsx";
 
 /**
@@ -72,6 +73,7 @@ export function VisitorForm({
           )}
         </div>
         <Honeypot />
+        <SubmissionIdField result={result} />
         {children}
         <button
           type="submit"

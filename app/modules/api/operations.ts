@@ -20,6 +20,7 @@ import {
   suggestionsQuerySchema,
   titlePageSchema,
   titleParamsSchema,
+  titlePatchSchema,
   titleSchema,
   titlesQuerySchema,
 } from "./schemas.ts";
@@ -45,6 +46,8 @@ export interface ApiOperation<
   scope?: TokenScope;
   /** The JSON request body's schema, for writes. */
   body?: B;
+  /** The body's media type when not application/json (a merge patch). */
+  bodyContentType?: string;
   /** The success status of a write (201 for a creation, 204 without a body). */
   status?: 200 | 201 | 204;
   /** OpenAPI form, relative to /api/v1: /titles/{id}. */
@@ -73,7 +76,7 @@ export const API_BASE_PATH = "/api/v1";
 const titleBodySchema = titleInputSchema.meta({
   id: "TitleInput",
   description:
-    "A title with its whole tree, as the admin editor saves it. Give a release, file or link its id to keep that row (and its click count); rows without an id are added.",
+    "A title with its whole tree, as the admin editor saves it. Give a release, file or link its id to keep that row (and its click count); rows without an id are added. A link sent with its id may leave `url` out, or send back the site's download page the public view gives (`href`): it keeps its stored address. A Title as a catalogue:write token reads it is a valid TitleInput (genres and screenshots as objects are taken by name and address; read-only fields are ignored).",
 });
 
 export const OPERATIONS = {
@@ -177,10 +180,27 @@ export const OPERATIONS = {
     tag: "Catalogue writes",
     summary: "Replace a title",
     description:
-      "Replaces a title and its whole tree as the admin editor's save does: releases, files and links sent with their id are kept (their ids and click counts stay), those without an id are added, and those not sent are deleted. The answer includes disabled links, so it can be edited and sent back.",
+      "Replaces a title and its whole tree as the admin editor's save does: releases, files and links sent with their id are kept (their ids and click counts stay), those without an id are added, and those not sent are deleted. What GET answers a catalogue:write token, sent back unchanged, changes nothing (nothing is written, updatedAt stays). The answer is the title as stored, disabled links and the hosts' addresses included, so it can be edited and sent back.",
     query: noQuerySchema,
     params: titleParamsSchema,
     body: titleBodySchema,
+    response: titleSchema,
+    errors: [400, 401, 403, 404, 409],
+    example: "/titles/1",
+  }),
+  patchTitle: operation({
+    operationId: "patchTitle",
+    method: "patch",
+    scope: "catalogue:write",
+    path: "/titles/{id}",
+    tag: "Catalogue writes",
+    summary: "Change part of a title",
+    description:
+      "A JSON Merge Patch (RFC 7396, `application/merge-patch+json`) of the title as stored (its TitleInput, as a catalogue:write token reads it): members sent replace the stored ones, `null` removes a member (an optional field becomes empty), members left out stay. Arrays are replaced whole: to change one link, send the releases list with the rows to keep and their ids. The result is validated and saved as PUT saves it; a patch that changes nothing writes nothing.",
+    query: noQuerySchema,
+    params: titleParamsSchema,
+    body: titlePatchSchema,
+    bodyContentType: "application/merge-patch+json",
     response: titleSchema,
     errors: [400, 401, 403, 404, 409],
     example: "/titles/1",
@@ -207,7 +227,8 @@ export const OPERATIONS = {
     path: "/links/{id}",
     tag: "Catalogue writes",
     summary: "Change a link's status",
-    description: "Marks a link ok, broken or disabled (disabled links are hidden from visitors).",
+    description:
+      "Marks a link ok, broken or disabled (disabled links are hidden from visitors). Sending the status it has changes nothing. The answer has the host's address in `url`.",
     query: noQuerySchema,
     params: linkParamsSchema,
     body: linkUpdateSchema,

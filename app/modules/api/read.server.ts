@@ -116,20 +116,30 @@ export async function suggestApiTitles(db: Db, publicUrl: string, text: string, 
   };
 }
 
-export function apiLink(publicUrl: string, link: Link): ApiLink {
-  // Disabled links reach here only in the write API's answers (getTitle leaves them out for visitors).
+/**
+ * Who a title is shaped for (ADR 034): `public` for anonymous and read-scope
+ * callers (the host's address stays hidden, as on the site, ADR 031); `writer` for
+ * a catalogue:write token, which may set those addresses anyway and gets the title
+ * as stored, so what it reads it can send back.
+ */
+export type TitleView = "public" | "writer";
+
+export function apiLink(publicUrl: string, link: Link, view: TitleView): ApiLink {
+  // Disabled links reach here only for writers (getTitle leaves them out for visitors).
+  const href = absolute(publicUrl, middlemanPath(link.id));
   return {
     id: link.id,
     kind: link.kind,
     label: link.label,
     size: link.size,
     status: link.status,
-    url: absolute(publicUrl, middlemanPath(link.id)),
+    url: view === "writer" ? link.url : href,
+    href,
   };
 }
 
-function apiTitle(publicUrl: string, title: TitleDetail): ApiTitle {
-  const link = (l: Link) => apiLink(publicUrl, l);
+function apiTitle(publicUrl: string, title: TitleDetail, view: TitleView): ApiTitle {
+  const link = (l: Link) => apiLink(publicUrl, l, view);
   return {
     ...summary(publicUrl, title),
     originalTitle: title.originalTitle,
@@ -145,6 +155,7 @@ function apiTitle(publicUrl: string, title: TitleDetail): ApiTitle {
     trailerUrl: title.trailerUrl,
     fileFormat: title.fileFormat,
     featured: title.featured,
+    featuredOrder: title.featuredOrder,
     uploadedAt: title.uploadedAt,
     createdAt: title.createdAt,
     updatedAt: title.updatedAt,
@@ -164,17 +175,16 @@ function apiTitle(publicUrl: string, title: TitleDetail): ApiTitle {
   };
 }
 
-export async function getApiTitle(db: Db, publicUrl: string, id: number): Promise<ApiTitle> {
-  const title = await getTitle(db, id);
+/** A title for its view: a writer's has disabled links and hidden genres too, so a client can send the whole tree back. */
+export async function getApiTitle(db: Db, publicUrl: string, id: number, view: TitleView = "public"): Promise<ApiTitle> {
+  const title = await getTitle(db, id, { includeDisabled: view === "writer" });
   if (!title) throw new AppError(404, `No title has the id ${id}.`);
-  return apiTitle(publicUrl, title);
+  return apiTitle(publicUrl, title, view);
 }
 
-/** A title as the write API answers it: with its disabled links, so a client can send the whole tree back. */
-export async function getWrittenTitle(db: Db, publicUrl: string, id: number): Promise<ApiTitle> {
-  const title = await getTitle(db, id, { includeDisabled: true });
-  if (!title) throw new AppError(404, `No title has the id ${id}.`);
-  return apiTitle(publicUrl, title);
+/** A title as the write API answers it. */
+export function writtenTitle(publicUrl: string, title: TitleDetail): ApiTitle {
+  return apiTitle(publicUrl, title, "writer");
 }
 
 export async function listApiGenres(db: Db, publicUrl: string): Promise<GenreList> {

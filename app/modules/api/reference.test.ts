@@ -37,7 +37,7 @@ it("shows a write with its scope, body and a curl example carrying the token", (
     scope: "catalogue:write",
     body: { text: "TitleInput", ref: "TitleInput" },
   });
-  expect(create.responses.map((r) => r.status)).toEqual(["201", "400", "401", "403", "409", "422", "429", "500", "503"]);
+  expect(create.responses.map((r) => r.status)).toEqual(["201", "400", "401", "403", "409", "411", "413", "422", "429", "500", "503"]);
   expect(create.curl).toContain("-X POST 'https://cinedex.example/api/v1/titles'");
   expect(create.curl).toContain('-H "Authorization: Bearer $CINEDEX_TOKEN"');
   expect(create.curl).toContain("Idempotency-Key");
@@ -51,7 +51,7 @@ it("opens nested objects of a schema into dotted field names and links named sch
   expect(field("cast[].character")?.type.text).toBe("string, or null");
   expect(field("releases")?.type).toEqual({ text: "array of Release", ref: "Release" });
   expect(field("uploadedAt")).toMatchObject({ required: true, type: { text: "string (date-time)" } });
-  expect(view.schemas.find((s) => s.name === "Link")!.fields.find((f) => f.name === "url")?.description).toContain("/middleman");
+  expect(view.schemas.find((s) => s.name === "Link")!.fields.find((f) => f.name === "href")?.description).toContain("/middleman");
 });
 
 it("words types plainly", () => {

@@ -117,13 +117,14 @@ export function referenceView(document: OpenAPIObject, examples: Record<string, 
       const parameters = (op.parameters ?? []).filter((p): p is ParameterObject => !isRef(p));
       const example = op.operationId ? examples[op.operationId] : undefined;
       const scope = op.security?.flatMap((requirement) => Object.values(requirement).flat())[0] ?? null;
-      const bodySchema = op.requestBody && !isRef(op.requestBody) ? op.requestBody.content["application/json"]?.schema : undefined;
+      const [bodyType, bodyMedia] = op.requestBody && !isRef(op.requestBody) ? (Object.entries(op.requestBody.content)[0] ?? []) : [];
+      const bodySchema = bodyMedia?.schema;
       const verb = method.toUpperCase() as OperationView["method"];
       const read = example ? `curl -i '${baseUrl}${example}'` : curlFor(baseUrl, path, parameters);
       // Writes: the token in a variable, the body from a file.
       const write = `curl -i -X ${verb} '${baseUrl}${example ?? path}' \\\n  -H "Authorization: Bearer $CINEDEX_TOKEN"${
         bodySchema
-          ? ` \\\n  -H 'Content-Type: application/json'${verb === "POST" ? ` -H "Idempotency-Key: $(uuidgen)"` : ""} \\\n  --data @body.json`
+          ? ` \\\n  -H 'Content-Type: ${bodyType}'${verb === "POST" ? ` -H "Idempotency-Key: $(uuidgen)"` : ""} \\\n  --data @body.json`
           : ""
       }`;
       return [

@@ -52,11 +52,18 @@ const filterParams = {
   genre: z
     .string()
     .trim()
-    .regex(GENRE_SLUG_PATTERN, { error: "genre must be a genre slug (letters, digits and hyphens), e.g. action" })
+    // Checked here, not as a pattern in the document: \p{L} (a letter of any script) is not portable to every
+    // client's regex engine (Spectral without the u flag, Python's re), so the rule is given in words.
+    .refine((slug) => GENRE_SLUG_PATTERN.test(slug), { error: "genre must be a genre slug (letters, digits and hyphens), e.g. action" })
     .transform((slug) => slug.toLowerCase())
     .optional()
-    // The generator writes a flagged regex's pattern with its flags appended; JSON Schema patterns are Unicode-aware anyway.
-    .meta({ description: "A genre's slug, as listed by /genres (any case).", example: "action", pattern: GENRE_SLUG_PATTERN.source }),
+    .meta({
+      description:
+        "A genre's slug, as listed by /genres (any case): 1 to 60 letters (of any script), digits and hyphens, e.g. action or science-fiction.",
+      example: "action",
+      minLength: 1,
+      maxLength: 60,
+    }),
   quality: z
     .string()
     .trim()
@@ -120,6 +127,14 @@ export const linkUpdateSchema = z
     status: z.enum(["ok", "broken", "disabled"], { error: "status must be ok, broken or disabled." }),
   })
   .meta({ id: "LinkUpdate" });
+
+/** PATCH /titles/{id}: checked as a whole after merging (the merged title is a TitleInput). */
+export const titlePatchSchema = z.looseObject({}).meta({
+  id: "TitlePatch",
+  description:
+    "A JSON Merge Patch (RFC 7396) of a TitleInput: any of its members; null removes one, arrays replace the stored ones whole. The merged title must be a valid TitleInput.",
+  example: { tagline: "They keep coming back.", featured: true, storyline: null },
+});
 
 export const inboxListParamsSchema = z.strictObject({
   kind: z.enum(INBOX_KINDS, { error: `kind must be one of ${INBOX_KINDS.join(", ")}.` }).meta({ description: "The inbox's section." }),
@@ -192,7 +207,10 @@ export const linkSchema = z
     }),
     url: url.meta({
       description:
-        "The site's download page for this link (/middleman), which leads to the file host. The host's own address is never given.",
+        "For a token with the catalogue:write scope (and in write answers), the file host's own address: what PUT and PATCH take back. For anyone else, the site's download page for this link, as `href`: the host's address is not published.",
+    }),
+    href: url.meta({
+      description: "The site's download page for this link (/middleman), which counts the click and leads to the file host.",
     }),
   })
   .meta({ id: "Link" });
@@ -232,6 +250,10 @@ export const titleSchema = titleSummarySchema
     trailerUrl: url.nullable(),
     fileFormat: z.string().meta({ example: "mkv" }),
     featured: z.boolean(),
+    featuredOrder: z
+      .int()
+      .nullable()
+      .meta({ description: "Place among the featured titles on the home page; null: after those with one." }),
     uploadedAt: dateTime,
     createdAt: dateTime,
     updatedAt: dateTime,
@@ -242,7 +264,11 @@ export const titleSchema = titleSummarySchema
     screenshots: z.array(z.object({ id: z.int(), url })),
     releases: z.array(releaseSchema),
   })
-  .meta({ id: "Title", description: "A title with its releases, files and links. Disabled links are left out." });
+  .meta({
+    id: "Title",
+    description:
+      "A title with its releases, files and links. Anonymous and read-scope callers get the public view: disabled links and hidden genres are left out and links carry only the site's download page. A catalogue:write token gets the whole title as stored (disabled links, hidden genres, the hosts' addresses): sent back unchanged with PUT, it changes nothing.",
+  });
 
 const pageFields = {
   items: z.array(titleSummarySchema),

@@ -1,3 +1,4 @@
+import type { Role } from "#app/modules/auth/schema.ts";
 import { z } from "#app/utils/zod.ts";
 
 /** What a token may do (ADR 034). Each write scope includes reading. */
@@ -8,6 +9,17 @@ export const SCOPE_LABELS: Record<TokenScope, string> = {
   read: "read: the read API only",
   "catalogue:write": "catalogue:write: create, edit and delete titles and links",
   inbox: "inbox: list and update inbox items",
+};
+
+/**
+ * The scopes a token may use while its creator has this role (ADR 034). Only an
+ * Administrator may grant tokens, so a token keeps its scope only while its creator
+ * is one; a creator made an Editor leaves their tokens what needs no grant: reading.
+ * Made an Administrator again, the creator's tokens get their scope back.
+ */
+export const ROLE_TOKEN_SCOPES: Record<Role, readonly TokenScope[]> = {
+  admin: TOKEN_SCOPES,
+  editor: ["read"],
 };
 
 /** Choices for a new token's lifetime, in days; "never" has no expiry. */

@@ -3,6 +3,7 @@ import type { Selectable } from "kysely";
 import type { Db } from "#app/db/client.server.ts";
 import { toBool, toCount } from "#app/db/dialect.server.ts";
 import type { AdminsTable } from "#app/db/schema.ts";
+import { revokeTokensMadeBy } from "#app/modules/api/tokens.server.ts";
 import { recordAudit, type Actor } from "#app/modules/audit/audit.server.ts";
 import { inTransaction } from "#app/db/transaction.server.ts";
 import { AppError } from "#app/utils/errors.ts";
@@ -215,7 +216,8 @@ export const CANNOT_DISABLE_SELF = "You cannot disable your own account. Another
 export const CANNOT_CHANGE_OWN_ROLE = "You cannot change your own role. Another Administrator can.";
 
 /**
- * Disables or re-enables an account. A disabled account's sessions end at once.
+ * Disables or re-enables an account. A disabled account's sessions end at once, and
+ * the API tokens it made are revoked (ADR 034): re-enabling brings back neither.
  * The last enabled Administrator cannot be disabled (nobody could manage users),
  * and nobody disables their own account (the panel would lock them out mid-action).
  */
@@ -240,12 +242,18 @@ export async function setAdminDisabled(db: Db, actor: Actor, id: number, disable
       .where("id", "=", id)
       .returningAll()
       .executeTakeFirstOrThrow();
-    if (disabled) await trx.deleteFrom("admin_sessions").where("admin_id", "=", id).execute();
+    let tokens = 0;
+    if (disabled) {
+      await trx.deleteFrom("admin_sessions").where("admin_id", "=", id).execute();
+      tokens = await revokeTokensMadeBy(trx, id);
+    }
+    const revoked = tokens ? ` and revoked the ${tokens === 1 ? "API token" : `${tokens} API tokens`} they made` : "";
     await recordAudit(trx, actor, {
       action: disabled ? "account.disable" : "account.enable",
       entityType: "account",
       entityId: id,
-      summary: `${disabled ? "Disabled" : "Re-enabled"} ${row.email}`,
+      summary: `${disabled ? "Disabled" : "Re-enabled"} ${row.email}${revoked}`,
+      ...(tokens ? { details: { revokedTokens: tokens } } : {}),
     });
     return toAdmin(updated);
   });

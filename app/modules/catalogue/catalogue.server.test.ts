@@ -104,7 +104,8 @@ describeEachDatabase("catalogue", (ctx) => {
     const d = await createTitle(ctx.db, buildMovie({ title: "Anything", slug: "  Custom  Slug  " }));
     expect([a.slug, b.slug, c.slug, d.slug]).toEqual([
       "amelie-and-the-night-part-2",
-      "amelie-and-the-night-part-2-2",
+      // Its release year tells it apart (then -2, -3, …).
+      "amelie-and-the-night-part-2-1968",
       "amelie-and-the-night-part-2",
       "custom-slug",
     ]);
@@ -186,6 +187,18 @@ describeEachDatabase("catalogue", (ctx) => {
     const title = await createTitle(ctx.db, buildMovie({ genres: ["sci fi", "Film Noir", "HORROR", "horror"] }));
     expect(title.genres.map((g) => g.name)).toEqual(["Sci-Fi", "Film Noir", "Horror"]);
     expect((await listGenres(ctx.db)).map((g) => g.slug)).toContain("film-noir");
+  });
+
+  it("gives a new genre a slug of letters, digits and hyphens only, and two names of one slug one genre", async () => {
+    const title = await createTitle(ctx.db, buildMovie({ genres: ['Giallo"<>', "Giallo!", "War & Politics"] }));
+    expect(title.genres.map((g) => [g.name, g.slug])).toEqual([
+      ['Giallo"<>', "giallo"],
+      ["War & Politics", "war-politics"],
+    ]);
+    // Found again by its slug or its name, whatever punctuation the name carries.
+    const again = await createTitle(ctx.db, buildMovie({ genres: ["giallo", "War & Politics"] }));
+    expect(again.genres.map((g) => g.id)).toEqual(title.genres.map((g) => g.id));
+    expect((await listGenreTitles(ctx.db, "giallo"))?.titles.total).toBe(2);
   });
 
   it("gives a release's episodes for the archive page by its key", async () => {

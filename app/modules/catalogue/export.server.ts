@@ -8,7 +8,8 @@ import type { TitleDetail } from "./types.ts";
  * The catalogue as one JSON document (docs/import-format.md): every title with its
  * whole download tree, disabled links included, and the genre list. Row ids are left
  * out (they belong to this database); an import recognises titles by TMDB id, IMDb id
- * or type and slug, so export → import into an empty database gives the same catalogue.
+ * or, for a title without ids, the slug it gives, so export → import into an empty
+ * database gives the same catalogue.
  */
 
 export interface CatalogueExport {

@@ -15,3 +15,10 @@ export const MAX_ID_LINES = 1_000;
 export const MAX_IMPORT_TITLES = 50_000;
 /** Reporting stops here: after this many, the file needs fixing as a whole. */
 export const MAX_REPORTED_ERRORS = 1_000;
+
+/**
+ * What a possible duplicate (a catalogue title of the same name, with no id on either
+ * side to tell them apart) is, as the operator says: that title (update) or a new one (add).
+ */
+export const DUPLICATES_AS = ["update", "add"] as const;
+export type DuplicatesAs = (typeof DUPLICATES_AS)[number];

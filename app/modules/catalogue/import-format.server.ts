@@ -1,9 +1,10 @@
 import { Readable } from "node:stream";
 import { parse as parseCsvStream } from "csv-parse";
-import { z } from "#app/utils/zod.ts";
+import { safeParseInput, storableText, z } from "#app/utils/zod.ts";
 import { parseLookup } from "#app/integrations/tmdb/ids.ts";
 import type { ExternalType } from "#app/integrations/tmdb/types.ts";
 import { slugify } from "#app/utils/slug.ts";
+import { GENRE_NAME_MAX } from "./genres.ts";
 import { titleInputSchema, type ParsedTitleInput } from "./schema.ts";
 import type { TitleType } from "./types.ts";
 import { MAX_ID_LINES, MAX_IMPORT_TITLES, type ImportFileFormat } from "./import-constants.ts";
@@ -85,24 +86,66 @@ export async function parseImportFile(source: ImportSource, format: ImportFileFo
 // ---------------------------------------------------------------------------
 // Keys: how a title in a file is recognised in the catalogue and in the file
 
-/** The keys a title is known by, strongest first: TMDB id (with its type), IMDb id, then type and slug. */
-export function titleKeys(data: { type: TitleType; tmdbId: number | null; imdbId: string | null; slug: string | null; title: string }) {
+/**
+ * The keys a title is the same title by (ADR 032): its TMDB id (with its type), its
+ * IMDb id and, for a title with neither, the slug the file gives it. A name, or a
+ * slug made from it, is not one: remakes and namesakes share names.
+ */
+export function titleKeys(data: { type: TitleType; tmdbId: number | null; imdbId: string | null; slug: string | null }) {
   const keys: string[] = [];
   if (data.tmdbId !== null) keys.push(`tmdb:${data.type}:${data.tmdbId}`);
   if (data.imdbId !== null) keys.push(`imdb:${data.imdbId}`);
-  keys.push(`slug:${data.type}/${slugify(data.slug ?? data.title)}`);
+  if (keys.length === 0 && data.slug !== null) keys.push(`slug:${data.type}/${data.slug}`);
   return keys;
 }
 
-/** Adds a title's keys to `seen`; the line of an earlier title with one of them, if any. */
-function duplicateOf(seen: Map<string, number>, data: ParsedTitleInput, line: number): number | null {
+/**
+ * Adds a title's keys to `seen`; a message about an earlier title with one of them,
+ * if any. Slugs a file gives are unique within a type too: a title without ids is
+ * known by its slug, so two titles with one slug would be one title on import.
+ */
+function duplicateOf(seen: Map<string, number>, data: ParsedTitleInput, line: number): string | null {
   const keys = titleKeys(data);
   for (const key of keys) {
     const earlier = seen.get(key);
-    if (earlier !== undefined) return earlier;
+    if (earlier !== undefined) return `The same title as on line ${earlier}`;
   }
+  const slugKey = data.slug === null ? null : `given-slug:${data.type}/${data.slug}`;
+  const sameSlug = slugKey === null ? undefined : seen.get(slugKey);
+  if (sameSlug !== undefined) return `The same slug as the title on line ${sameSlug}`;
   for (const key of keys) seen.set(key, line);
+  if (slugKey !== null) seen.set(slugKey, line);
   return null;
+}
+
+/**
+ * A file's bytes as text: UTF-8, strictly. A byte sequence that is not UTF-8 is
+ * refused with its line rather than read as U+FFFD, which would be stored silently.
+ */
+export function decodeImportFile(bytes: Uint8Array): { text: string; errors: RowError[] } {
+  try {
+    return { text: new TextDecoder("utf-8", { fatal: true }).decode(bytes), errors: [] };
+  } catch {
+    // The first bad byte: the longest prefix that decodes ends just before it.
+    let low = 0;
+    let high = bytes.length;
+    const decodes = (n: number) => {
+      try {
+        new TextDecoder("utf-8", { fatal: true }).decode(bytes.subarray(0, n), { stream: true });
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    while (low < high) {
+      const mid = Math.ceil((low + high) / 2);
+      if (decodes(mid)) low = mid;
+      else high = mid - 1;
+    }
+    let line = 1;
+    for (let i = 0; i < low; i++) if (bytes[i] === 0x0a) line++;
+    return { text: "", errors: [{ line, field: "file", message: "This line is not UTF-8 text; save the file as UTF-8." }] };
+  }
 }
 
 function issuePath(path: readonly PropertyKey[]): string {
@@ -164,7 +207,8 @@ function withoutIds(value: unknown): unknown {
 
 const TITLE_FIELDS = new Set<string>(Object.keys(titleInputSchema.shape));
 
-const genreListSchema = z.array(z.string().trim().min(1).max(200)).max(1_000);
+/** The catalogue's genre list: no cap of its own (every export re-imports); each name as the editor takes it. */
+const genreListSchema = z.array(storableText(GENRE_NAME_MAX).min(1, "Enter the genre's name"));
 
 function parseJsonFile(text: string): { titles: ImportTitle[]; errors: RowError[]; genres: string[] } {
   let root: unknown;
@@ -193,7 +237,7 @@ function parseJsonFile(text: string): { titles: ImportTitle[]; errors: RowError[
   // The genre list (optional) brings genres no title uses yet, in their order.
   const genreList = Array.isArray(root)
     ? { success: true as const, data: [] }
-    : genreListSchema.safeParse((root as Record<string, unknown>).genres ?? []);
+    : safeParseInput(genreListSchema, (root as Record<string, unknown>).genres ?? []);
   const starts = titleStartLines(text);
   const titles: ImportTitle[] = [];
   const errors: RowError[] = [];
@@ -208,16 +252,16 @@ function parseJsonFile(text: string): { titles: ImportTitle[]; errors: RowError[
       errors.push({ line, field: where, message: "Expected a title object." });
       return;
     }
-    const parsed = titleInputSchema.safeParse(withoutIds(raw));
+    const parsed = safeParseInput(titleInputSchema, withoutIds(raw));
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
         errors.push({ line, field: `${where}.${issuePath(issue.path)}`.replace(/\.$/, ""), message: issue.message });
       }
       return;
     }
-    const earlier = duplicateOf(seen, parsed.data, line);
-    if (earlier !== null) {
-      errors.push({ line, field: where, message: `The same title as on line ${earlier}.` });
+    const duplicate = duplicateOf(seen, parsed.data, line);
+    if (duplicate !== null) {
+      errors.push({ line, field: where, message: `${duplicate}.` });
       return;
     }
     const provided = Object.keys(raw).filter((k) => TITLE_FIELDS.has(k)) as TitleField[];
@@ -354,6 +398,83 @@ function groupKey(row: CsvRow): string | null {
 }
 
 /**
+ * A CSV's bytes on their way to the parser: checked to be UTF-8 (a bad byte is
+ * refused with its line, as decodeImportFile does for a whole file), and the offsets
+ * of their line feeds kept until the records before them are read, for lineOf.
+ */
+class CsvBytes {
+  encodingError: RowError | null = null;
+  private feedsAt: number[] = [];
+  private next = 0;
+  private feeds = 0;
+  private lastFeed = -1;
+  private offset = 0;
+
+  async *checked(source: Iterable<Buffer | string> | AsyncIterable<Buffer | string>): AsyncGenerator<Buffer> {
+    let carry: Buffer = Buffer.alloc(0);
+    let first = true;
+    let seenFeeds = 0; // line feeds passed on so far, for the line of a bad byte
+    for await (const chunk of source) {
+      let data: Buffer = Buffer.concat([carry, typeof chunk === "string" ? Buffer.from(chunk) : chunk]);
+      if (first && data.length >= 3) {
+        first = false;
+        if (data[0] === 0xef && data[1] === 0xbb && data[2] === 0xbf) data = data.subarray(3);
+      }
+      // Hold back a character cut at the chunk's end; it is checked with the next chunk.
+      const end = completeUpTo(data);
+      carry = data.subarray(end);
+      const whole = data.subarray(0, end);
+      const bad = decodeImportFile(whole).errors[0];
+      if (bad) throw this.refuse(seenFeeds + (bad.line ?? 1));
+      for (let i = whole.indexOf(0x0a); i !== -1; i = whole.indexOf(0x0a, i + 1)) {
+        this.feedsAt.push(this.offset + i);
+        seenFeeds++;
+      }
+      this.offset += whole.length;
+      yield whole;
+    }
+    if (carry.length && decodeImportFile(carry).errors.length) throw this.refuse(seenFeeds + 1);
+    if (carry.length) yield carry;
+  }
+
+  private refuse(line: number): Error {
+    this.encodingError = { line, field: "file", message: "This line is not UTF-8 text; save the file as UTF-8." };
+    return new Error(this.encodingError.message);
+  }
+
+  /**
+   * The line a record starts on, counting line feeds only: csv-parse also counts a
+   * bare CR inside a quoted field as a line, so its numbers drift from what an editor
+   * shows. `end` is the byte offset after the record (and its own line feed, if any).
+   */
+  lineOf(record: Record<string, string>, end: number): number {
+    while (this.next < this.feedsAt.length && this.feedsAt[this.next]! < end) {
+      this.lastFeed = this.feedsAt[this.next]!;
+      this.feeds++;
+      this.next++;
+    }
+    if (this.next > 4096) {
+      this.feedsAt.splice(0, this.next);
+      this.next = 0;
+    }
+    const inside = Object.values(record).reduce((n, v) => n + (v.match(/\n/g)?.length ?? 0), 0);
+    const own = this.lastFeed === end - 1 ? 1 : 0;
+    return this.feeds + 1 - own - inside;
+  }
+}
+
+/** How many of the bytes end on a whole UTF-8 character (a cut one's lead byte starts the rest). */
+function completeUpTo(data: Buffer): number {
+  for (let back = 1; back <= Math.min(3, data.length); back++) {
+    const byte = data[data.length - back]!;
+    if ((byte & 0xc0) === 0x80) continue; // a continuation byte: look further back
+    const size = byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : byte >= 0xc0 ? 2 : 1;
+    return size > back ? data.length - back : data.length;
+  }
+  return data.length;
+}
+
+/**
  * Reads the rows as they stream in (the file's text is never held whole, nor its
  * rows: each row is folded into its title's group at once), and stops at the first
  * title past MAX_IMPORT_TITLES, so an oversized file is refused with little memory.
@@ -368,7 +489,8 @@ async function parseCsvFile(source: ImportSource): Promise<{ titles: ImportTitle
     relax_column_count_less: true,
     trim: false,
   });
-  const input = Readable.from(typeof source === "string" ? [source] : source);
+  const bytes = new CsvBytes();
+  const input = Readable.from(bytes.checked(typeof source === "string" ? [source] : source));
   input.on("error", (error) => parser.destroy(error));
   input.pipe(parser);
   const stop = () => {
@@ -392,7 +514,7 @@ async function parseCsvFile(source: ImportSource): Promise<{ titles: ImportTitle
   const groups = new Map<string, TitleGroup>();
   let checked = false;
   try {
-    for await (const { record, info } of parser as AsyncIterable<{ record: Record<string, string>; info: { lines: number } }>) {
+    for await (const { record, info } of parser as AsyncIterable<{ record: Record<string, string>; info: { bytes: number } }>) {
       if (!checked) {
         checked = true;
         const found = headerErrors();
@@ -401,9 +523,9 @@ async function parseCsvFile(source: ImportSource): Promise<{ titles: ImportTitle
           return { titles: [], errors: found };
         }
       }
-      const line = info.lines;
+      const line = bytes.lineOf(record, info.bytes);
       const cells = Object.fromEntries(CSV_COLUMNS.map((c) => [c, record[c] ?? ""]));
-      const parsed = csvRowSchema.safeParse(cells);
+      const parsed = safeParseInput(csvRowSchema, cells);
       if (!parsed.success) {
         for (const issue of parsed.error.issues) errors.push({ line, field: issuePath(issue.path), message: issue.message });
         continue;
@@ -441,6 +563,7 @@ async function parseCsvFile(source: ImportSource): Promise<{ titles: ImportTitle
     }
   } catch (error) {
     stop();
+    if (bytes.encodingError) return { titles: [], errors: [bytes.encodingError] };
     const e = error as { lines?: number; message: string };
     return {
       titles: [],
@@ -460,13 +583,9 @@ async function parseCsvFile(source: ImportSource): Promise<{ titles: ImportTitle
   for (const group of groups.values()) {
     const title = csvTitle(group, errors);
     if (!title) continue;
-    const earlier = duplicateOf(seen, title.data, group.line);
-    if (earlier !== null) {
-      errors.push({
-        line: group.line,
-        field: "key",
-        message: `The same title as on line ${earlier}; give both rows the same key or fix the ids.`,
-      });
+    const duplicate = duplicateOf(seen, title.data, group.line);
+    if (duplicate !== null) {
+      errors.push({ line: group.line, field: "key", message: `${duplicate}; give both rows the same key or fix the ids or slugs.` });
       continue;
     }
     titles.push({ ...title, provided });

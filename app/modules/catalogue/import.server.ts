@@ -13,10 +13,11 @@ import { plural } from "#app/utils/format.ts";
 import { slugify } from "#app/utils/slug.ts";
 import { TMDB_NOT_CONFIGURED } from "./tmdb-fill.ts";
 import { titleToInput } from "./export.server.ts";
-import { MAX_REPORTED_ERRORS, type ImportFileFormat } from "./import-constants.ts";
+import { MAX_REPORTED_ERRORS, type DuplicatesAs, type ImportFileFormat } from "./import-constants.ts";
+
+export type { DuplicatesAs };
 import {
   parseImportFile,
-  titleKeys,
   type IdLine,
   type ImportSource,
   type ImportTitle,
@@ -26,17 +27,17 @@ import {
 import { getTitle, getTitles } from "./read.server.ts";
 import { titleInputSchema, type ParsedTitleInput } from "./schema.ts";
 import { genreSlug, releaseKey } from "./slug.ts";
-import type { TitleDetail } from "./types.ts";
-import { insertParsedTitles, replaceParsedTitle, resolveGenreIds } from "./write.server.ts";
+import type { TitleDetail, TitleType } from "./types.ts";
+import { duplicateImdbMessage, insertParsedTitles, replaceParsedTitle, resolveGenreIds, uniqueSlug } from "./write.server.ts";
 
 /**
  * Catalogue import (docs/import-format.md, ADR 032): parse → validate every row →
  * plan against the catalogue (dry run) → apply in batches through the editor's
  * id-keeping save. The validated titles are stored with an import run, whose `done`
  * advances in the same transaction as each batch, so an interrupted apply resumes
- * where it stopped. A title already in the catalogue (same TMDB id, IMDb id, or type
- * and slug) is updated in place, keeping the ids of its releases, files and links,
- * and is skipped when the file changes nothing about it.
+ * where it stopped. A title already in the catalogue (same TMDB id, else IMDb id, else
+ * the slug the file gives: see identify) is updated in place, keeping the ids of its
+ * releases, files and links, and is skipped when the file changes nothing about it.
  */
 
 export interface PlanCounts {
@@ -47,6 +48,12 @@ export interface PlanCounts {
 export interface ImportPlan {
   format: ImportFileFormat;
   counts: PlanCounts;
+  /** Genres no catalogue genre is called (by name or slug): the apply adds them to the genre list. */
+  newGenres?: string[];
+  /** What the operator said possible duplicates are: the same title (update it) or a new one; unsaid, each is an error. */
+  duplicatesAs?: DuplicatesAs | null;
+  /** Possible duplicates, resolved as duplicatesAs says (without it they are among the errors). */
+  duplicates?: RowError[];
   errors: RowError[];
   /** More errors than were kept (MAX_REPORTED_ERRORS). */
   moreErrors: number;
@@ -87,40 +94,90 @@ const BATCH_SIZE = 500;
 // ---------------------------------------------------------------------------
 // Matching titles in the catalogue
 
-/** Catalogue titles for a batch of file titles, by each of their keys (see titleKeys). */
-async function findExisting(db: Db, batch: ParsedTitleInput[]): Promise<Map<string, number>> {
-  const found = new Map<string, number>();
-  if (batch.length === 0) return found;
-  const tmdb = batch.filter((d) => d.tmdbId !== null);
-  const imdb = batch.map((d) => d.imdbId).filter((v): v is string => v !== null);
-  const slugs = batch.map((d) => slugify(d.slug ?? d.title));
-  const rows = await db
-    .selectFrom("titles")
-    .select(["id", "type", "slug", "tmdb_id", "imdb_id"])
-    .where((eb) =>
-      eb.or([
-        ...(tmdb.length ? [eb("tmdb_id", "in", [...new Set(tmdb.map((d) => d.tmdbId!))])] : []),
-        ...(imdb.length ? [eb("imdb_id", "in", [...new Set(imdb)])] : []),
-        eb("slug", "in", [...new Set(slugs)]),
-      ]),
-    )
-    .orderBy("id")
-    .execute();
-  // Earlier ids win, so the same file always finds the same title.
-  for (const row of rows.reverse()) {
-    for (const key of titleKeys({ type: row.type, tmdbId: row.tmdb_id, imdbId: row.imdb_id, slug: row.slug, title: row.slug })) {
-      found.set(key, row.id);
-    }
-  }
-  return found;
+interface CatalogueRow {
+  id: number;
+  type: TitleType;
+  slug: string;
+  title: string;
+  tmdb_id: number | null;
+  imdb_id: string | null;
 }
 
-function matchOf(found: Map<string, number>, data: ParsedTitleInput): number | null {
-  for (const key of titleKeys(data)) {
-    const id = found.get(key);
-    if (id !== undefined) return id;
-  }
-  return null;
+/** Where a file title lands: a catalogue title (null: a new one), or a problem the apply would hit. */
+interface Identity {
+  match: number | null;
+  error?: RowError;
+  /** A catalogue title of the same name with no id that tells them apart (new unless the operator says otherwise). */
+  possibleDuplicate?: CatalogueRow;
+}
+
+/** Ids that say two titles are different films: both sides have a TMDB id, or an IMDb id, and they differ. */
+function idsDiffer(data: ParsedTitleInput, row: CatalogueRow): boolean {
+  const tmdb = data.tmdbId !== null && row.tmdb_id !== null && (row.tmdb_id !== data.tmdbId || row.type !== data.type);
+  return tmdb || (data.imdbId !== null && row.imdb_id !== null && row.imdb_id !== data.imdbId);
+}
+
+function describe(row: CatalogueRow): string {
+  return `#${row.id} “${row.title}” (${row.slug})`;
+}
+
+/**
+ * Finds each file title's catalogue title (ADR 032): by TMDB id and type, else IMDb
+ * id, else the slug the file gives (when no id says they differ). A name or a slug
+ * made from it never matches: a catalogue title of the same name is a different
+ * title when an id differs, and a possible duplicate when none does. Ids another
+ * catalogue title holds are reported here, as the save would refuse them.
+ */
+async function identify(db: Db, batch: RunItem[]): Promise<Identity[]> {
+  if (batch.length === 0) return [];
+  const data = batch.map((i) => i.data);
+  const tmdb = [...new Set(data.flatMap((d) => (d.tmdbId === null ? [] : [d.tmdbId])))];
+  const imdb = [...new Set(data.flatMap((d) => (d.imdbId === null ? [] : [d.imdbId])))];
+  const slugs = [...new Set(data.flatMap((d) => [slugify(d.title), ...(d.slug === null ? [] : [d.slug])]))];
+  const names = [...new Set(data.map((d) => d.title.toLowerCase()))];
+  const rows: CatalogueRow[] = await db
+    .selectFrom("titles")
+    .select(["id", "type", "slug", "title", "tmdb_id", "imdb_id"])
+    .where((eb) =>
+      eb.or([
+        ...(tmdb.length ? [eb("tmdb_id", "in", tmdb)] : []),
+        ...(imdb.length ? [eb("imdb_id", "in", imdb)] : []),
+        eb("slug", "in", slugs),
+        eb(sql<string>`lower(title)`, "in", names),
+      ]),
+    )
+    // Earlier ids first, so the same file always finds the same title.
+    .orderBy("id")
+    .execute();
+  return batch.map(({ line, data: d }) => {
+    const byTmdb = d.tmdbId === null ? undefined : rows.find((r) => r.type === d.type && r.tmdb_id === d.tmdbId);
+    const byImdb = d.imdbId === null ? undefined : rows.find((r) => r.imdb_id === d.imdbId);
+    if (byImdb && (byTmdb ? byImdb.id !== byTmdb.id : idsDiffer(d, byImdb))) {
+      return { match: null, error: { line, field: "imdbId", message: duplicateImdbMessage(d.imdbId!, byImdb) } };
+    }
+    const byId = byTmdb ?? byImdb;
+    if (byId) return { match: byId.id };
+    const sameType = rows.filter((r) => r.type === d.type && !idsDiffer(d, r));
+    const bySlug = d.slug === null ? undefined : sameType.find((r) => r.slug === d.slug);
+    if (bySlug) return { match: bySlug.id };
+    const name = slugify(d.title);
+    const lower = d.title.toLowerCase();
+    const possibleDuplicate = sameType.find((r) => r.slug === name || r.title.toLowerCase() === lower);
+    return possibleDuplicate ? { match: null, possibleDuplicate } : { match: null };
+  });
+}
+
+/** The dry run's word on a possible duplicate: resolved (the operator said), or what the operator can do. */
+export function possibleDuplicateMessage(row: CatalogueRow, resolved: DuplicatesAs | null): string {
+  const what = `Possible duplicate of ${describe(row)}: no TMDB or IMDb id tells them apart`;
+  if (resolved) return `${what}; ${resolved === "update" ? "updates that title" : "added as a new title"}.`;
+  return `${what}. Give it an id, or the slug ${row.slug} to update that title, or say what duplicates are (update or add).`;
+}
+
+/** The catalogue title a file title writes to; a possible duplicate is one only when the operator said duplicates update. */
+function matchOf(identity: Identity, duplicatesAs: DuplicatesAs | null): number | null {
+  if (identity.possibleDuplicate && duplicatesAs === "update") return identity.possibleDuplicate.id;
+  return identity.match;
 }
 
 // ---------------------------------------------------------------------------
@@ -221,24 +278,29 @@ function linksOf(data: ParsedTitleInput): number {
 }
 
 /**
- * The catalogue's copy of each title of a batch, as the matching rules find it
- * (findExisting / matchOf), read with its whole tree in a few queries for the batch.
+ * Each title of a batch's identity (identify), the catalogue title it writes to
+ * (matchOf) and that title's copy with its whole tree, read in a few queries for the
+ * batch (getTitles) rather than a few per title.
  */
-async function matchBatch(db: Db, batch: RunItem[]): Promise<(TitleDetail | null)[]> {
-  const found = await findExisting(
-    db,
-    batch.map((i) => i.data),
-  );
-  const ids = batch.map((item) => matchOf(found, item.data));
+async function matchBatch(
+  db: Db,
+  batch: RunItem[],
+  duplicatesAs: DuplicatesAs | null,
+): Promise<{ identity: Identity; match: number | null; current: TitleDetail | null }[]> {
+  const identities = await identify(db, batch);
+  const matches = identities.map((identity) => matchOf(identity, duplicatesAs));
   const trees = await getTitles(
     db,
-    ids.filter((id): id is number => id !== null),
+    matches.filter((id): id is number => id !== null),
     { includeDisabled: true },
   );
-  return ids.map((id) => (id === null ? null : (trees.get(id) ?? null)));
+  return identities.map((identity, i) => {
+    const match = matches[i]!;
+    return { identity, match, current: match === null ? null : (trees.get(match) ?? null) };
+  });
 }
 
-function decide(item: RunItem, current: TitleDetail | null, tally: LinkTally): Decision {
+async function decide(db: Db, item: RunItem, current: TitleDetail | null, tally: LinkTally): Promise<Decision> {
   if (current === null) {
     tally.create += linksOf(item.data);
     return { action: "create", data: item.data };
@@ -249,7 +311,10 @@ function decide(item: RunItem, current: TitleDetail | null, tally: LinkTally): D
     return { action: "skip" };
   }
   const currentData = parsedFromDetail(current);
-  const wanted = currentData ? merged(currentData, item) : item.data;
+  const wanted = currentData ? merged(currentData, item) : { ...item.data };
+  // A slug another title has is disambiguated on save as on create (`it-2017`): the
+  // one this title would get is what it is compared with, so a re-import is a skip.
+  if (wanted.slug !== null && wanted.slug !== current.slug) wanted.slug = await uniqueSlug(db, wanted, current.id);
   if (currentData && canonical(wanted) === canonical(currentData)) {
     tally.skip += currentLinks;
     return { action: "skip" };
@@ -268,6 +333,8 @@ export interface PrepareOptions {
   tmdbIntervalMs?: number;
   /** Waits after TMDB says it is limiting requests, before asking again (up to 3 times). */
   tmdbRetryWaitMs?: number;
+  /** What a possible duplicate (a catalogue title of the same name, no id on either side) is: that title, or a new one. */
+  duplicates?: DuplicatesAs | null;
   onProgress?: (done: number, total: number) => void;
 }
 
@@ -302,25 +369,70 @@ export async function prepareImport(db: Db, source: ImportSource, options: Prepa
   } else {
     items = parsed.titles;
   }
-  const counts = await planCounts(db, items);
-  return { items, genres, plan: { format: options.format, counts, ...capErrors(errors) } };
+  const duplicatesAs = options.duplicates ?? null;
+  const { counts, duplicates } = await planCounts(db, items, errors, duplicatesAs);
+  const newGenres = await unknownGenres(db, [...genres, ...items.flatMap((i) => i.data.genres)]);
+  return { items, genres, plan: { format: options.format, counts, newGenres, duplicatesAs, duplicates, ...capErrors(errors) } };
 }
 
-async function planCounts(db: Db, items: RunItem[]): Promise<PlanCounts> {
+async function planCounts(
+  db: Db,
+  items: RunItem[],
+  errors: RowError[],
+  duplicatesAs: DuplicatesAs | null,
+): Promise<{ counts: PlanCounts; duplicates: RowError[] }> {
   const counts: PlanCounts = { titles: { create: 0, update: 0, skip: 0 }, links: { create: 0, update: 0, skip: 0, remove: 0 } };
+  const duplicates: RowError[] = [];
+  // Two file titles on one catalogue title would each rewrite it: the second is an error.
+  const matchedBy = new Map<number, number>();
   for (let start = 0; start < items.length; start += BATCH_SIZE) {
     const batch = items.slice(start, start + BATCH_SIZE);
-    const currents = await matchBatch(db, batch);
-    for (const [k, item] of batch.entries()) counts.titles[decide(item, currents[k]!, counts.links).action]++;
+    const matched = await matchBatch(db, batch, duplicatesAs);
+    for (const [i, item] of batch.entries()) {
+      const { identity, match, current } = matched[i]!;
+      const { error, possibleDuplicate } = identity;
+      if (error) {
+        errors.push(error);
+        continue;
+      }
+      if (possibleDuplicate) {
+        const problem = { line: item.line, field: "title", message: possibleDuplicateMessage(possibleDuplicate, duplicatesAs) };
+        (duplicatesAs ? duplicates : errors).push(problem);
+      }
+      if (match !== null) {
+        const earlier = matchedBy.get(match);
+        if (earlier !== undefined) {
+          errors.push({ line: item.line, field: "title", message: `Matches the same catalogue title (#${match}) as line ${earlier}.` });
+          continue;
+        }
+        matchedBy.set(match, item.line);
+      }
+      const decision = await decide(db, item, current, counts.links);
+      counts.titles[decision.action]++;
+    }
   }
-  return counts;
+  return { counts, duplicates };
+}
+
+/** The names among `names` no catalogue genre has (by name, ignoring case, or by slug), once each, in order. */
+async function unknownGenres(db: Db, names: string[]): Promise<string[]> {
+  const bySlug = new Map<string, string>();
+  for (const name of names) if (!bySlug.has(genreSlug(name))) bySlug.set(genreSlug(name), name);
+  if (bySlug.size === 0) return [];
+  const known = await db.selectFrom("genres").select(["name", "slug"]).execute();
+  for (const g of known) {
+    bySlug.delete(g.slug);
+    bySlug.delete(genreSlug(g.name));
+  }
+  return [...bySlug.values()];
 }
 
 // ---------------------------------------------------------------------------
 // Id lists through TMDB
 
-function fromExternal(ext: ExternalTitle): ParsedTitleInput {
-  return titleInputSchema.parse({
+/** TMDB's details as a title; a detail the catalogue cannot store (a control character, an overlong name) is the line's error. */
+function fromExternal(ext: ExternalTitle): ReturnType<typeof titleInputSchema.safeParse> {
+  return titleInputSchema.safeParse({
     type: ext.type,
     title: ext.title,
     originalTitle: ext.originalTitle,
@@ -399,7 +511,13 @@ async function fetchIdList(db: Db, ids: IdLine[], options: PrepareOptions): Prom
         continue;
       }
       const ext = await call(() => tmdb.details(ref!.type, ref!.tmdbId));
-      items.push({ line, data: fromExternal(ext), provided: ALL_FIELDS, onlyNew: true });
+      const parsed = fromExternal(ext);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0]!;
+        errors.push({ line, field: "id", message: `TMDB's ${issue.path.join(".")} cannot be stored: ${issue.message}.` });
+        continue;
+      }
+      items.push({ line, data: parsed.data, provided: ALL_FIELDS, onlyNew: true });
     } catch (error) {
       if (!(error instanceof TmdbError)) throw error;
       const message =
@@ -574,12 +692,15 @@ export async function applyImportRun(db: Db, actor: Actor, id: number, options: 
     for (let start = run.done; start < items.length; start += batchSize) {
       const batch = items.slice(start, start + batchSize);
       run = await inTransaction(db, async (trx) => {
-        const currents = await matchBatch(trx, batch);
+        const matched = await matchBatch(trx, batch, run.plan.duplicatesAs ?? null);
         const tally = { create: 0, update: 0, skip: 0, remove: 0 };
         const done = { create: 0, update: 0, skip: 0 };
         const creates: ParsedTitleInput[] = [];
-        for (const [k, item] of batch.entries()) {
-          const decision = decide(item, currents[k]!, tally);
+        for (const [i, item] of batch.entries()) {
+          const { identity, current } = matched[i]!;
+          // The catalogue changed since the check: stop here (nothing of this batch is written) rather than save a wrong title.
+          if (identity.error) throw new AppError(409, `line ${identity.error.line}: ${identity.error.message}`);
+          const decision = await decide(trx, item, current, tally);
           if (decision.action === "create") creates.push(decision.data);
           else if (decision.action === "update") await replaceParsedTitle(trx, decision.current, decision.data);
           done[decision.action]++;

@@ -1,19 +1,22 @@
-import { z } from "#app/utils/zod.ts";
+import { storableText, z } from "#app/utils/zod.ts";
 import { DEFAULT_FILE_FORMAT, MAX_URL_LENGTH } from "#app/constants.ts";
+import { slugify } from "#app/utils/slug.ts";
+import { GENRE_NAME_MAX } from "./genres.ts";
 import { releaseKey } from "./slug.ts";
 import { isHttpUrl } from "#app/utils/url.ts";
 
-const text = (max: number) => z.string().trim().max(max, `Must be at most ${max} characters`);
+const text = storableText;
 /** Optional text: blank becomes null. */
 const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `Must be at most ${max} characters`)
+  storableText(max)
     .nullish()
     .transform((v) => (v ? v : null));
-const httpUrl = text(MAX_URL_LENGTH).refine(isHttpUrl, "Must be an http:// or https:// address");
-const optionalHttpUrl = optionalText(MAX_URL_LENGTH).refine((v) => v === null || isHttpUrl(v), "Must be an http:// or https:// address");
+// The API's OpenAPI document (ADR 031) shows these rules as its `format` and `pattern`.
+const URL_META = { format: "uri", example: "https://files.example/movie.mkv" } as const;
+const httpUrl = text(MAX_URL_LENGTH).refine(isHttpUrl, "Must be an http:// or https:// address").meta(URL_META);
+const optionalHttpUrl = optionalText(MAX_URL_LENGTH)
+  .refine((v) => v === null || isHttpUrl(v), "Must be an http:// or https:// address")
+  .meta(URL_META);
 const rowId = z.number().int().positive().optional();
 
 const isoDate = z
@@ -26,9 +29,9 @@ const isoDate = z
   }, "Must be a real calendar date");
 
 /** Trimmed, blank entries dropped, duplicates (ignoring case) removed. */
-const nameList = (max: number) =>
+const nameList = (max: number, itemMax = 200, item: z.ZodType<string, unknown> = z.string()) =>
   z
-    .array(z.string())
+    .array(item)
     .max(max)
     .default([])
     .transform((names) => {
@@ -44,7 +47,7 @@ const nameList = (max: number) =>
       }
       return out;
     })
-    .pipe(z.array(text(200)));
+    .pipe(z.array(text(itemMax)));
 
 const linkStatus = z.enum(["ok", "broken", "disabled"]).default("ok");
 
@@ -79,8 +82,11 @@ export const titleInputSchema = z
   .object({
     type: z.enum(["movie", "tv"]),
     title: text(300).min(1, "Title is required"),
-    /** Derived from the title when absent. */
-    slug: optionalText(120),
+    /**
+     * Derived from the title when absent. Stored as made URL-safe (slugify), so a
+     * file's slug compares with the stored one: a long one is cut as it would be.
+     */
+    slug: optionalText(120).transform((v) => (v === null ? null : slugify(v))),
     originalTitle: optionalText(300),
     tmdbId: z
       .number()
@@ -88,7 +94,9 @@ export const titleInputSchema = z
       .positive()
       .nullish()
       .transform((v) => v ?? null),
-    imdbId: optionalText(12).refine((v) => v === null || /^tt\d{7,10}$/.test(v), "Must be an IMDb id like tt0063350"),
+    imdbId: optionalText(12)
+      .refine((v) => v === null || /^tt\d{7,10}$/.test(v), "Must be an IMDb id like tt0063350")
+      .meta({ pattern: "^tt\\d{7,10}$", example: "tt0063350" }),
     overview: optionalText(10_000),
     tagline: optionalText(500),
     storyline: optionalText(20_000),
@@ -123,7 +131,11 @@ export const titleInputSchema = z
       .datetime({ offset: true })
       .nullish()
       .transform((v) => (v ? new Date(v).toISOString() : null)),
-    genres: nameList(30),
+    /**
+     * Names within the genre list's limit, so each slug is one the genre filters take; a genre as
+     * the API answers it ({ id, name, slug }) counts as its name, so a title read can be sent back.
+     */
+    genres: nameList(30, GENRE_NAME_MAX, z.union([z.string(), z.looseObject({ name: z.string() }).transform((g) => g.name)])),
     directors: nameList(30),
     cast: z
       .array(z.object({ name: text(200).min(1, "Enter the actor's name"), character: optionalText(200) }))
@@ -132,7 +144,8 @@ export const titleInputSchema = z
     subtitles: nameList(60),
     /** Blank entries are dropped, as the spec's add and edit forms do. */
     screenshots: z
-      .array(z.string())
+      // A screenshot as the API answers it ({ id, url }) counts as its address.
+      .array(z.union([z.string().meta(URL_META), z.looseObject({ url: z.string() }).transform((s) => s.url)]))
       .max(100)
       .default([])
       .transform((urls) => urls.map((u) => u.trim()).filter(Boolean))

@@ -9,7 +9,7 @@ import { indexTitles } from "#app/modules/search/index.server.ts";
 import { bumpContentVersion } from "#app/modules/site/content-version.server.ts";
 import { getTitle } from "./read.server.ts";
 import { titleInputSchema, type ParsedReleaseInput, type ParsedTitleInput, type TitleInput } from "./schema.ts";
-import { firstFreeSlug, genreSlug } from "./slug.ts";
+import { firstFreeSlug, genreSlug, slugCandidatesPrefix } from "./slug.ts";
 import type { FileEntry, Link, Release, TitleDetail, TitleRef } from "./types.ts";
 import { slugify } from "#app/utils/slug.ts";
 
@@ -85,21 +85,21 @@ function titleColumns(data: ParsedTitleInput) {
   } satisfies Partial<NewTitleRow>;
 }
 
-/** A slug for this title that no other title of the same type uses. */
-async function uniqueSlug(trx: Db, type: TitleType, wanted: string, exceptId?: number): Promise<string> {
-  const base = slugify(wanted);
-  return firstFreeSlug(base, await takenSlugs(trx, type, base, exceptId));
-}
-
-/** The slugs of this type that are the base or a numbered form of it (base-2, …). */
+/** Slugs of the type that a title with this base could collide with (every candidate starts with the prefix). */
 async function takenSlugs(trx: Db, type: TitleType, base: string, exceptId?: number): Promise<string[]> {
   let query = trx
     .selectFrom("titles")
     .select("slug")
     .where("type", "=", type)
-    .where((eb) => eb.or([eb("slug", "=", base), eb("slug", "like", `${base}-%`)]));
+    .where((eb) => eb.or([eb("slug", "=", base), eb("slug", "like", `${slugCandidatesPrefix(base)}%`)]));
   if (exceptId !== undefined) query = query.where("id", "!=", exceptId);
   return (await query.execute()).map((r) => r.slug);
+}
+
+/** The title's slug: the one it asks for (or its title's), else `-year`, else `-2`, … (slugCandidates); unique within its type. */
+export async function uniqueSlug(trx: Db, data: Pick<ParsedTitleInput, "type" | "slug" | "title" | "releaseDate">, exceptId?: number) {
+  const base = slugify(data.slug ?? data.title);
+  return firstFreeSlug(base, await takenSlugs(trx, data.type, base, exceptId), data.releaseDate?.slice(0, 4) ?? null);
 }
 
 /**
@@ -129,18 +129,21 @@ async function genreIdsBySlug(trx: Db, names: string[]): Promise<Map<string, num
   // A name match wins over a slug match: the slug of a renamed genre may read like another name.
   for (const g of found) bySlug.set(g.slug, g.id);
   for (const g of found) bySlug.set(genreSlug(g.name), g.id);
-  const missing = [...new Set(slugs.filter((slug) => !bySlug.has(slug)))].map((slug) => names[slugs.indexOf(slug)]!);
+  // Two new names may share a slug ("Noir" and "Noir!"): the first makes the genre, the second is it.
+  const missing = names.filter((_, i) => !bySlug.has(slugs[i]!) && slugs.indexOf(slugs[i]!) === i);
   if (missing.length > 0) {
     const { max } = await trx
       .selectFrom("genres")
       .select((eb) => eb.fn.max("position").as("max"))
       .executeTakeFirstOrThrow();
-    const inserted = await trx
+    // A genre another transaction added meanwhile inserts nothing here and is read back below.
+    await trx
       .insertInto("genres")
       .values(missing.map((name, i) => ({ name, slug: genreSlug(name), position: Number(max ?? 0) + i + 1 })))
-      .returning(["id", "slug"])
+      .onConflict((oc) => oc.doNothing())
       .execute();
-    for (const g of inserted) bySlug.set(g.slug, g.id);
+    const added = await trx.selectFrom("genres").select(["id", "slug"]).where("slug", "in", missing.map(genreSlug)).execute();
+    for (const g of added) bySlug.set(g.slug, g.id);
   }
   return bySlug;
 }
@@ -325,26 +328,40 @@ export async function createParsedTitle(db: Db, data: ParsedTitleInput): Promise
  * (with `index: false` it also indexes the batch's new titles for search at once).
  */
 export async function insertParsedTitle(trx: Db, data: ParsedTitleInput, { index = true } = {}): Promise<number> {
-  const now = new Date().toISOString();
-  const slug = await uniqueSlug(trx, data.type, data.slug ?? data.title);
-  const { id } = await trx
-    .insertInto("titles")
-    .values({ ...titleColumns(data), slug, uploaded_at: data.uploadedAt ?? now, created_at: now, updated_at: now })
-    .returning("id")
-    .executeTakeFirstOrThrow();
+  const id = await insertTitleRow(trx, data, new Date().toISOString());
   await writeAttributes(trx, id, data, null);
   await syncReleases(trx, id, data.releases, []);
   if (index) await indexTitles(trx, [id]);
   return id;
 }
 
+/** The new title's own row, under the first free slug; its id. */
+async function insertTitleRow(trx: Db, data: ParsedTitleInput, now: string): Promise<number> {
+  // The unique (type, slug) index decides between concurrent creates: a slug another
+  // transaction took first inserts nothing (no error, so the transaction lives on),
+  // and the next free one is looked up again. Bounded: each retry sees one more taken.
+  let inserted: { id: number } | undefined;
+  for (let attempt = 0; !inserted; attempt++) {
+    if (attempt === 20) throw new AppError(409, "Another title took this address at the same moment; save again.");
+    const slug = await uniqueSlug(trx, data);
+    inserted = await trx
+      .insertInto("titles")
+      .values({ ...titleColumns(data), slug, uploaded_at: data.uploadedAt ?? now, created_at: now, updated_at: now })
+      .onConflict((oc) => oc.columns(["type", "slug"]).doNothing())
+      .returning("id")
+      .executeTakeFirst();
+  }
+  return inserted.id;
+}
+
 /**
- * Slugs for many new titles at once, by uniqueSlug's rule (the first free of base,
- * base-2, …, per type), free of each other as well as of the catalogue: one query
- * for all the bases, then one per base that is taken (a namesake; rarely many).
+ * Slugs for many new titles at once, by uniqueSlug's rule (the base, else `-year`,
+ * else `-2`, …, cut to fit: firstFreeSlug), free of each other as well as of the
+ * catalogue: one query for all the bases, then one per base that is taken (a
+ * namesake; rarely many).
  */
-async function uniqueSlugs(trx: Db, wanted: { type: TitleType; slug: string }[]): Promise<string[]> {
-  const bases = wanted.map((w) => ({ type: w.type, base: slugify(w.slug) }));
+async function uniqueSlugs(trx: Db, items: Pick<ParsedTitleInput, "type" | "slug" | "title" | "releaseDate">[]): Promise<string[]> {
+  const bases = items.map((d) => ({ type: d.type, base: slugify(d.slug ?? d.title), year: d.releaseDate?.slice(0, 4) ?? null }));
   const inCatalogue = new Set<string>();
   for (const type of ["movie", "tv"] as const) {
     const ofType = [...new Set(bases.filter((b) => b.type === type).map((b) => b.base))];
@@ -358,19 +375,20 @@ async function uniqueSlugs(trx: Db, wanted: { type: TitleType; slug: string }[])
       for (const { slug } of rows) inCatalogue.add(`${type}/${slug}`);
     }
   }
-  /** Per type and base: the slugs taken, once the catalogue's numbered forms have been read. */
-  const taken = new Map<string, Set<string>>();
+  /** Per type and base: the catalogue's slugs a candidate of the base could collide with. */
+  const taken = new Map<string, string[]>();
+  /** Per type: the slugs given out in this batch. */
+  const given = { movie: new Set<string>(), tv: new Set<string>() };
   const out: string[] = [];
-  for (const { type, base } of bases) {
+  for (const { type, base, year } of bases) {
     const key = `${type}/${base}`;
-    let used = taken.get(key);
-    if (!used && (inCatalogue.has(key) || out.some((slug, i) => bases[i]!.type === type && slug === base))) {
-      used = new Set(await takenSlugs(trx, type, base));
-      for (const [i, slug] of out.entries()) if (bases[i]!.type === type && (slug === base || slug.startsWith(`${base}-`))) used.add(slug);
-      taken.set(key, used);
+    let slug = base;
+    if (inCatalogue.has(key) || given[type].has(base)) {
+      let inDb = taken.get(key);
+      if (!inDb) taken.set(key, (inDb = await takenSlugs(trx, type, base)));
+      slug = firstFreeSlug(base, [...inDb, ...given[type]], year);
     }
-    const slug = used ? firstFreeSlug(base, used) : base;
-    used?.add(slug);
+    given[type].add(slug);
     out.push(slug);
   }
   return out;
@@ -395,10 +413,7 @@ async function insertChunked<R extends Record<string, unknown>>(trx: Db, rows: R
 export async function insertParsedTitles(trx: Db, items: ParsedTitleInput[]): Promise<number[]> {
   if (items.length === 0) return [];
   const now = new Date().toISOString();
-  const slugs = await uniqueSlugs(
-    trx,
-    items.map((d) => ({ type: d.type, slug: d.slug ?? d.title })),
-  );
+  const slugs = await uniqueSlugs(trx, items);
   const titleRows = items.map((data, i) => ({
     ...titleColumns(data),
     slug: slugs[i]!,
@@ -408,10 +423,18 @@ export async function insertParsedTitles(trx: Db, items: ParsedTitleInput[]): Pr
   }));
   const idBySlug = new Map<string, number>();
   await insertChunked(trx, titleRows, async (chunk) => {
-    const rows = await trx.insertInto("titles").values(chunk).returning(["id", "type", "slug"]).execute();
+    // A slug a concurrent create took since uniqueSlugs read them inserts nothing here
+    // (no error, so the transaction lives on); that title is inserted on its own below.
+    const rows = await trx
+      .insertInto("titles")
+      .values(chunk)
+      .onConflict((oc) => oc.columns(["type", "slug"]).doNothing())
+      .returning(["id", "type", "slug"])
+      .execute();
     for (const r of rows) idBySlug.set(`${r.type}/${r.slug}`, r.id);
   });
-  const ids = items.map((d, i) => idBySlug.get(`${d.type}/${slugs[i]}`)!);
+  const ids: number[] = [];
+  for (const [i, d] of items.entries()) ids.push(idBySlug.get(`${d.type}/${slugs[i]}`) ?? (await insertTitleRow(trx, d, now)));
 
   const genreIds = await genreIdsBySlug(
     trx,
@@ -495,10 +518,9 @@ export async function replaceParsedTitle(db: Db, current: TitleDetail, data: Par
   return inTransaction(db, async (trx) => {
     await refuseDuplicateIds(trx, data, current);
     const id = current.id;
-    const wanted = data.slug ?? data.title;
     // An unchanged slug of the same type is still this title's own; no need to look for a free one.
     const slug =
-      data.type === current.type && slugify(wanted) === current.slug ? current.slug : await uniqueSlug(trx, data.type, wanted, id);
+      data.type === current.type && slugify(data.slug ?? data.title) === current.slug ? current.slug : await uniqueSlug(trx, data, id);
     await trx
       .updateTable("titles")
       .set({

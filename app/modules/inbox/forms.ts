@@ -8,12 +8,12 @@ import { parseId } from "#app/utils/ids.ts";
  * kind's schema.ts builds its visitor form and its admin forms from these, and the
  * same schema runs in the route action and in the browser before it posts. Values
  * are kept exactly as typed: checks look at the trimmed text, but what is stored is
- * what the visitor sent.
+ * what the visitor sent. Control characters (U+0000…) are refused for every form
+ * before its schema runs (safeParseInput in app/utils/zod.ts).
  */
 
 /** Shown on the form (and answered with 429) when one client posts too often. */
 export const RATE_LIMITED = "You have sent this form several times in a row. Please wait a minute and try again.";
-export const INVALID_CHARACTERS = "This field contains characters that cannot be saved.";
 
 /** Field length limits, shared by the inputs' maxLength and the schemas. */
 export const LIMITS = {
@@ -33,17 +33,13 @@ export const LIMITS = {
 /** Accepted in every visitor form's schema; handleVisitorForm drops a submission that fills it. */
 export const honeypot = { [HONEYPOT_FIELD]: z.unknown().optional() };
 
-// PostgreSQL text cannot hold NUL; nothing a person types contains one.
-const hasNul = (v: string) => v.includes("\0");
-
 /** A required text: present, a single string, not blank, at most `max` long. */
 export function required(max: number, message: string) {
   // Each check stops the rest, so a field shows one message (a blank e-mail is not also "invalid").
   return z
     .string({ error: message })
     .refine((v) => v.trim() !== "", { message, abort: true })
-    .refine((v) => v.length <= max, { message: `Please keep this under ${max} characters`, abort: true })
-    .refine((v) => !hasNul(v), { message: INVALID_CHARACTERS, abort: true });
+    .refine((v) => v.length <= max, { message: `Please keep this under ${max} characters`, abort: true });
 }
 
 /** An optional text: absent or blank is null; otherwise kept as typed. */
@@ -51,7 +47,6 @@ export function optional(max: number) {
   return z
     .string({ error: "Please enter text here" })
     .refine((v) => v.length <= max, `Please keep this under ${max} characters`)
-    .refine((v) => !hasNul(v), INVALID_CHARACTERS)
     .optional()
     .transform((v) => (v === undefined || v.trim() === "" ? null : v));
 }

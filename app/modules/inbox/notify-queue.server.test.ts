@@ -89,7 +89,7 @@ describeEachDatabase("queued operator notifications", (ctx) => {
     if (queueSchema) await withPgClient(process.env.TEST_DATABASE_URL!, (c) => c.query(`drop schema if exists ${queueSchema} cascade`));
   });
 
-  async function start() {
+  async function start({ allowPrivateWebhooks = true } = {}) {
     let target: DatabaseTarget = { dialect: "sqlite", file: "unused" };
     if (ctx.dialect === "postgres") {
       const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(ctx.db);
@@ -100,7 +100,7 @@ describeEachDatabase("queued operator notifications", (ctx) => {
     const runner = createJobRunner(ctx.handle, target, { logger, tickMs: 200, maintenanceSeconds: 1 });
     runners.push(runner);
     const smtp = { host: "127.0.0.1", port: smtpPort, secure: false, user: null, password: null, from: "alerts@cinedex.test" };
-    const notifier = createNotifier({ smtp, timeoutMs: 1_000, allowPrivateWebhooks: true, jobs: runner });
+    const notifier = createNotifier({ smtp, timeoutMs: 1_000, allowPrivateWebhooks, jobs: runner });
     const app = { db: ctx.db, logger, publicUrl: "https://cinedex.test", notifier };
     runner.define(notifyJob(app, FAST_RETRY));
     await runner.start();
@@ -142,6 +142,24 @@ describeEachDatabase("queued operator notifications", (ctx) => {
     expect(hits).toHaveLength(1);
     expect(mails).toHaveLength(1);
     expect((await runner.stats()).find((s) => s.name === NOTIFY_JOB)).toMatchObject({ queued: 0, failed: 0 });
+  });
+
+  it("a webhook address the policy refuses fails once and is not retried; the e-mail still goes", async () => {
+    // The address (loopback) was saved while WEBHOOK_ALLOW_PRIVATE was on; it is off now.
+    const { runner, app } = await start({ allowPrivateWebhooks: false });
+    await listen(webhook, webhookPort);
+    notifyOperators(app, event);
+    expect(await app.notifier.drain(5_000)).toBe(true);
+    await vi.waitFor(async () => expect(await getLastDeliveryFailure(ctx.db)).toMatchObject({ channel: "webhook", id: 41 }), WAIT);
+    expect((await getLastDeliveryFailure(ctx.db))?.reason).toMatch(/refused: 127\.0\.0\.1 is a loopback address/);
+    await vi.waitFor(() => expect(mails).toHaveLength(1), WAIT);
+    // Nothing waits for a retry (one a second with FAST_RETRY), and no attempt failed for the queue.
+    await vi.waitFor(
+      async () => expect((await runner.stats()).find((s) => s.name === NOTIFY_JOB)).toMatchObject({ queued: 0, active: 0 }),
+      { timeout: 5_000, interval: 100 },
+    );
+    expect((await runner.stats()).find((s) => s.name === NOTIFY_JOB)).toMatchObject({ failures: 0, failed: 0 });
+    expect(hits).toHaveLength(0);
   });
 
   it("a repeat of an item, or a kind the operators did not ask for, queues nothing", async () => {

@@ -107,7 +107,7 @@ export function webhookRefusalMessage(refusal: string): string {
 /** Why the webhook address may not be used (it is a loopback address...), or null. */
 export async function webhookRefusal(url: string, policy: WebhookPolicy): Promise<string | null> {
   try {
-    await checkTarget(url, { allowPrivate: policy.allowPrivateWebhooks });
+    await checkTarget(url, { allowPrivate: policy.allowPrivateWebhooks, privateSetting: "WEBHOOK_ALLOW_PRIVATE" });
     return null;
   } catch (error) {
     // A name that does not resolve today may tomorrow: only a refusal stops the save.

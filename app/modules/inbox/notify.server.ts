@@ -169,7 +169,11 @@ export function notifyJob(app: NotifyApp, retry: RetryPolicy = NOTIFY_RETRY) {
   };
 }
 
-/** One attempt of a delivery job: throws when it failed, so the queue retries it. */
+/**
+ * One attempt of a delivery job: throws when it failed, so the queue retries it.
+ * A webhook address the target policy refuses (ADR 025) fails once, reported like
+ * any failure but not retried: another try meets the same refusal.
+ */
 async function deliverQueued(app: NotifyApp, { channel, event }: NotifyJobData, deliveryId: string): Promise<void> {
   const settings = await getNotifySettings(app.db);
   const { siteName } = await getSettings(app.db);
@@ -178,7 +182,7 @@ async function deliverQueued(app: NotifyApp, { channel, event }: NotifyJobData, 
   // None when the channel was removed since: nobody is waiting on it any more.
   if (!result) return;
   await report(app, event, result);
-  if (!result.ok) throw new Error(result.detail);
+  if (!result.ok && !result.refused) throw new Error(result.detail);
 }
 
 async function deliverEvent(app: NotifyApp, event: InboxEvent): Promise<void> {
@@ -223,6 +227,8 @@ interface DeliveryResult {
   ok: boolean;
   /** Success: to whom / what answered; failure: why, fit to show an admin. */
   detail: string;
+  /** The address was refused by policy, never contacted: trying again cannot help. */
+  refused?: true;
 }
 
 /** deliveryId: the queued delivery's id, the same on every retry (a receiver can drop a repeat by it). */
@@ -253,6 +259,7 @@ async function deliverAll(
           channel: "webhook" as const,
           ok: false,
           detail: `webhook failed: ${webhookReason(error, notifier.timeoutMs)}`,
+          ...(isRefusedTarget(error) ? { refused: true as const } : {}),
         }),
       ),
     );
@@ -357,6 +364,7 @@ async function postWebhook(url: string, payload: WebhookPayload, notifier: Notif
     timeoutMs: notifier.timeoutMs,
     maxBytes: WEBHOOK_BODY_BYTES,
     allowPrivate: notifier.allowPrivateWebhooks,
+    privateSetting: "WEBHOOK_ALLOW_PRIVATE",
   });
   if (response.status >= 200 && response.status < 300) return response.status;
   if (response.status >= 300 && response.status < 400)

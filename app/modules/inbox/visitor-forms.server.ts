@@ -1,4 +1,6 @@
 import { data } from "react-router";
+import type { Db } from "#app/db/client.server.ts";
+import { inTransaction } from "#app/db/transaction.server.ts";
 import type { z } from "zod";
 import type { AppContext } from "#app/context.ts";
 import { isAppError } from "#app/utils/errors.ts";
@@ -9,6 +11,8 @@ import type { InboxEvent } from "./events.ts";
 import { RATE_LIMITED } from "./forms.ts";
 import { HONEYPOT_FIELD } from "./honeypot.ts";
 import { notifyOperators } from "./notify.server.ts";
+import { SUBMISSION_ID_FIELD, SUBMISSION_ID_PATTERN } from "./submission-id.ts";
+import { answerOfSubmission, claimSubmission, keepSubmissionAnswer } from "./submissions.server.ts";
 import type { RateRule } from "#app/modules/limits/limiter.server.ts";
 
 export const VISITOR_FORMS = ["contact", "request", "quick-request", "search-request", "report", "dmca"] as const;
@@ -39,11 +43,13 @@ export interface VisitorFormSpec<S extends z.ZodType> {
   schema: S;
   success: string;
   failure: string;
-  /** Stores the valid submission. */
-  submit(input: z.output<S>, client: { hash: string }): Promise<Accepted>;
+  /** Stores the valid submission, through `db` (the transaction its submission id is written in). */
+  submit(input: z.output<S>, client: { hash: string }, db: Db): Promise<Accepted>;
 }
 
 export type VisitorFormSuccess = FormSuccess<{ detail: string | null; subject?: string }>;
+
+export const SUBMISSION_ID_INVALID = "The form could not be read. Please reload the page and try again.";
 
 /** True when the field only robots see holds anything. */
 function isHoneypotFilled(body: FormValues | Record<string, unknown>): boolean {
@@ -57,7 +63,10 @@ function isHoneypotFilled(body: FormValues | Record<string, unknown>): boolean {
  * unreadable), answer a filled honeypot as a success and drop it, validate with the
  * form's schema (400 with per-field messages and the typed values), count the
  * client against the form's rate limit (429), store, then tell the operators
- * without waiting for them.
+ * without waiting for them. A form's submission id (submission-id.ts) is written in
+ * the store's transaction with the answer: a resend of a stored submission gets the
+ * same success (before the rate limit: it is not another submission), never a
+ * second row.
  */
 export async function handleVisitorForm<S extends z.ZodType>(request: Request, app: AppContext, spec: VisitorFormSpec<S>) {
   let body: FormValues | Record<string, unknown>;
@@ -70,8 +79,20 @@ export async function handleVisitorForm<S extends z.ZodType>(request: Request, a
     app.logger.info({ form: spec.form }, "honeypot filled: submission dropped");
     return data<VisitorFormSuccess>({ ok: true, message: spec.success, detail: null });
   }
+  const submissionId = body[SUBMISSION_ID_FIELD] ?? null;
+  if (submissionId !== null && (typeof submissionId !== "string" || !SUBMISSION_ID_PATTERN.test(submissionId))) {
+    return failure(400, SUBMISSION_ID_INVALID);
+  }
   const parsed = validate(spec.schema, body);
   if (!parsed.ok) return failure(parsed.status, parsed.failure.error, parsed.failure);
+  try {
+    if (submissionId !== null) {
+      const earlier = await answerOfSubmission<VisitorFormSuccess>(app.db, spec.form, submissionId);
+      if (earlier) return data(earlier);
+    }
+  } catch (error) {
+    return failureFrom(error, parsed.values);
+  }
   const hash = clientHash(app.clientAddress, app.sessionSecret);
   const limit = await app.limits.consume(FORM_RATE_RULES[spec.form], hash);
   if (!limit.allowed) {
@@ -79,11 +100,21 @@ export async function handleVisitorForm<S extends z.ZodType>(request: Request, a
     return failure(429, RATE_LIMITED, { values: parsed.values, headers });
   }
   try {
-    const accepted = await spec.submit(parsed.data, { hash });
-    notifyOperators(app, accepted.event);
-    const success: VisitorFormSuccess = { ok: true, message: accepted.message ?? spec.success, detail: accepted.detail ?? null };
-    if (accepted.subject !== undefined) success.subject = accepted.subject;
-    return data(success);
+    const stored = await inTransaction(app.db, async (trx) => {
+      if (submissionId !== null && !(await claimSubmission(trx, spec.form, submissionId))) return null;
+      const accepted = await spec.submit(parsed.data, { hash }, trx);
+      const success: VisitorFormSuccess = { ok: true, message: accepted.message ?? spec.success, detail: accepted.detail ?? null };
+      if (accepted.subject !== undefined) success.subject = accepted.subject;
+      if (submissionId !== null) await keepSubmissionAnswer(trx, spec.form, submissionId, success);
+      return { accepted, success };
+    });
+    if (!stored) {
+      // The same form sent twice at once: the other copy stored it (this one waited for its commit).
+      const earlier = await answerOfSubmission<VisitorFormSuccess>(app.db, spec.form, submissionId!);
+      return data(earlier ?? { ok: true, message: spec.success, detail: null });
+    }
+    notifyOperators(app, stored.accepted.event);
+    return data(stored.success);
   } catch (error) {
     if (isAppError(error)) return failureFrom(error, parsed.values);
     // Whatever failed, the visitor keeps what they typed and can send it again.

@@ -1,10 +1,14 @@
 import pino from "pino";
-import { expect, it } from "vitest";
+import { expect, it, vi } from "vitest";
 import { createFirstAdmin } from "#app/modules/auth/accounts.server.ts";
 import { createTitle } from "#app/modules/catalogue/write.server.ts";
 import { buildMovie } from "#tests/factories/titles.ts";
 import { describeEachDatabase } from "#tests/helpers/database.ts";
 import type { SweepSummary } from "#app/modules/linkhealth/sweep.server.ts";
+import { LINK_CHECK_TIMEOUT_MS } from "#app/modules/linkhealth/check.server.ts";
+import { allowLoopbackPortsForTests } from "#app/utils/safe-fetch.server.ts";
+import { startLinkHost } from "#tests/helpers/link-hosts.ts";
+import { createTableRunner } from "./table-runner.server.ts";
 import { defineAppJobs, LINK_CHECK_JOB, pruneOldRows } from "./app-jobs.server.ts";
 import type { JobDefinition, JobRunner } from "./jobs.server.ts";
 
@@ -157,10 +161,49 @@ describeEachDatabase("the link-check job", (ctx) => {
     const sweeps: SweepSummary[] = [];
     const job = definedJobs(true, (summary) => sweeps.push(summary)).get(LINK_CHECK_JOB)!;
     expect(job.everySeconds).toBe(15 * 60);
-    await job.run(undefined, { id: "1", attempt: 1, slot: NOW.toISOString() });
+    await job.run(undefined, { id: "1", attempt: 1, slot: NOW.toISOString(), signal: new AbortController().signal });
     expect(sweeps).toHaveLength(1);
     expect(sweeps[0]!.checked).toBeGreaterThanOrEqual(1);
     const health = await ctx.db.selectFrom("link_health").select(["checked_at", "error"]).where("link_id", "=", linkId).executeTakeFirst();
     expect(health?.checked_at).toBeTruthy();
+  });
+});
+
+describeEachDatabase("the link-check job when the process stops", (ctx) => {
+  it("a check in flight is aborted when the runner stops, not waited out; its link stays due", async () => {
+    const host = await startLinkHost();
+    const allowBack = allowLoopbackPortsForTests([host.port]);
+    const runner = createTableRunner(ctx.db, { logger: pino({ level: "silent" }), tickMs: 50 });
+    try {
+      const movie = await createTitle(
+        ctx.db,
+        buildMovie({
+          releases: [
+            {
+              quality: "1080p",
+              // The host never sends headers: the check would wait out its 10 s timeout.
+              files: [{ title: "Hanging 1080p", size: "1 GB", links: [{ label: "hangs", url: `${host.origin}/hang` }] }],
+            },
+          ],
+        }),
+      );
+      const linkId = movie.releases[0]!.files[0]!.links[0]!.id;
+      await ctx.db.updateTable("links").set({ status: "disabled" }).where("id", "!=", linkId).execute();
+      const app = { db: ctx.db, logger: pino({ level: "silent" }), publicUrl: "http://cinedex.test", notifier: {} as never };
+      defineAppJobs(runner, app, { linkChecks: true });
+      await runner.start();
+      await vi.waitFor(() => expect(host.requests).toContain("HEAD /hang"), { timeout: 15_000 });
+      const started = Date.now();
+      await runner.stop();
+      const tookMs = Date.now() - started;
+      // Bounded well under the check's own 10 s timeout (and the runner's 10 s wait), with headroom for a busy machine.
+      expect(tookMs).toBeLessThan(LINK_CHECK_TIMEOUT_MS / 2);
+      const health = await ctx.db.selectFrom("link_health").select("checked_at").where("link_id", "=", linkId).executeTakeFirst();
+      expect(health?.checked_at ?? null).toBeNull();
+    } finally {
+      await runner.stop();
+      allowBack();
+      await host.close();
+    }
   });
 });

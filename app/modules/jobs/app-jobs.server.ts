@@ -80,8 +80,9 @@ export function defineAppJobs(runner: JobRunner, app: JobApp, hooks: AppJobHooks
       // A missed sweep is not retried: the next quarter hour takes the same due links.
       retry: { limit: 0, delaySeconds: 60, backoff: false },
       timeoutSeconds: LINK_CHECK_EVERY_S,
-      async run() {
-        const summary = await runDueLinkChecks(app.db, { notify: (event) => notifyOperators(app, event) });
+      async run(_data, { signal }) {
+        // Stopping the process aborts the checks under way; their links stay due for the next sweep.
+        const summary = await runDueLinkChecks(app.db, { signal, notify: (event) => notifyOperators(app, event) });
         hooks.onLinkSweep?.(summary);
         if (summary.checked > 0 || summary.deferred > 0) app.logger.info({ job: LINK_CHECK_JOB, ...summary }, "download links checked");
       },

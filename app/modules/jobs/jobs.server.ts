@@ -23,6 +23,12 @@ export interface JobRun {
   attempt: number;
   /** A scheduled run's slot (when it starts, ISO 8601); null for a one-off job. */
   slot: string | null;
+  /**
+   * Aborted when the runner stops (the process is shutting down): a long run (the link
+   * sweep) stops starting work and cancels what it has under way instead of holding
+   * the shutdown up. What it leaves undone is taken up by a later run.
+   */
+  signal: AbortSignal;
 }
 
 export interface JobDefinition<T = unknown> {
@@ -69,7 +75,7 @@ export interface JobRunner {
   enqueue<T>(name: string, data: T, options?: EnqueueOptions): Promise<string>;
   /** Queue depth and failures per defined job, for metrics. */
   stats(): Promise<JobStats[]>;
-  /** Stops taking jobs and waits (bounded) for the ones running; jobs cut off are retried later. */
+  /** Stops taking jobs, aborts the running ones' signal and waits (bounded) for them; jobs cut off are retried later. */
   stop(): Promise<void>;
 }
 

@@ -1,4 +1,6 @@
+import type { PoolConfig } from "pg";
 import PgBoss from "pg-boss";
+import { POSTGRES_TIMEOUTS } from "#app/db/client.server.ts";
 import {
   checkDefinition,
   DEFAULT_RETRY,
@@ -18,6 +20,21 @@ const DEFAULT_MAINTENANCE_SECONDS = 60;
 /** Connections pg-boss may hold per instance (its own pool, apart from the app's). */
 const POOL_SIZE = 3;
 const POLL_MS = 2_000;
+/**
+ * The same bounded waits as the app's pool (ADR 022); pg-boss hands its whole configuration to
+ * its pg.Pool (its types list only its own options). Without them a fetch on a database that
+ * stopped answering never returned, and neither did stop().
+ */
+export const POOL_TIMEOUTS: Pick<
+  PoolConfig,
+  "connectionTimeoutMillis" | "statement_timeout" | "query_timeout" | "idleTimeoutMillis" | "keepAlive"
+> = {
+  connectionTimeoutMillis: POSTGRES_TIMEOUTS.connectMs,
+  statement_timeout: POSTGRES_TIMEOUTS.statementMs,
+  query_timeout: POSTGRES_TIMEOUTS.queryMs,
+  idleTimeoutMillis: POSTGRES_TIMEOUTS.idleMs,
+  keepAlive: true,
+};
 const UNIQUE_VIOLATION = "23505";
 const DEADLOCK = "40P01";
 const QUEUE_CREATE_ATTEMPTS = 5;
@@ -41,6 +58,7 @@ export function createPgBossRunner(url: string, options: RunnerOptions): JobRunn
       schema,
       max: POOL_SIZE,
       application_name: "cinedex-jobs",
+      ...POOL_TIMEOUTS,
       // Web-only instances (JOBS=off) leave expiry and archiving to the workers.
       supervise: work,
       maintenanceIntervalSeconds: options.maintenanceSeconds ?? DEFAULT_MAINTENANCE_SECONDS,
@@ -104,6 +122,7 @@ export function createPgBossRunner(url: string, options: RunnerOptions): JobRunn
   // exits (fixed upstream only in versions that need Node 22). So each job has its own
   // fetch loop here, and every queue call is awaited, its failure reported, never thrown.
   let stopping = false;
+  const stopped = new AbortController();
   const loops = new Set<Promise<void>>();
   const wakers = new Map<string, () => void>();
   const inFlight = new Map<string, string>();
@@ -155,7 +174,7 @@ export function createPgBossRunner(url: string, options: RunnerOptions): JobRunn
     inFlight.set(run.id, job.name);
     try {
       const slot = run.singletonOn ? new Date(run.singletonOn).toISOString() : null;
-      await withTimeout(job.run(run.data, { id: run.id, attempt, slot }), job.timeoutSeconds);
+      await withTimeout(job.run(run.data, { id: run.id, attempt, slot, signal: stopped.signal }), job.timeoutSeconds);
     } catch (error) {
       inFlight.delete(run.id);
       failures.set(job.name, (failures.get(job.name) ?? 0) + 1);
@@ -215,6 +234,7 @@ export function createPgBossRunner(url: string, options: RunnerOptions): JobRunn
     },
     async stop() {
       stopping = true;
+      stopped.abort();
       if (ticker) clearInterval(ticker);
       for (const wake of wakers.values()) wake();
       if (!boss) return;

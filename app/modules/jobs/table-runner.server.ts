@@ -34,6 +34,7 @@ export function createTableRunner(db: Db, options: RunnerOptions): JobRunner {
   let working = false;
   let stopping = false;
   let timers: NodeJS.Timeout[] = [];
+  const stopped = new AbortController();
 
   const now = () => new Date().toISOString();
 
@@ -74,7 +75,10 @@ export function createTableRunner(db: Db, options: RunnerOptions): JobRunner {
     const row = await claim(job.name);
     if (!row) return false;
     try {
-      await withTimeout(job.run(JSON.parse(row.data), { id: String(row.id), attempt: row.attempts, slot: row.slot }), job.timeoutSeconds);
+      await withTimeout(
+        job.run(JSON.parse(row.data), { id: String(row.id), attempt: row.attempts, slot: row.slot, signal: stopped.signal }),
+        job.timeoutSeconds,
+      );
       await db.updateTable("jobs").set({ state: "done", finished_at: now(), last_error: null }).where("id", "=", row.id).execute();
       options.onOutcome?.(job.name, "completed");
     } catch (error) {
@@ -210,6 +214,7 @@ export function createTableRunner(db: Db, options: RunnerOptions): JobRunner {
     },
     async stop() {
       stopping = true;
+      stopped.abort();
       for (const timer of timers) clearTimeout(timer);
       timers = [];
       const deadline = new Promise((resolve) => setTimeout(resolve, JOBS_SHUTDOWN_WAIT_MS).unref());

@@ -132,6 +132,8 @@ describe("the link checker never connects to internal addresses (no test allowan
       `http://[::ffff:127.0.0.1]:${p}/`,
       `http://[::ffff:7f00:1]:${p}/`,
       `http://[0:0:0:0:0:ffff:7f00:0001]:${p}/`,
+      `http://[::ffff:0:7f00:1]:${p}/`,
+      `http://[64:ff9b::7f00:1]:${p}/`,
       `http://[::127.0.0.1]:${p}/`,
       `http://0.0.0.0:${p}/`,
       `http://0:${p}/`,
@@ -153,6 +155,8 @@ describe("the link checker never connects to internal addresses (no test allowan
       const result = await checkUrl(target, { timeoutMs: 2_000 });
       expect(result, target).toMatchObject({ outcome: "failed", httpStatus: null });
       expect(result.error, target).toMatch(/^refused: /);
+      // No setting lets a link check reach an internal address, so none is named (WEBHOOK_ALLOW_PRIVATE is the webhook's).
+      expect(result.error, target).not.toMatch(/WEBHOOK_ALLOW_PRIVATE|unless/);
     }
     expect(counter.connections()).toBe(0);
   });

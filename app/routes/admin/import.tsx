@@ -7,7 +7,7 @@ import { Field, FormState, SelectField } from "#app/components/forms/field.tsx";
 import { FormMessage, useResultToast } from "#app/components/forms/result.tsx";
 import { IMPORT_UPLOAD_LIMIT } from "#app/constants.ts";
 import { getApp } from "#app/context.ts";
-import { IMPORT_FORMATS, MAX_ID_LINES } from "#app/modules/catalogue/import-constants.ts";
+import { DUPLICATES_AS, IMPORT_FORMATS, MAX_ID_LINES } from "#app/modules/catalogue/import-constants.ts";
 import { detectFormat } from "#app/modules/catalogue/import-format.server.ts";
 import { canApply, createImportRun, getImportRun, isStalled, listImportRuns, prepareImport } from "#app/modules/catalogue/import.server.ts";
 import { actorFrom } from "#app/modules/auth/guard.server.ts";
@@ -39,7 +39,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-const uploadSchema = z.object({ format: z.enum(["auto", ...IMPORT_FORMATS]).catch("auto") });
+const uploadSchema = z.object({
+  format: z.enum(["auto", ...IMPORT_FORMATS]).catch("auto"),
+  duplicates: z.enum(["ask", ...DUPLICATES_AS]).catch("ask"),
+});
 
 /** Upload → dry run, stored as an import run → its page (?run=). Nothing is written to the catalogue here. */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -50,10 +53,14 @@ export async function action({ request, context }: Route.ActionArgs) {
         ? new AppError(413, FILE_TOO_LARGE, { fields: { file: [FILE_TOO_LARGE] } })
         : error;
     });
-    const { format: asked } = uploadSchema.parse(upload.values);
+    const { format: asked, duplicates } = uploadSchema.parse(upload.values);
     if (!upload.file) return failure(400, CHOOSE_FILE, { fields: { file: [CHOOSE_FILE] }, values: { format: asked } });
     const format = detectFormat(upload.file.text, upload.file.name, asked === "auto" ? null : asked);
-    const prepared = await prepareImport(app.db, upload.file.text, { format, tmdb: app.tmdb });
+    const prepared = await prepareImport(app.db, upload.file.text, {
+      format,
+      tmdb: app.tmdb,
+      duplicates: duplicates === "ask" ? null : duplicates,
+    });
     const run = await createImportRun(app.db, actorFrom(context), { name: upload.file.name, format }, prepared);
     return redirect(`${href("/dashboard/import")}?run=${run.id}`);
   } catch (error) {
@@ -70,6 +77,12 @@ const FORMAT_OPTIONS = [
   { value: "csv", label: "CSV: one row per link" },
   { value: "json", label: "JSON: a Cinedex export" },
   { value: "ids", label: "List of TMDB or IMDb ids" },
+];
+
+const DUPLICATES_OPTIONS = [
+  { value: "ask", label: "List it as a problem to resolve" },
+  { value: "update", label: "Is the same title: update it" },
+  { value: "add", label: "Is a different title: add it" },
 ];
 
 const STATUS_LABELS = { planned: "Checked, not applied", applying: "Applying", done: "Applied", failed: "Stopped" } as const;
@@ -105,6 +118,13 @@ function UploadForm() {
             )}
           </Field>
           <SelectField name="format" label="Format" defaultValue="auto" options={FORMAT_OPTIONS} />
+          <SelectField
+            name="duplicates"
+            label="Same-named titles without ids"
+            hint="A title in the file with the name of a catalogue title, and no TMDB or IMDb id on either to tell them apart."
+            defaultValue="ask"
+            options={DUPLICATES_OPTIONS}
+          />
           <button type="submit" className={buttonClass()} disabled={busy}>
             {busy ? "Checking…" : "Check file (dry run)"}
           </button>
@@ -256,6 +276,20 @@ function RunCard({ run }: { run: Run }) {
           {run.status === "done" && "Import finished."}
         </p>
         <Counts run={run} />
+        {!!run.plan.newGenres?.length && (
+          <p className="text-sm text-mist-200">
+            {plural(run.plan.newGenres.length, "new genre")} to add to the genre list: {run.plan.newGenres.join(", ")}
+          </p>
+        )}
+        {!!run.plan.duplicates?.length && (
+          <ul className="list-disc space-y-1 pl-5 text-sm text-mist-200" aria-label="Possible duplicates">
+            {run.plan.duplicates.map((d, i) => (
+              <li key={i}>
+                Line {d.line}: {d.message}
+              </li>
+            ))}
+          </ul>
+        )}
         {hasErrors && <Errors run={run} />}
         {run.status !== "planned" && <Progress run={run} />}
         {run.canApply && (

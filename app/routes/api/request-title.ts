@@ -1,5 +1,5 @@
-import { data } from "react-router";
 import { getApp } from "#app/context.ts";
+import { apiMethodNotAllowed, type LoaderArgs } from "#app/modules/api/http.server.ts";
 import { requestExternalTitle } from "#app/modules/inbox/requests/request-title.server.ts";
 import type { Route } from "./+types/request-title";
 
@@ -12,6 +12,5 @@ export async function action({ request, context }: Route.ActionArgs) {
   return requestExternalTitle(request, getApp(context));
 }
 
-export function loader() {
-  throw data("Not Found", { status: 404 });
-}
+/** Only posts: a 405 problem, as every error under /api/ is answered. */
+export const loader = (args: LoaderArgs) => apiMethodNotAllowed(args, "POST");

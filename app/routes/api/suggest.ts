@@ -1,4 +1,5 @@
 import { getApp } from "#app/context.ts";
+import { apiMethodNotAllowed } from "#app/modules/api/http.server.ts";
 import { genrePath, searchPath, titlePath } from "#app/modules/catalogue/paths.ts";
 import { SUGGEST_RATE_RULE } from "#app/modules/limits/rules.ts";
 import { suggestGrouped } from "#app/modules/search/search.server.ts";
@@ -28,3 +29,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
   return Response.json(body, { headers: { "Cache-Control": "public, max-age=60" } });
 }
+
+/** Only reads: a 405 problem, as every error under /api/ is answered. */
+export const action = (args: Route.ActionArgs) => apiMethodNotAllowed(args, "GET, HEAD");

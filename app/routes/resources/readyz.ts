@@ -7,11 +7,14 @@ import type { Route } from "./+types/readyz";
  * For load balancers: 200 only when this instance can serve, i.e. its database
  * answers and has every migration this build expects (an instance of a newer build
  * started against an old schema, or a database restored from an older backup,
- * answers 503 until migrated). /healthz says only whether the database answers.
+ * answers 503 until migrated), and an instance that is stopping answers 503 from the
+ * signal on, so the balancer sends it nothing new. /healthz says only whether the
+ * database answers.
  */
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db, logger } = getApp(context);
+  const { db, logger, shuttingDown } = getApp(context);
   const headers = { "Cache-Control": "no-store", "Retry-After": String(RETRY_AFTER_SECONDS) };
+  if (shuttingDown?.()) return Response.json({ status: "stopping" }, { status: 503, headers });
   try {
     await checkDatabase(db);
   } catch (error) {

@@ -93,9 +93,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     schema: quickRequestSchema,
     success: QUICK_REQUEST_MESSAGES.success,
     failure: QUICK_REQUEST_MESSAGES.failure,
-    submit: async (form, client) => {
+    submit: async (form, client, db) => {
       const location = app.geoip?.locate(app.clientAddress) ?? null;
-      const { event } = await submitQuickRequest(app.db, title, form, { hash: client.hash, location });
+      const { event } = await submitQuickRequest(db, title, form, { hash: client.hash, location });
       return { event };
     },
   });

@@ -16,8 +16,8 @@ export function requestExternalTitle(request: Request, app: AppContext) {
     schema: searchRequestSchema,
     success: REQUEST_MESSAGES.success,
     failure: REQUEST_MESSAGES.failure,
-    submit: async (form, client) => {
-      const { event, ...asked } = await submitSearchRequest(app.db, form, client.hash);
+    submit: async (form, client, db) => {
+      const { event, ...asked } = await submitSearchRequest(db, form, client.hash);
       return { event, detail: askedCountMessage(asked), subject: externalKey(form) };
     },
   });

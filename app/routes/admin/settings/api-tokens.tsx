@@ -120,14 +120,25 @@ export function ApiTokensScreen({
   );
 }
 
+/** Whose token it is, and what that account's state leaves the token (ADR 034: tokens follow their account). */
+function creatorNote(token: ApiToken): string {
+  const by = token.createdBy;
+  if (!by) return "made by an account that was deleted: refused";
+  const who = `made by ${by.name} (${by.email})`;
+  if (by.disabled) return `${who}, now disabled: refused`;
+  if (token.scope !== token.grantedScope) return `${who}, no longer an Administrator: may only read`;
+  return who;
+}
+
 function TokenRow({ token, now }: { token: ApiToken; now: number }) {
   const expired = token.expiresAt !== null && Date.parse(token.expiresAt) <= now;
-  const state = token.revokedAt ? "Revoked" : expired ? "Expired" : "Active";
+  const creatorGone = !token.createdBy || token.createdBy.disabled;
+  const state = token.revokedAt ? "Revoked" : expired ? "Expired" : creatorGone ? "Refused" : "Active";
   return (
     <li className="flex flex-wrap items-center justify-between gap-3 py-3 first:pt-0 last:pb-0">
       <div className="min-w-0 text-sm">
         <p className="font-medium text-white">
-          {token.name} <span className="ml-1 rounded bg-white/8 px-1.5 py-0.5 text-xs text-mist-300">{token.scope}</span>{" "}
+          {token.name} <span className="ml-1 rounded bg-white/8 px-1.5 py-0.5 text-xs text-mist-300">{token.grantedScope}</span>{" "}
           <span className={`ml-1 text-xs ${state === "Active" ? "text-emerald-300" : "text-amber-300"}`}>{state}</span>
         </p>
         <p className="mt-0.5 text-xs text-mist-300">
@@ -148,6 +159,7 @@ function TokenRow({ token, now }: { token: ApiToken; now: number }) {
             "never used"
           )}
         </p>
+        <p className="mt-0.5 text-xs text-mist-300">{creatorNote(token)}</p>
       </div>
       {!token.revokedAt && (
         <Form method="post" action={REVOKE_PATH} preventScrollReset>

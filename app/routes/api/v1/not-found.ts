@@ -1,5 +1,5 @@
 import { apiNotFound } from "#app/modules/api/http.server.ts";
 
-/** Any other address under /api/v1: a 404 problem rather than the site's HTML page. */
+/** Any other address under /api/: a 404 problem rather than the site's HTML page. */
 export const loader = apiNotFound;
 export const action = apiNotFound;

@@ -56,7 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     schema: brokenLinkSchema,
     success: REPORT_MESSAGES.success,
     failure: REPORT_MESSAGES.failure,
-    submit: async (form, client) => ({ event: (await submitLinkReport(app.db, form, client.hash)).event }),
+    submit: async (form, client, db) => ({ event: (await submitLinkReport(db, form, client.hash)).event }),
   });
 }
 

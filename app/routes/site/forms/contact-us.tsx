@@ -28,7 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     schema: contactSchema,
     success: CONTACT_MESSAGES.success,
     failure: CONTACT_MESSAGES.failure,
-    submit: async (form, client) => ({ event: await submitContactMessage(app.db, form, client.hash) }),
+    submit: async (form, client, db) => ({ event: await submitContactMessage(db, form, client.hash) }),
   });
 }
 

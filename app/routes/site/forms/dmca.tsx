@@ -28,8 +28,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     schema: dmcaSchema,
     success: DMCA_MESSAGES.success,
     failure: DMCA_MESSAGES.failure,
-    submit: async (form, client) => ({
-      event: (await submitDmcaNotice(app.db, form, { hash: client.hash, siteOrigins: [app.publicUrl, new URL(request.url).origin] })).event,
+    submit: async (form, client, db) => ({
+      event: (await submitDmcaNotice(db, form, { hash: client.hash, siteOrigins: [app.publicUrl, new URL(request.url).origin] })).event,
     }),
   });
 }

@@ -28,8 +28,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     schema: requestSchema,
     success: REQUEST_MESSAGES.success,
     failure: REQUEST_MESSAGES.failure,
-    submit: async (form, client) => {
-      const { event, ...asked } = await submitContentRequest(app.db, form, client.hash);
+    submit: async (form, client, db) => {
+      const { event, ...asked } = await submitContentRequest(db, form, client.hash);
       return { event, detail: askedCountMessage(asked) };
     },
   });
