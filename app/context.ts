@@ -5,6 +5,7 @@ import type { GoogleConfig } from "#server/config.ts";
 import type { GeoLocator } from "#app/integrations/geoip/geoip.server.ts";
 import type { TmdbClient } from "#app/integrations/tmdb/client.server.ts";
 import type { Notifier } from "#app/modules/inbox/notify.server.ts";
+import type { JobRunner } from "#app/modules/jobs/jobs.server.ts";
 import type { RateLimits } from "#app/modules/limits/limiter.server.ts";
 
 /** What the server hands every loader and action (see server/app.ts). */
@@ -27,6 +28,8 @@ export interface AppContext {
   tmdb: TmdbClient | null;
   /** Operator notifications' mail transport and deliveries under way (one per process). */
   notifier: Notifier;
+  /** Queues background jobs (ADR 028); null where no runner exists (route tests). */
+  jobs: Pick<JobRunner, "enqueue"> | null;
   /** Locates client addresses (quick requests); null when GEOIP_DB is not set or cannot be read. */
   geoip: GeoLocator | null;
   /** Rate limits shared by every instance (ADR 027): in the database, Redis or this process's memory. */

@@ -11,6 +11,7 @@ import { POSTGRES_POOL_SIZE, type DatabaseHandle } from "#app/db/client.server.t
 import { openGeoLocator } from "#app/integrations/geoip/geoip.server.ts";
 import { createTmdbClient } from "#app/integrations/tmdb/client.server.ts";
 import type { Notifier } from "#app/modules/inbox/notify.server.ts";
+import type { JobRunner } from "#app/modules/jobs/jobs.server.ts";
 import { openSharedState, type SharedState } from "#app/modules/limits/shared-state.server.ts";
 import { isUnavailable } from "#app/db/faults.server.ts";
 import { AnalyticsCounter } from "#app/modules/analytics/counter.server.ts";
@@ -34,6 +35,8 @@ export interface AppOptions {
   logger: Logger;
   /** Operator notifications; start.ts keeps it to wait for deliveries on shutdown. */
   notifier: Notifier;
+  /** Queues background jobs (the import, ADR 028); the notifier's runner when not given. */
+  jobs?: Pick<JobRunner, "enqueue"> | null;
   /** Rate limits and the TMDB cache; opened from the configuration when not given (start.ts gives it, to close it on shutdown). */
   shared?: SharedState;
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -79,6 +82,7 @@ export function createApp({
   database,
   logger,
   notifier,
+  jobs = notifier.jobs,
   shared,
   counter,
   build,
@@ -127,7 +131,8 @@ export function createApp({
   app.use(securityHeaders({ development: Boolean(viteMiddleware) }));
   app.use(hstsOverHttps);
   app.use(compression());
-  app.use(bodyLimit(MAX_BODY_BYTES, { [IMPORT_PATH]: IMPORT_UPLOAD_LIMIT }));
+  // The import screen refuses a file over its limit itself, on the page, with the limit stated.
+  app.use(bodyLimit(MAX_BODY_BYTES, { [IMPORT_PATH]: IMPORT_UPLOAD_LIMIT }, new Set([IMPORT_PATH])));
   app.use(sameOriginWrites());
 
   if (viteMiddleware) {
@@ -157,6 +162,7 @@ export function createApp({
       sessionSecret: config.sessionSecret,
       tmdb,
       notifier,
+      jobs,
       geoip,
       limits: state.limits,
       shuttingDown: options.shuttingDown,

@@ -59,11 +59,22 @@ export const hstsOverHttps: RequestHandler = (req, res, next) => {
  * Refuses request bodies above the limit before the router reads them. A body
  * without a declared length (chunked) is refused too: browsers always declare it,
  * and counting a stream the router then reads is not worth the risk.
+ *
+ * A path listed in `refusedByRoute` passes a declared length over its limit to its
+ * route, which refuses it itself before reading a byte (readUpload checks the
+ * declared length first), so a person uploading a file too large sees the screen
+ * they were on with the limit stated, not a bare text page. Node discards the
+ * unread body after the answer.
  */
-export function bodyLimit(defaultMaxBytes: number, perPath: Record<string, number> = {}): RequestHandler {
+export function bodyLimit(
+  defaultMaxBytes: number,
+  perPath: Record<string, number> = {},
+  refusedByRoute: ReadonlySet<string> = new Set(),
+): RequestHandler {
   return (req, res, next) => {
     // A route's data request (`/path.data`) is the same action as the page's.
-    const maxBytes = perPath[req.path.replace(/\.data$/, "")] ?? defaultMaxBytes;
+    const path = req.path.replace(/\.data$/, "");
+    const maxBytes = perPath[path] ?? defaultMaxBytes;
     const declared = req.headers["content-length"];
     if (declared !== undefined) {
       const length = Number(declared);
@@ -75,7 +86,7 @@ export function bodyLimit(defaultMaxBytes: number, perPath: Record<string, numbe
         });
         return;
       }
-      if (length > maxBytes) {
+      if (length > maxBytes && !(req.method === "POST" && refusedByRoute.has(path))) {
         refuse(req, res, {
           kind: "too-large",
           detail: `The body is too large: requests are limited to ${maxBytes} bytes.`,

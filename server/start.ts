@@ -128,6 +128,7 @@ export async function startServer(options: StartOptions): Promise<http.Server> {
     database,
     logger,
     notifier,
+    jobs,
     metrics,
     shared,
     counter,

@@ -6,7 +6,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { createTmdbClient } from "#app/integrations/tmdb/client.server.ts";
 import { DUPLICATES_AS, IMPORT_FORMATS, type DuplicatesAs, type ImportFileFormat } from "#app/modules/catalogue/import-constants.ts";
-import { decodeImportFile, detectFormat } from "#app/modules/catalogue/import-format.server.ts";
+import { decodeImportFile, detectFormat, type ImportSource } from "#app/modules/catalogue/import-format.server.ts";
 import {
   createImportRun,
   getImportRun,
@@ -87,20 +87,29 @@ try {
     await apply(database.db, run);
   } else {
     const file = positionals[0]!;
-    let bytes: Buffer;
+    let head: string;
     try {
-      bytes = fs.readFileSync(file);
+      // Enough of the file to tell its format; a CSV is then read as a stream (never whole).
+      const fd = fs.openSync(file, "r");
+      const buffer = Buffer.alloc(64 * 1024);
+      head = buffer.subarray(0, fs.readSync(fd, buffer, 0, buffer.length, 0)).toString("utf8");
+      fs.closeSync(fd);
     } catch (error) {
       throw new Error(`Cannot read ${file}: ${(error as Error).message}`, { cause: error });
     }
-    const { text, errors: encoding } = decodeImportFile(bytes);
-    const bad = encoding[0];
-    if (bad) throw new Error(`${path.basename(file)}: line ${bad.line}: ${bad.message} Nothing was imported.`);
-    const format = detectFormat(text, file, args.format as ImportFileFormat | undefined);
+    const format = detectFormat(head, file, args.format as ImportFileFormat | undefined);
+    // A CSV's bytes are checked to be UTF-8 as they stream in (its dry run reports a bad line); other files whole, here.
+    let source: ImportSource = fs.createReadStream(file);
+    if (format !== "csv") {
+      const { text, errors: encoding } = decodeImportFile(fs.readFileSync(file));
+      const bad = encoding[0];
+      if (bad) throw new Error(`${path.basename(file)}: line ${bad.line}: ${bad.message} Nothing was imported.`);
+      source = text;
+    }
     const config = loadConfig();
     const tmdb = config.tmdb ? createTmdbClient(config.tmdb) : null;
     const checking = progressReporter("checking", 0);
-    const prepared = await prepareImport(database.db, text, {
+    const prepared = await prepareImport(database.db, source, {
       format,
       tmdb,
       duplicates: (args.duplicates as DuplicatesAs | undefined) ?? null,

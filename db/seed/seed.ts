@@ -3,7 +3,7 @@ import type { Db } from "#app/db/client.server.ts";
 import { dialectOf, toCount } from "#app/db/dialect.server.ts";
 import type { TitleType } from "#app/db/schema.ts";
 import { createTitle } from "#app/modules/catalogue/write.server.ts";
-import { analyzeAfterBulkWrite, writeSearchDocuments } from "#app/modules/search/index.server.ts";
+import { vacuumAfterBulkWrite, writeSearchDocuments } from "#app/modules/search/index.server.ts";
 import { NO_SIGNALS, popularityScore } from "#app/modules/search/popularity.server.ts";
 import { bumpContentVersion } from "#app/modules/site/content-version.server.ts";
 import { searchDocument } from "#app/modules/search/text.ts";
@@ -180,7 +180,7 @@ export async function seedSynthetic(db: Db, count: number, options: SyntheticOpt
     });
     options.onProgress?.(done + size, count);
   }
-  await analyzeAfterBulkWrite(db);
+  await vacuumAfterBulkWrite(db);
   return { titles: count, rows };
 }
 

@@ -25,6 +25,7 @@ export function routeContext(db: Db, overrides: Partial<AppContext> = {}): Route
     tmdb: null,
     // No SMTP: with the default settings (no recipients, no webhook) nothing is sent.
     notifier: createNotifier({ smtp: null }),
+    jobs: null,
     geoip: null,
     limits,
     ...overrides,

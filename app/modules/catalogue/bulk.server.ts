@@ -2,7 +2,7 @@ import type { Db } from "#app/db/client.server.ts";
 import { toBool } from "#app/db/dialect.server.ts";
 import { inTransaction } from "#app/db/transaction.server.ts";
 import { recordAudit, type Actor } from "#app/modules/audit/audit.server.ts";
-import { indexTitles } from "#app/modules/search/index.server.ts";
+import { indexTitles, vacuumAfterBulkWrite } from "#app/modules/search/index.server.ts";
 import { bumpContentVersion } from "#app/modules/site/content-version.server.ts";
 import { AppError } from "#app/utils/errors.ts";
 import { plural } from "#app/utils/format.ts";
@@ -53,11 +53,26 @@ export const BULK_ARTWORK_NEEDS_TMDB = `${TMDB_NOT_CONFIGURED}: artwork can only
 /** Artwork TMDB has for a title now, fetched before the transaction (no network call holds the database). */
 type FreshArtwork = Map<number, { posterUrl: string | null; backgroundUrl: string | null } | "failed">;
 
+/** A bulk edit of at least this many titles tidies the tables after it (vacuumAfterBulkWrite): smaller ones leave little behind. */
+export const BULK_VACUUM_MIN_TITLES = 100;
+
 export async function applyBulkAction(
   db: Db,
   actor: Actor,
   request: BulkRequest,
   services: { tmdb?: TmdbClient | null } = {},
+): Promise<BulkOutcome> {
+  const outcome = await applyInTransaction(db, actor, request, services);
+  // Outside the transaction (VACUUM cannot run in one), as after an import (ADR 007).
+  if (outcome.changed >= BULK_VACUUM_MIN_TITLES && !db.isTransaction) await vacuumAfterBulkWrite(db);
+  return outcome;
+}
+
+async function applyInTransaction(
+  db: Db,
+  actor: Actor,
+  request: BulkRequest,
+  services: { tmdb?: TmdbClient | null },
 ): Promise<BulkOutcome> {
   const ids = [...new Set(request.ids)];
   const artwork = request.action === "refresh-artwork" ? await fetchArtwork(db, services.tmdb ?? null, ids) : undefined;

@@ -1,4 +1,5 @@
-import { parse as parseCsv } from "csv-parse/sync";
+import { Readable } from "node:stream";
+import { parse as parseCsvStream } from "csv-parse";
 import { safeParseInput, storableText, z } from "#app/utils/zod.ts";
 import { parseLookup } from "#app/integrations/tmdb/ids.ts";
 import type { ExternalType } from "#app/integrations/tmdb/types.ts";
@@ -65,10 +66,20 @@ export function detectFormat(text: string, name: string, asked?: ImportFileForma
   return /^[^\n]*,/.test(text) ? "csv" : "ids";
 }
 
-export function parseImportFile(text: string, format: ImportFileFormat): ParsedImport {
-  const body = text.replace(/^\uFEFF/, "");
+/** A file as its text, or as a stream of its bytes (the command line reads a file so: a CSV is never held whole). */
+export type ImportSource = string | AsyncIterable<Buffer | string>;
+
+async function readAll(source: AsyncIterable<Buffer | string>): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of source) chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : chunk);
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+export async function parseImportFile(source: ImportSource, format: ImportFileFormat): Promise<ParsedImport> {
+  // A CSV is parsed as it streams in, row by row; JSON and id lists are read whole.
+  if (format === "csv") return { format, genres: [], ...(await parseCsvFile(source)) };
+  const body = (typeof source === "string" ? source : await readAll(source)).replace(/^\uFEFF/, "");
   if (format === "json") return { format, ...parseJsonFile(body) };
-  if (format === "csv") return { format, genres: [], ...parseCsvFile(body) };
   return { format, ...parseIdList(body) };
 }
 
@@ -386,78 +397,182 @@ function groupKey(row: CsvRow): string | null {
   return null;
 }
 
-function parseCsvFile(text: string): { titles: ImportTitle[]; errors: RowError[] } {
-  let records: { record: Record<string, string>; info: { lines: number; bytes: number } }[];
+/**
+ * A CSV's bytes on their way to the parser: checked to be UTF-8 (a bad byte is
+ * refused with its line, as decodeImportFile does for a whole file), and the offsets
+ * of their line feeds kept until the records before them are read, for lineOf.
+ */
+class CsvBytes {
+  encodingError: RowError | null = null;
+  private feedsAt: number[] = [];
+  private next = 0;
+  private feeds = 0;
+  private lastFeed = -1;
+  private offset = 0;
+
+  async *checked(source: Iterable<Buffer | string> | AsyncIterable<Buffer | string>): AsyncGenerator<Buffer> {
+    let carry: Buffer = Buffer.alloc(0);
+    let first = true;
+    let seenFeeds = 0; // line feeds passed on so far, for the line of a bad byte
+    for await (const chunk of source) {
+      let data: Buffer = Buffer.concat([carry, typeof chunk === "string" ? Buffer.from(chunk) : chunk]);
+      if (first && data.length >= 3) {
+        first = false;
+        if (data[0] === 0xef && data[1] === 0xbb && data[2] === 0xbf) data = data.subarray(3);
+      }
+      // Hold back a character cut at the chunk's end; it is checked with the next chunk.
+      const end = completeUpTo(data);
+      carry = data.subarray(end);
+      const whole = data.subarray(0, end);
+      const bad = decodeImportFile(whole).errors[0];
+      if (bad) throw this.refuse(seenFeeds + (bad.line ?? 1));
+      for (let i = whole.indexOf(0x0a); i !== -1; i = whole.indexOf(0x0a, i + 1)) {
+        this.feedsAt.push(this.offset + i);
+        seenFeeds++;
+      }
+      this.offset += whole.length;
+      yield whole;
+    }
+    if (carry.length && decodeImportFile(carry).errors.length) throw this.refuse(seenFeeds + 1);
+    if (carry.length) yield carry;
+  }
+
+  private refuse(line: number): Error {
+    this.encodingError = { line, field: "file", message: "This line is not UTF-8 text; save the file as UTF-8." };
+    return new Error(this.encodingError.message);
+  }
+
+  /**
+   * The line a record starts on, counting line feeds only: csv-parse also counts a
+   * bare CR inside a quoted field as a line, so its numbers drift from what an editor
+   * shows. `end` is the byte offset after the record (and its own line feed, if any).
+   */
+  lineOf(record: Record<string, string>, end: number): number {
+    while (this.next < this.feedsAt.length && this.feedsAt[this.next]! < end) {
+      this.lastFeed = this.feedsAt[this.next]!;
+      this.feeds++;
+      this.next++;
+    }
+    if (this.next > 4096) {
+      this.feedsAt.splice(0, this.next);
+      this.next = 0;
+    }
+    const inside = Object.values(record).reduce((n, v) => n + (v.match(/\n/g)?.length ?? 0), 0);
+    const own = this.lastFeed === end - 1 ? 1 : 0;
+    return this.feeds + 1 - own - inside;
+  }
+}
+
+/** How many of the bytes end on a whole UTF-8 character (a cut one's lead byte starts the rest). */
+function completeUpTo(data: Buffer): number {
+  for (let back = 1; back <= Math.min(3, data.length); back++) {
+    const byte = data[data.length - back]!;
+    if ((byte & 0xc0) === 0x80) continue; // a continuation byte: look further back
+    const size = byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : byte >= 0xc0 ? 2 : 1;
+    return size > back ? data.length - back : data.length;
+  }
+  return data.length;
+}
+
+/**
+ * Reads the rows as they stream in (the file's text is never held whole, nor its
+ * rows: each row is folded into its title's group at once), and stops at the first
+ * title past MAX_IMPORT_TITLES, so an oversized file is refused with little memory.
+ */
+async function parseCsvFile(source: ImportSource): Promise<{ titles: ImportTitle[]; errors: RowError[] }> {
   let header: string[] = [];
+  const parser = parseCsvStream({
+    columns: (names: string[]) => (header = names.map((n) => n.trim().toLowerCase())),
+    info: true,
+    bom: true,
+    skip_empty_lines: true,
+    relax_column_count_less: true,
+    trim: false,
+  });
+  const bytes = new CsvBytes();
+  const input = Readable.from(bytes.checked(typeof source === "string" ? [source] : source));
+  input.on("error", (error) => parser.destroy(error));
+  input.pipe(parser);
+  const stop = () => {
+    input.unpipe(parser);
+    input.destroy();
+    parser.destroy();
+  };
+  const errors: RowError[] = [];
+  const headerErrors = (): RowError[] => {
+    const found: RowError[] = [];
+    const unknown = header.filter((h) => !(CSV_COLUMNS as string[]).includes(h));
+    if (unknown.length)
+      found.push({ line: 1, field: unknown.join(", "), message: `Unknown column; the columns are ${CSV_COLUMNS.join(", ")}.` });
+    for (const required of ["type", "title"]) {
+      if (!header.includes(required)) found.push({ line: 1, field: required, message: "This column is required." });
+    }
+    return found;
+  };
+  const tooMany = { line: null, field: "file", message: `A file holds at most ${MAX_IMPORT_TITLES.toLocaleString("en-US")} titles.` };
+
+  const groups = new Map<string, TitleGroup>();
+  let checked = false;
   try {
-    records = parseCsv(text, {
-      columns: (names: string[]) => (header = names.map((n) => n.trim().toLowerCase())),
-      info: true,
-      skip_empty_lines: true,
-      relax_column_count_less: true,
-      trim: false,
-    }) as typeof records;
+    for await (const { record, info } of parser as AsyncIterable<{ record: Record<string, string>; info: { bytes: number } }>) {
+      if (!checked) {
+        checked = true;
+        const found = headerErrors();
+        if (found.length) {
+          stop();
+          return { titles: [], errors: found };
+        }
+      }
+      const line = bytes.lineOf(record, info.bytes);
+      const cells = Object.fromEntries(CSV_COLUMNS.map((c) => [c, record[c] ?? ""]));
+      const parsed = safeParseInput(csvRowSchema, cells);
+      if (!parsed.success) {
+        for (const issue of parsed.error.issues) errors.push({ line, field: issuePath(issue.path), message: issue.message });
+        continue;
+      }
+      const row = parsed.data;
+      const key = groupKey(row);
+      if (key === null) {
+        errors.push({ line, field: row.type ? "title" : "type", message: row.type ? "Title is required" : "Must be movie or tv" });
+        continue;
+      }
+      let group = groups.get(key);
+      if (!group) {
+        if (!row.type || !row.title) {
+          errors.push({ line, field: row.type ? "title" : "type", message: row.type ? "Title is required" : "Must be movie or tv" });
+          continue;
+        }
+        if (groups.size >= MAX_IMPORT_TITLES) {
+          stop();
+          return { titles: [], errors: [tooMany] };
+        }
+        group = { line, row, releases: [] };
+        groups.set(key, group);
+      } else {
+        // Later rows of a title may repeat its columns or leave them blank, not contradict them.
+        const first = group.row;
+        for (const column of Object.keys(CSV_TITLE_COLUMNS) as TitleColumn[]) {
+          const value = row[column];
+          const given = Array.isArray(value) ? value.length > 0 : value !== null;
+          if (given && JSON.stringify(value) !== JSON.stringify(first[column])) {
+            errors.push({ line, field: column, message: `Differs from line ${group.line}, where this title starts.` });
+          }
+        }
+      }
+      addTreeRow(group, row, line, errors);
+    }
   } catch (error) {
+    stop();
+    if (bytes.encodingError) return { titles: [], errors: [bytes.encodingError] };
     const e = error as { lines?: number; message: string };
     return {
       titles: [],
       errors: [{ line: e.lines ?? null, field: "file", message: `This is not valid CSV: ${e.message.replace(/^[^:]*: /, "")}` }],
     };
   }
-  const errors: RowError[] = [];
-  const unknown = header.filter((h) => !(CSV_COLUMNS as string[]).includes(h));
-  if (unknown.length)
-    errors.push({ line: 1, field: unknown.join(", "), message: `Unknown column; the columns are ${CSV_COLUMNS.join(", ")}.` });
-  for (const required of ["type", "title"]) {
-    if (!header.includes(required)) errors.push({ line: 1, field: required, message: "This column is required." });
-  }
-  if (errors.length) return { titles: [], errors };
-
-  const groups = new Map<string, TitleGroup>();
-  // A record's line counts line feeds only: csv-parse also counts a bare CR inside a
-  // quoted field as a line, so its numbers drift from what an editor shows.
-  const bytes = Buffer.from(text);
-  let scanned = 0;
-  let feeds = 0;
-  for (const { record, info } of records) {
-    for (; scanned < info.bytes && scanned < bytes.length; scanned++) if (bytes[scanned] === 0x0a) feeds++;
-    // The line the record starts on: its end line less the line feeds inside its quoted fields.
-    const inside = Object.values(record).reduce((n, v) => n + (v.match(/\n/g)?.length ?? 0), 0);
-    // info.bytes ends after the record's own line feed, when it has one.
-    const own = bytes[info.bytes - 1] === 0x0a ? 1 : 0;
-    const line = feeds + 1 - own - inside;
-    const cells = Object.fromEntries(CSV_COLUMNS.map((c) => [c, record[c] ?? ""]));
-    const parsed = safeParseInput(csvRowSchema, cells);
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) errors.push({ line, field: issuePath(issue.path), message: issue.message });
-      continue;
-    }
-    const row = parsed.data;
-    const key = groupKey(row);
-    if (key === null) {
-      errors.push({ line, field: row.type ? "title" : "type", message: row.type ? "Title is required" : "Must be movie or tv" });
-      continue;
-    }
-    let group = groups.get(key);
-    if (!group) {
-      if (!row.type || !row.title) {
-        errors.push({ line, field: row.type ? "title" : "type", message: row.type ? "Title is required" : "Must be movie or tv" });
-        continue;
-      }
-      group = { line, row, releases: [] };
-      groups.set(key, group);
-    } else {
-      // Later rows of a title may repeat its columns or leave them blank, not contradict them.
-      const first = group.row;
-      for (const column of Object.keys(CSV_TITLE_COLUMNS) as TitleColumn[]) {
-        const value = row[column];
-        const given = Array.isArray(value) ? value.length > 0 : value !== null;
-        if (given && JSON.stringify(value) !== JSON.stringify(first[column])) {
-          errors.push({ line, field: column, message: `Differs from line ${group.line}, where this title starts.` });
-        }
-      }
-    }
-    addTreeRow(group, row, line, errors);
+  if (!checked) {
+    const found = headerErrors();
+    if (found.length) return { titles: [], errors: found };
   }
 
   const titles: ImportTitle[] = [];
@@ -474,12 +589,6 @@ function parseCsvFile(text: string): { titles: ImportTitle[]; errors: RowError[]
       continue;
     }
     titles.push({ ...title, provided });
-  }
-  if (titles.length > MAX_IMPORT_TITLES) {
-    return {
-      titles: [],
-      errors: [{ line: null, field: "file", message: `A file holds at most ${MAX_IMPORT_TITLES.toLocaleString("en-US")} titles.` }],
-    };
   }
   return { titles, errors };
 }

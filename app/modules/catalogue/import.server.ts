@@ -5,7 +5,8 @@ import { inTransaction } from "#app/db/transaction.server.ts";
 import { TmdbError, type TmdbClient } from "#app/integrations/tmdb/client.server.ts";
 import type { ExternalTitle } from "#app/integrations/tmdb/types.ts";
 import { recordAudit, type Actor } from "#app/modules/audit/audit.server.ts";
-import { analyzeAfterBulkWrite, indexTitles } from "#app/modules/search/index.server.ts";
+import type { JobDefinition, JobRunner } from "#app/modules/jobs/jobs.server.ts";
+import { vacuumAfterBulkWrite, indexTitles } from "#app/modules/search/index.server.ts";
 import { bumpContentVersion } from "#app/modules/site/content-version.server.ts";
 import { AppError } from "#app/utils/errors.ts";
 import { plural } from "#app/utils/format.ts";
@@ -15,12 +16,19 @@ import { titleToInput } from "./export.server.ts";
 import { MAX_REPORTED_ERRORS, type DuplicatesAs, type ImportFileFormat } from "./import-constants.ts";
 
 export type { DuplicatesAs };
-import { parseImportFile, type IdLine, type ImportTitle, type RowError, type TitleField } from "./import-format.server.ts";
-import { getTitle } from "./read.server.ts";
+import {
+  parseImportFile,
+  type IdLine,
+  type ImportSource,
+  type ImportTitle,
+  type RowError,
+  type TitleField,
+} from "./import-format.server.ts";
+import { getTitle, getTitles } from "./read.server.ts";
 import { titleInputSchema, type ParsedTitleInput } from "./schema.ts";
 import { genreSlug, releaseKey } from "./slug.ts";
 import type { TitleDetail, TitleType } from "./types.ts";
-import { duplicateImdbMessage, insertParsedTitle, replaceParsedTitle, resolveGenreIds, uniqueSlug } from "./write.server.ts";
+import { duplicateImdbMessage, insertParsedTitles, replaceParsedTitle, resolveGenreIds, uniqueSlug } from "./write.server.ts";
 
 /**
  * Catalogue import (docs/import-format.md, ADR 032): parse → validate every row →
@@ -80,7 +88,8 @@ export const IMPORT_BUSY = "This import is being applied already.";
 export const EMPTY_IMPORT = "The file holds no titles.";
 /** An apply that has not advanced for this long has stopped (its process ended); it may be resumed. */
 export const STALE_APPLY_MS = 2 * 60_000;
-const BATCH_SIZE = 200;
+/** Titles per transaction: new ones go in set-based inserts, so a batch costs tens of statements whatever its size. */
+const BATCH_SIZE = 500;
 
 // ---------------------------------------------------------------------------
 // Matching titles in the catalogue
@@ -268,13 +277,31 @@ function linksOf(data: ParsedTitleInput): number {
   return data.releases.reduce((n, r) => n + r.zipLinks.length + r.files.reduce((m, f) => m + f.links.length, 0), 0);
 }
 
-async function decide(db: Db, item: RunItem, existingId: number | null, tally: LinkTally): Promise<Decision> {
-  if (existingId === null) {
-    tally.create += linksOf(item.data);
-    return { action: "create", data: item.data };
-  }
-  const current = await getTitle(db, existingId, { includeDisabled: true });
-  if (!current) {
+/**
+ * Each title of a batch's identity (identify), the catalogue title it writes to
+ * (matchOf) and that title's copy with its whole tree, read in a few queries for the
+ * batch (getTitles) rather than a few per title.
+ */
+async function matchBatch(
+  db: Db,
+  batch: RunItem[],
+  duplicatesAs: DuplicatesAs | null,
+): Promise<{ identity: Identity; match: number | null; current: TitleDetail | null }[]> {
+  const identities = await identify(db, batch);
+  const matches = identities.map((identity) => matchOf(identity, duplicatesAs));
+  const trees = await getTitles(
+    db,
+    matches.filter((id): id is number => id !== null),
+    { includeDisabled: true },
+  );
+  return identities.map((identity, i) => {
+    const match = matches[i]!;
+    return { identity, match, current: match === null ? null : (trees.get(match) ?? null) };
+  });
+}
+
+async function decide(db: Db, item: RunItem, current: TitleDetail | null, tally: LinkTally): Promise<Decision> {
+  if (current === null) {
     tally.create += linksOf(item.data);
     return { action: "create", data: item.data };
   }
@@ -329,9 +356,9 @@ function capErrors(errors: RowError[]): { errors: RowError[]; moreErrors: number
   return { errors: sorted.slice(0, MAX_REPORTED_ERRORS), moreErrors: Math.max(0, sorted.length - MAX_REPORTED_ERRORS) };
 }
 
-/** Reads and validates a file, fetches id lists from TMDB, and counts what applying it would do. Writes nothing. */
-export async function prepareImport(db: Db, text: string, options: PrepareOptions): Promise<PreparedImport> {
-  const parsed = parseImportFile(text, options.format);
+/** Reads and validates a file (its text, or a stream of it), fetches id lists from TMDB, and counts what applying it would do. Writes nothing. */
+export async function prepareImport(db: Db, source: ImportSource, options: PrepareOptions): Promise<PreparedImport> {
+  const parsed = await parseImportFile(source, options.format);
   const errors = [...parsed.errors];
   let items: RunItem[];
   const genres = parsed.format === "ids" ? [] : parsed.genres;
@@ -360,9 +387,10 @@ async function planCounts(
   const matchedBy = new Map<number, number>();
   for (let start = 0; start < items.length; start += BATCH_SIZE) {
     const batch = items.slice(start, start + BATCH_SIZE);
-    const identities = await identify(db, batch);
+    const matched = await matchBatch(db, batch, duplicatesAs);
     for (const [i, item] of batch.entries()) {
-      const { error, possibleDuplicate } = identities[i]!;
+      const { identity, match, current } = matched[i]!;
+      const { error, possibleDuplicate } = identity;
       if (error) {
         errors.push(error);
         continue;
@@ -371,7 +399,6 @@ async function planCounts(
         const problem = { line: item.line, field: "title", message: possibleDuplicateMessage(possibleDuplicate, duplicatesAs) };
         (duplicatesAs ? duplicates : errors).push(problem);
       }
-      const match = matchOf(identities[i]!, duplicatesAs);
       if (match !== null) {
         const earlier = matchedBy.get(match);
         if (earlier !== undefined) {
@@ -380,7 +407,7 @@ async function planCounts(
         }
         matchedBy.set(match, item.line);
       }
-      const decision = await decide(db, item, match, counts.links);
+      const decision = await decide(db, item, current, counts.links);
       counts.titles[decision.action]++;
     }
   }
@@ -665,19 +692,21 @@ export async function applyImportRun(db: Db, actor: Actor, id: number, options: 
     for (let start = run.done; start < items.length; start += batchSize) {
       const batch = items.slice(start, start + batchSize);
       run = await inTransaction(db, async (trx) => {
-        const identities = await identify(trx, batch);
+        const matched = await matchBatch(trx, batch, run.plan.duplicatesAs ?? null);
         const tally = { create: 0, update: 0, skip: 0, remove: 0 };
         const done = { create: 0, update: 0, skip: 0 };
-        const createdIds: number[] = [];
+        const creates: ParsedTitleInput[] = [];
         for (const [i, item] of batch.entries()) {
-          const { error } = identities[i]!;
+          const { identity, current } = matched[i]!;
           // The catalogue changed since the check: stop here (nothing of this batch is written) rather than save a wrong title.
-          if (error) throw new AppError(409, `line ${error.line}: ${error.message}`);
-          const decision = await decide(trx, item, matchOf(identities[i]!, run.plan.duplicatesAs ?? null), tally);
-          if (decision.action === "create") createdIds.push(await insertParsedTitle(trx, decision.data, { index: false }));
+          if (identity.error) throw new AppError(409, `line ${identity.error.line}: ${identity.error.message}`);
+          const decision = await decide(trx, item, current, tally);
+          if (decision.action === "create") creates.push(decision.data);
           else if (decision.action === "update") await replaceParsedTitle(trx, decision.current, decision.data);
           done[decision.action]++;
         }
+        // New titles in set-based inserts, then indexed for search together.
+        const createdIds = await insertParsedTitles(trx, creates);
         if (createdIds.length > 0) {
           await indexTitles(trx, createdIds);
           await bumpContentVersion(trx);
@@ -708,7 +737,7 @@ export async function applyImportRun(db: Db, actor: Actor, id: number, options: 
     throw error;
   }
   const changed = run.created + run.updated > 0;
-  if (changed) await analyzeAfterBulkWrite(db);
+  if (changed) await vacuumAfterBulkWrite(db);
   return inTransaction(db, async (trx) => {
     // Each saved title bumped the version already; this one covers the whole run for caches that read it late.
     if (changed) await bumpContentVersion(trx);
@@ -735,4 +764,54 @@ export async function applyImportRun(db: Db, actor: Actor, id: number, options: 
 export async function runImport(db: Db, actor: Actor, id: number, options: ApplyOptions = {}): Promise<ImportRun> {
   await claimImportRun(db, id);
   return applyImportRun(db, actor, id, options);
+}
+
+// ---------------------------------------------------------------------------
+// The apply as a background job (ADR 028)
+
+export const IMPORT_JOB = "catalogue-import";
+
+export interface ImportJobData {
+  runId: number;
+  actor: Actor;
+}
+
+/**
+ * Applies a claimed run through the job runner (ADR 028): it survives the request
+ * that asked for it, runs on one instance, and a run its instance abandoned is
+ * retried. Progress is the run's `done`, which each batch advances; the admin
+ * screen polls it. A retry takes the run back first (failed, or stalled after its
+ * process died); a run another process is still applying makes the attempt fail
+ * with 409 and wait for the next.
+ */
+export function importJob(app: { db: Db }, hooks: ApplyOptions = {}): JobDefinition<ImportJobData> {
+  return {
+    name: IMPORT_JOB,
+    retry: { limit: 2, delaySeconds: 30, backoff: true },
+    // A 50,000-title file applies in minutes; a run still going after an hour is presumed dead.
+    timeoutSeconds: 60 * 60,
+    async run({ runId, actor }, job) {
+      const run = await getImportRun(app.db, runId);
+      if (!run || run.status === "done") return;
+      if (run.status !== "applying" || job.attempt > 1) await claimImportRun(app.db, runId);
+      await applyImportRun(app.db, actor, runId, hooks);
+    },
+  };
+}
+
+/**
+ * Starts applying a run the caller has claimed: as a job when the site has a job
+ * runner (always, in the server), else in this process after answering (route
+ * tests that start no runner).
+ */
+export async function startImportApply(
+  app: { db: Db; jobs: Pick<JobRunner, "enqueue"> | null; logger: { error(obj: object, msg: string): void } },
+  actor: Actor,
+  runId: number,
+): Promise<void> {
+  if (app.jobs) {
+    await app.jobs.enqueue<ImportJobData>(IMPORT_JOB, { runId, actor });
+    return;
+  }
+  void applyImportRun(app.db, actor, runId).catch((error: unknown) => app.logger.error({ err: error, importRun: runId }, "import stopped"));
 }

@@ -191,10 +191,21 @@ interface TreeOptions {
 }
 
 async function loadReleases(db: Db, titleId: number, options: TreeOptions & { releaseIds?: number[]; fileIds?: number[] }) {
-  let releaseQuery = db.selectFrom("releases").selectAll().where("title_id", "=", titleId);
+  return (await loadReleasesOf(db, [titleId], options)).get(titleId) ?? [];
+}
+
+/** The download trees of several titles in four queries, by title id. */
+async function loadReleasesOf(
+  db: Db,
+  titleIds: number[],
+  options: TreeOptions & { releaseIds?: number[]; fileIds?: number[] },
+): Promise<Map<number, Release[]>> {
+  const byTitle = new Map<number, Release[]>();
+  if (titleIds.length === 0) return byTitle;
+  let releaseQuery = db.selectFrom("releases").selectAll().where("title_id", "in", titleIds);
   if (options.releaseIds) releaseQuery = releaseQuery.where("id", "in", options.releaseIds);
   const releases = await releaseQuery.orderBy("position").orderBy("id").execute();
-  if (releases.length === 0) return [];
+  if (releases.length === 0) return byTitle;
   const releaseIds = releases.map((r) => r.id);
   let fileQuery = db.selectFrom("files").selectAll().where("release_id", "in", releaseIds);
   if (options.fileIds) fileQuery = fileQuery.where("id", "in", options.fileIds);
@@ -221,62 +232,112 @@ async function loadReleases(db: Db, titleId: number, options: TreeOptions & { re
     list.push({ id: f.id, title: f.title, size: f.size, links: linksByFile.get(f.id) ?? [] });
     filesByRelease.set(f.release_id, list);
   }
-  return releases.map((r): Release => ({
-    id: r.id,
-    quality: r.quality,
-    season: r.season,
-    key: releaseKey(r),
-    files: filesByRelease.get(r.id) ?? [],
-    zipLinks: zipsByRelease.get(r.id) ?? [],
-  }));
+  for (const r of releases) {
+    const list = byTitle.get(r.title_id) ?? [];
+    list.push({
+      id: r.id,
+      quality: r.quality,
+      season: r.season,
+      key: releaseKey(r),
+      files: filesByRelease.get(r.id) ?? [],
+      zipLinks: zipsByRelease.get(r.id) ?? [],
+    });
+    byTitle.set(r.title_id, list);
+  }
+  return byTitle;
+}
+
+function groupBy<R extends { title_id: number }>(rows: R[]): Map<number, R[]> {
+  const map = new Map<number, R[]>();
+  for (const r of rows) {
+    const list = map.get(r.title_id);
+    if (list) list.push(r);
+    else map.set(r.title_id, [r]);
+  }
+  return map;
 }
 
 /** One title with its whole tree, or null. */
 export async function getTitle(db: Db, id: number, options: TreeOptions = {}): Promise<TitleDetail | null> {
   if (!Number.isSafeInteger(id) || id < 1) return null;
-  const row = await db.selectFrom("titles").selectAll().where("id", "=", id).executeTakeFirst();
-  if (!row) return null;
+  return (await getTitles(db, [id], options)).get(id) ?? null;
+}
+
+/** Several titles with their whole trees in a fixed number of queries (an import reads a batch at once), by id. */
+export async function getTitles(db: Db, ids: number[], options: TreeOptions = {}): Promise<Map<number, TitleDetail>> {
+  const out = new Map<number, TitleDetail>();
+  const wanted = [...new Set(ids)];
+  if (wanted.length === 0) return out;
+  const rows = await db.selectFrom("titles").selectAll().where("id", "in", wanted).execute();
+  if (rows.length === 0) return out;
+  const found = rows.map((r) => r.id);
   const [genres, credits, subtitles, screenshots, releases] = await Promise.all([
     db
       .selectFrom("title_genres as tg")
       .innerJoin("genres as g", "g.id", "tg.genre_id")
-      .select(["g.id", "g.name", "g.slug"])
-      .where("tg.title_id", "=", id)
+      .select(["tg.title_id", "g.id", "g.name", "g.slug"])
+      .where("tg.title_id", "in", found)
       .$if(!options.includeDisabled, (q) => q.where("g.hidden", "=", false))
       .orderBy("tg.position")
       .orderBy("g.position")
-      .execute(),
-    db.selectFrom("credits").select(["role", "name", "character"]).where("title_id", "=", id).orderBy("position").orderBy("id").execute(),
-    db.selectFrom("title_subtitles").select("language").where("title_id", "=", id).orderBy("position").execute(),
-    db.selectFrom("screenshots").select(["id", "url"]).where("title_id", "=", id).orderBy("position").orderBy("id").execute(),
-    loadReleases(db, id, options),
+      .execute()
+      .then(groupBy),
+    db
+      .selectFrom("credits")
+      .select(["title_id", "role", "name", "character"])
+      .where("title_id", "in", found)
+      .orderBy("position")
+      .orderBy("id")
+      .execute()
+      .then(groupBy),
+    db
+      .selectFrom("title_subtitles")
+      .select(["title_id", "language"])
+      .where("title_id", "in", found)
+      .orderBy("position")
+      .execute()
+      .then(groupBy),
+    db
+      .selectFrom("screenshots")
+      .select(["title_id", "id", "url"])
+      .where("title_id", "in", found)
+      .orderBy("position")
+      .orderBy("id")
+      .execute()
+      .then(groupBy),
+    loadReleasesOf(db, found, options),
   ]);
-  return {
-    ...toCard(row),
-    originalTitle: row.original_title,
-    tmdbId: row.tmdb_id,
-    imdbId: row.imdb_id,
-    overview: row.overview,
-    tagline: row.tagline,
-    storyline: row.storyline,
-    runtimeMinutes: row.runtime_minutes,
-    adult: toBool(row.adult),
-    language: row.language,
-    backgroundUrl: row.background_url,
-    trailerUrl: row.trailer_url,
-    fileFormat: row.file_format,
-    featured: toBool(row.featured),
-    featuredOrder: row.featured_order,
-    uploadedAt: row.uploaded_at,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-    genres,
-    directors: credits.filter((c) => c.role === "director").map((c) => c.name),
-    cast: credits.filter((c) => c.role === "cast").map((c) => ({ name: c.name, character: c.character })),
-    subtitles: subtitles.map((s) => s.language),
-    screenshots,
-    releases,
-  };
+  for (const row of rows) {
+    const id = row.id;
+    const titleCredits = credits.get(id) ?? [];
+    out.set(id, {
+      ...toCard(row),
+      originalTitle: row.original_title,
+      tmdbId: row.tmdb_id,
+      imdbId: row.imdb_id,
+      overview: row.overview,
+      tagline: row.tagline,
+      storyline: row.storyline,
+      runtimeMinutes: row.runtime_minutes,
+      adult: toBool(row.adult),
+      language: row.language,
+      backgroundUrl: row.background_url,
+      trailerUrl: row.trailer_url,
+      fileFormat: row.file_format,
+      featured: toBool(row.featured),
+      featuredOrder: row.featured_order,
+      uploadedAt: row.uploaded_at,
+      createdAt: row.created_at,
+      updatedAt: row.updated_at,
+      genres: (genres.get(id) ?? []).map((g) => ({ id: g.id, name: g.name, slug: g.slug })),
+      directors: titleCredits.filter((c) => c.role === "director").map((c) => c.name),
+      cast: titleCredits.filter((c) => c.role === "cast").map((c) => ({ name: c.name, character: c.character })),
+      subtitles: (subtitles.get(id) ?? []).map((s) => s.language),
+      screenshots: (screenshots.get(id) ?? []).map((s) => ({ id: s.id, url: s.url })),
+      releases: releases.get(id) ?? [],
+    });
+  }
+  return out;
 }
 
 async function getTitleHead(db: Db, id: number) {

@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import type { Db } from "#app/db/client.server.ts";
 import type { LinkKind, NewTitleRow, TitleType } from "#app/db/schema.ts";
 import { inTransaction } from "#app/db/transaction.server.ts";
+import { dialectOf } from "#app/db/dialect.server.ts";
 import { AppError } from "#app/utils/errors.ts";
 import { SOME_FIELDS_INVALID, validate } from "#app/utils/submission.server.ts";
 import { indexTitles } from "#app/modules/search/index.server.ts";
@@ -108,22 +109,23 @@ export async function uniqueSlug(trx: Db, data: Pick<ParsedTitleInput, "type" | 
  */
 export async function resolveGenreIds(trx: Db, names: string[]): Promise<number[]> {
   if (names.length === 0) return [];
+  const bySlug = await genreIdsBySlug(trx, names);
+  return [...new Set(names.map((n) => bySlug.get(genreSlug(n))!))];
+}
+
+/** resolveGenreIds for many titles' names at once: every name's genre id, by the name's slug (genreSlug). */
+async function genreIdsBySlug(trx: Db, names: string[]): Promise<Map<string, number>> {
+  const bySlug = new Map<string, number>();
+  names = [...new Set(names)];
+  if (names.length === 0) return bySlug;
   const slugs = names.map(genreSlug);
   const found = await trx
     .selectFrom("genres")
     .select(["id", "slug", "name"])
     .where((eb) =>
-      eb.or([
-        eb("slug", "in", slugs),
-        eb(
-          sql<string>`lower(name)`,
-          "in",
-          names.map((n) => n.toLowerCase()),
-        ),
-      ]),
+      eb.or([eb("slug", "in", [...new Set(slugs)]), eb(sql<string>`lower(name)`, "in", [...new Set(names.map((n) => n.toLowerCase()))])]),
     )
     .execute();
-  const bySlug = new Map<string, number>();
   // A name match wins over a slug match: the slug of a renamed genre may read like another name.
   for (const g of found) bySlug.set(g.slug, g.id);
   for (const g of found) bySlug.set(genreSlug(g.name), g.id);
@@ -143,7 +145,7 @@ export async function resolveGenreIds(trx: Db, names: string[]): Promise<number[
     const added = await trx.selectFrom("genres").select(["id", "slug"]).where("slug", "in", missing.map(genreSlug)).execute();
     for (const g of added) bySlug.set(g.slug, g.id);
   }
-  return [...new Set(slugs.map((s) => bySlug.get(s)!))];
+  return bySlug;
 }
 
 /** Genres, credits, subtitles and screenshots: rows nothing else refers to, so a list that changed is rewritten. */
@@ -326,7 +328,15 @@ export async function createParsedTitle(db: Db, data: ParsedTitleInput): Promise
  * (with `index: false` it also indexes the batch's new titles for search at once).
  */
 export async function insertParsedTitle(trx: Db, data: ParsedTitleInput, { index = true } = {}): Promise<number> {
-  const now = new Date().toISOString();
+  const id = await insertTitleRow(trx, data, new Date().toISOString());
+  await writeAttributes(trx, id, data, null);
+  await syncReleases(trx, id, data.releases, []);
+  if (index) await indexTitles(trx, [id]);
+  return id;
+}
+
+/** The new title's own row, under the first free slug; its id. */
+async function insertTitleRow(trx: Db, data: ParsedTitleInput, now: string): Promise<number> {
   // The unique (type, slug) index decides between concurrent creates: a slug another
   // transaction took first inserts nothing (no error, so the transaction lives on),
   // and the next free one is looked up again. Bounded: each retry sees one more taken.
@@ -341,11 +351,151 @@ export async function insertParsedTitle(trx: Db, data: ParsedTitleInput, { index
       .returning("id")
       .executeTakeFirst();
   }
-  const { id } = inserted;
-  await writeAttributes(trx, id, data, null);
-  await syncReleases(trx, id, data.releases, []);
-  if (index) await indexTitles(trx, [id]);
-  return id;
+  return inserted.id;
+}
+
+/**
+ * Slugs for many new titles at once, by uniqueSlug's rule (the base, else `-year`,
+ * else `-2`, …, cut to fit: firstFreeSlug), free of each other as well as of the
+ * catalogue: one query for all the bases, then one per base that is taken (a
+ * namesake; rarely many).
+ */
+async function uniqueSlugs(trx: Db, items: Pick<ParsedTitleInput, "type" | "slug" | "title" | "releaseDate">[]): Promise<string[]> {
+  const bases = items.map((d) => ({ type: d.type, base: slugify(d.slug ?? d.title), year: d.releaseDate?.slice(0, 4) ?? null }));
+  const inCatalogue = new Set<string>();
+  for (const type of ["movie", "tv"] as const) {
+    const ofType = [...new Set(bases.filter((b) => b.type === type).map((b) => b.base))];
+    for (let i = 0; i < ofType.length; i += 5_000) {
+      const rows = await trx
+        .selectFrom("titles")
+        .select("slug")
+        .where("type", "=", type)
+        .where("slug", "in", ofType.slice(i, i + 5_000))
+        .execute();
+      for (const { slug } of rows) inCatalogue.add(`${type}/${slug}`);
+    }
+  }
+  /** Per type and base: the catalogue's slugs a candidate of the base could collide with. */
+  const taken = new Map<string, string[]>();
+  /** Per type: the slugs given out in this batch. */
+  const given = { movie: new Set<string>(), tv: new Set<string>() };
+  const out: string[] = [];
+  for (const { type, base, year } of bases) {
+    const key = `${type}/${base}`;
+    let slug = base;
+    if (inCatalogue.has(key) || given[type].has(base)) {
+      let inDb = taken.get(key);
+      if (!inDb) taken.set(key, (inDb = await takenSlugs(trx, type, base)));
+      slug = firstFreeSlug(base, [...inDb, ...given[type]], year);
+    }
+    given[type].add(slug);
+    out.push(slug);
+  }
+  return out;
+}
+
+/** Rows of many new titles, each list in as few statements as the databases' parameter limits allow. */
+async function insertChunked<R extends Record<string, unknown>>(trx: Db, rows: R[], insert: (chunk: R[]) => Promise<unknown>) {
+  if (rows.length === 0) return;
+  // SQLite binds at most 32,766 parameters a statement, PostgreSQL 65,535.
+  const perChunk = Math.max(1, Math.floor((dialectOf(trx) === "sqlite" ? 32_766 : 65_535) / Object.keys(rows[0]!).length));
+  for (let i = 0; i < rows.length; i += perChunk) await insert(rows.slice(i, i + perChunk));
+}
+
+/**
+ * insertParsedTitle for many titles in the caller's transaction, set-based: each
+ * table gets multi-row inserts (RETURNING the new ids of titles, releases and files)
+ * instead of a few statements per title, so a 10,000-title import costs tens of
+ * statements per batch, not tens of thousands. Same rows as insertParsedTitle
+ * (slugs, genres, positions); not indexed for search (the caller indexes the batch).
+ * Returns the new ids in the order of `items`.
+ */
+export async function insertParsedTitles(trx: Db, items: ParsedTitleInput[]): Promise<number[]> {
+  if (items.length === 0) return [];
+  const now = new Date().toISOString();
+  const slugs = await uniqueSlugs(trx, items);
+  const titleRows = items.map((data, i) => ({
+    ...titleColumns(data),
+    slug: slugs[i]!,
+    uploaded_at: data.uploadedAt ?? now,
+    created_at: now,
+    updated_at: now,
+  }));
+  const idBySlug = new Map<string, number>();
+  await insertChunked(trx, titleRows, async (chunk) => {
+    // A slug a concurrent create took since uniqueSlugs read them inserts nothing here
+    // (no error, so the transaction lives on); that title is inserted on its own below.
+    const rows = await trx
+      .insertInto("titles")
+      .values(chunk)
+      .onConflict((oc) => oc.columns(["type", "slug"]).doNothing())
+      .returning(["id", "type", "slug"])
+      .execute();
+    for (const r of rows) idBySlug.set(`${r.type}/${r.slug}`, r.id);
+  });
+  const ids: number[] = [];
+  for (const [i, d] of items.entries()) ids.push(idBySlug.get(`${d.type}/${slugs[i]}`) ?? (await insertTitleRow(trx, d, now)));
+
+  const genreIds = await genreIdsBySlug(
+    trx,
+    items.flatMap((d) => d.genres),
+  );
+  const titleGenres = items.flatMap((d, i) =>
+    [...new Set(d.genres.map((g) => genreIds.get(genreSlug(g))!))].map((genre_id, position) => ({ title_id: ids[i]!, genre_id, position })),
+  );
+  await insertChunked(trx, titleGenres, (chunk) => trx.insertInto("title_genres").values(chunk).execute());
+  const credits = items.flatMap((d, i) =>
+    [
+      ...d.directors.map((name) => ({ role: "director" as const, name, character: null as string | null })),
+      ...d.cast.map((c) => ({ role: "cast" as const, name: c.name, character: c.character })),
+    ].map((c, position) => ({ title_id: ids[i]!, ...c, position })),
+  );
+  await insertChunked(trx, credits, (chunk) => trx.insertInto("credits").values(chunk).execute());
+  const subtitles = items.flatMap((d, i) => d.subtitles.map((language, position) => ({ title_id: ids[i]!, language, position })));
+  await insertChunked(trx, subtitles, (chunk) => trx.insertInto("title_subtitles").values(chunk).execute());
+  const screenshots = items.flatMap((d, i) => d.screenshots.map((url, position) => ({ title_id: ids[i]!, url, position })));
+  await insertChunked(trx, screenshots, (chunk) => trx.insertInto("screenshots").values(chunk).execute());
+
+  // The download tree: releases, then their files, then the links of both, each level's ids read back by position.
+  const releaseRows = items.flatMap((d, i) =>
+    d.releases.map((r, position) => ({ title_id: ids[i]!, quality: r.quality, season: r.season, position })),
+  );
+  const releaseIds = new Map<string, number>();
+  await insertChunked(trx, releaseRows, async (chunk) => {
+    const rows = await trx.insertInto("releases").values(chunk).returning(["id", "title_id", "position"]).execute();
+    for (const r of rows) releaseIds.set(`${r.title_id}:${r.position}`, r.id);
+  });
+  const fileRows = items.flatMap((d, i) =>
+    d.releases.flatMap((r, rp) =>
+      r.files.map((f, position) => ({ release_id: releaseIds.get(`${ids[i]}:${rp}`)!, title: f.title, size: f.size, position })),
+    ),
+  );
+  const fileIds = new Map<string, number>();
+  await insertChunked(trx, fileRows, async (chunk) => {
+    const rows = await trx.insertInto("files").values(chunk).returning(["id", "release_id", "position"]).execute();
+    for (const f of rows) fileIds.set(`${f.release_id}:${f.position}`, f.id);
+  });
+  const linkRows = items.flatMap((d, i) =>
+    d.releases.flatMap((r, rp) => {
+      const releaseId = releaseIds.get(`${ids[i]}:${rp}`)!;
+      const row = (link: LinkInput, position: number, kind: LinkKind, fileId: number | null) => ({
+        release_id: releaseId,
+        file_id: fileId,
+        kind,
+        label: link.label,
+        url: link.url,
+        size: link.size ?? null,
+        status: link.status,
+        position,
+      });
+      return [
+        ...r.files.flatMap((f, fp) => f.links.map((l, position) => row(l, position, "file", fileIds.get(`${releaseId}:${fp}`)!))),
+        ...r.zipLinks.map((l, position) => row(l, position, "zip", null)),
+      ];
+    }),
+  );
+  await insertChunked(trx, linkRows, (chunk) => trx.insertInto("links").values(chunk).execute());
+  return ids;
 }
 
 /** Replaces a title's fields and tree in one transaction (see claim() for ids). */

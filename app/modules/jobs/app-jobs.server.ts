@@ -1,4 +1,5 @@
 import type { AppContext } from "#app/context.ts";
+import { importJob } from "#app/modules/catalogue/import.server.ts";
 import { pruneLoginAttempts } from "#app/modules/auth/login.server.ts";
 import { pruneSessions } from "#app/modules/auth/sessions.server.ts";
 import { pruneGoogleSessions } from "#app/modules/desksync/sessions.server.ts";
@@ -58,9 +59,10 @@ export interface AppJobHooks {
   onLinkSweep?(summary: SweepSummary): void;
 }
 
-/** The site's jobs: operator notification delivery, the hourly prune and popularity refresh, and the link-health sweep. */
+/** The site's jobs: operator notification delivery, catalogue imports, the hourly prune and popularity refresh, and the link-health sweep. */
 export function defineAppJobs(runner: JobRunner, app: JobApp, hooks: AppJobHooks = {}): void {
   runner.define(notifyJob(app));
+  runner.define(importJob(app));
   runner.define({
     name: POPULARITY_JOB,
     everySeconds: POPULARITY_EVERY_S,

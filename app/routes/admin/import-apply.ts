@@ -1,7 +1,7 @@
 import { data, href, redirect } from "react-router";
 import { z } from "#app/utils/zod.ts";
 import { getApp } from "#app/context.ts";
-import { applyImportRun, claimImportRun } from "#app/modules/catalogue/import.server.ts";
+import { claimImportRun, startImportApply } from "#app/modules/catalogue/import.server.ts";
 import { actorFrom } from "#app/modules/auth/guard.server.ts";
 import { requireId } from "#app/utils/ids.ts";
 import { handleSubmission } from "#app/utils/submission.server.ts";
@@ -12,8 +12,9 @@ const applySchema = z.object({});
 
 /**
  * POST /dashboard/import/:id/apply: takes the run (409 if another request is
- * applying it) and applies it after answering, so the page can show progress;
- * the run record advances batch by batch and a stop is resumable.
+ * applying it) and queues the import job (ADR 028), so the page answers at once
+ * and shows the job's progress; the run record advances batch by batch and a stop
+ * is resumable.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const id = requireId(params.id);
@@ -21,9 +22,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const actor = actorFrom(context);
   return handleSubmission(request, applySchema, async () => {
     const run = await claimImportRun(app.db, id);
-    if (run.status === "applying") {
-      void applyImportRun(app.db, actor, id).catch((error: unknown) => app.logger.error({ err: error, importRun: id }, "import stopped"));
-    }
+    if (run.status === "applying") await startImportApply(app, actor, id);
     return redirect(`${href("/dashboard/import")}?run=${id}`);
   });
 }
