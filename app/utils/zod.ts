@@ -17,8 +17,8 @@ export { z };
  * instead), and the others are invisible wherever the text is shown again. So text
  * holding them is refused at validation rather than failing, or changing, at the write.
  */
-// eslint-disable-next-line no-control-regex -- control characters are exactly what is refused.
 export const CONTROL_CHARACTER =
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused.
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 export const CONTROL_CHARACTER_MESSAGE =
