@@ -1,5 +1,4 @@
-import { PostgresDriver, SqliteDriver } from "kysely";
-import { beforeAll, expect, it, vi } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 import type { Db } from "#app/db/client.server.ts";
 import type { LoaderArgs } from "#app/modules/api/http.server.ts";
 import { findEarlier, IDEMPOTENCY_LEASE_MS } from "#app/modules/api/idempotency.server.ts";
@@ -24,6 +23,7 @@ import { describeEachDatabase } from "#tests/helpers/database.ts";
 import { freshAddress } from "#tests/helpers/forms.ts";
 import { documentChecker } from "#tests/helpers/openapi.ts";
 import { routeArgs, routeContext } from "#tests/helpers/route.ts";
+import { loseNextCommitAcknowledgement } from "#tests/helpers/lost-commit.ts";
 
 const SITE = "https://cinedex.example";
 type Handler = (args: LoaderArgs) => Promise<Response> | Response;
@@ -289,22 +289,7 @@ describeEachDatabase("the write API", (ctx) => {
 
   it("a POST answered 503 although its commit went through is replayed on retry, never stored twice", async () => {
     const { secret } = await token();
-    const Driver = ctx.dialect === "postgres" ? PostgresDriver : SqliteDriver;
-    const { commitTransaction: commit, rollbackTransaction: rollback } = Driver.prototype;
-    let lost = false;
-    // The commit reaches the database, then the connection drops before its acknowledgement
-    // (and the driver's rollback that follows has nothing left to undo).
-    const spies = [
-      vi.spyOn(Driver.prototype, "commitTransaction").mockImplementationOnce(async function (this: unknown, connection) {
-        await commit.call(this as never, connection);
-        lost = true;
-        throw Object.assign(new Error("Connection terminated unexpectedly"), { code: "ECONNRESET" });
-      }),
-      vi.spyOn(Driver.prototype, "rollbackTransaction").mockImplementation(async function (this: unknown, connection) {
-        if (lost) lost = false;
-        else await rollback.call(this as never, connection);
-      }),
-    ];
+    const restore = loseNextCommitAcknowledgement(ctx.dialect);
     try {
       const headers = { "Idempotency-Key": "lost-ack" };
       const movie = buildMovie({ title: "Lost Acknowledgement" });
@@ -316,7 +301,7 @@ describeEachDatabase("the write API", (ctx) => {
       const stored = await ctx.db.selectFrom("titles").select("id").execute();
       expect(stored.map((t) => t.id)).toEqual([((await retried.json()) as TitleBody).id]);
     } finally {
-      for (const spy of spies) spy.mockRestore();
+      restore();
     }
   });
 

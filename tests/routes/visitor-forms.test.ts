@@ -1,5 +1,4 @@
-import { PostgresDriver, SqliteDriver } from "kysely";
-import { expect, it, vi } from "vitest";
+import { expect, it } from "vitest";
 import { locatorFromBuffer } from "#app/integrations/geoip/geoip.server.ts";
 import { linkDetailsPath, titlePath } from "#app/modules/catalogue/paths.ts";
 import { createTitle } from "#app/modules/catalogue/write.server.ts";
@@ -30,6 +29,7 @@ import { describeEachDatabase } from "#tests/helpers/database.ts";
 import { freshAddress, postForm } from "#tests/helpers/forms.ts";
 import { FIXTURE_PLACES, fixtureMmdb } from "#tests/helpers/mmdb.ts";
 import { routeArgs, routeContext } from "#tests/helpers/route.ts";
+import { loseNextCommitAcknowledgement } from "#tests/helpers/lost-commit.ts";
 
 const SECRET = "test-session-secret-that-is-long-enough-0123456789";
 const contact = { name: "Ann Lee", email: "ann@example.com", subject: "Hello", message: "A message\r\nover two lines." };
@@ -517,21 +517,7 @@ describeEachDatabase("visitor forms sent again with the same submission id", (ct
   });
 
   it("a resend after a 503 whose commit went through is answered the success and stored once", async () => {
-    const Driver = ctx.dialect === "postgres" ? PostgresDriver : SqliteDriver;
-    const { commitTransaction: commit, rollbackTransaction: rollback } = Driver.prototype;
-    let lost = false;
-    // The commit reaches the database, then the connection drops before its acknowledgement.
-    const spies = [
-      vi.spyOn(Driver.prototype, "commitTransaction").mockImplementationOnce(async function (this: unknown, connection) {
-        await commit.call(this as never, connection);
-        lost = true;
-        throw Object.assign(new Error("Connection terminated unexpectedly"), { code: "ECONNRESET" });
-      }),
-      vi.spyOn(Driver.prototype, "rollbackTransaction").mockImplementation(async function (this: unknown, connection) {
-        if (lost) lost = false;
-        else await rollback.call(this as never, connection);
-      }),
-    ];
+    const restore = loseNextCommitAcknowledgement(ctx.dialect);
     try {
       const fields = { ...contact, [SUBMISSION_ID_FIELD]: id(4) };
       const first = await postForm(contactAction, ctx.db, "/contact-us", fields);
@@ -543,7 +529,7 @@ describeEachDatabase("visitor forms sent again with the same submission id", (ct
       expect(again.result).toMatchObject({ ok: true, message: CONTACT_MESSAGES.success });
       expect(await count(ctx.db, "contact_messages")).toBe(1);
     } finally {
-      for (const spy of spies) spy.mockRestore();
+      restore();
     }
   });
 
