@@ -85,7 +85,17 @@ export interface Upload {
  * `maxBytes` (declared or counted), 400 for an unreadable body or a file that is
  * not UTF-8 text, 415 for anything but multipart.
  */
-export async function readUpload(request: Request, field: string, { maxBytes }: Required<ReadOptions>): Promise<Upload> {
+export async function readUpload(
+  request: Request,
+  field: string,
+  {
+    maxBytes,
+    decode,
+  }: Required<ReadOptions> & {
+    /** The file's bytes as text; a caller may refuse them more precisely (an AppError) than "not UTF-8". */
+    decode?: (bytes: Uint8Array) => string;
+  },
+): Promise<Upload> {
   const declared = Number(request.headers.get("content-length") ?? 0);
   if (declared > maxBytes) throw new AppError(413, BODY_TOO_LARGE);
   const type = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
@@ -98,11 +108,14 @@ export async function readUpload(request: Request, field: string, { maxBytes }: 
   if (upload instanceof File && upload.size > 0) {
     if (upload.size > maxBytes) throw new AppError(413, BODY_TOO_LARGE);
     let text: string;
-    try {
-      text = new TextDecoder("utf-8", { fatal: true }).decode(await upload.arrayBuffer());
-    } catch {
-      throw new AppError(400, "The file is not UTF-8 text.", { fields: { [field]: ["The file is not UTF-8 text."] } });
-    }
+    const bytes = new Uint8Array(await upload.arrayBuffer());
+    if (decode) text = decode(bytes);
+    else
+      try {
+        text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+      } catch {
+        throw new AppError(400, "The file is not UTF-8 text.", { fields: { [field]: ["The file is not UTF-8 text."] } });
+      }
     file = { name: upload.name || "upload", text };
   }
   return { values: formValues(form), file };

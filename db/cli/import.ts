@@ -6,7 +6,13 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { createTmdbClient } from "#app/integrations/tmdb/client.server.ts";
 import { DUPLICATES_AS, IMPORT_FORMATS, type DuplicatesAs, type ImportFileFormat } from "#app/modules/catalogue/import-constants.ts";
-import { decodeImportFile, detectFormat, type ImportSource } from "#app/modules/catalogue/import-format.server.ts";
+import {
+  csvHasTooManyTitles,
+  decodeImportFile,
+  detectFormat,
+  TOO_MANY_TITLES,
+  type ImportSource,
+} from "#app/modules/catalogue/import-format.server.ts";
 import {
   createImportRun,
   getImportRun,
@@ -98,6 +104,10 @@ try {
       throw new Error(`Cannot read ${file}: ${(error as Error).message}`, { cause: error });
     }
     const format = detectFormat(head, file, args.format as ImportFileFormat | undefined);
+    // A first pass keeps only the titles' keys, so an oversized CSV is refused with little memory.
+    if (format === "csv" && (await csvHasTooManyTitles(fs.createReadStream(file)))) {
+      throw new Error(`${path.basename(file)}: ${TOO_MANY_TITLES} Nothing was imported.`);
+    }
     // A CSV's bytes are checked to be UTF-8 as they stream in (its dry run reports a bad line); other files whole, here.
     let source: ImportSource = fs.createReadStream(file);
     if (format !== "csv") {

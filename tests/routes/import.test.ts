@@ -10,10 +10,10 @@ import { describeEachDatabase } from "#tests/helpers/database.ts";
 
 const CSV = "type,title,quality,file_title,link_label,link_url\nmovie,Upload Film,720p,Upload Film 720p,gdrive,https://x.example/1\n";
 
-function upload(text: string | null, name = "catalogue.csv", format = "auto") {
+function upload(text: string | Uint8Array | null, name = "catalogue.csv", format = "auto") {
   const form = new FormData();
   form.set("format", format);
-  if (text !== null) form.set("file", new File([text], name, { type: "text/csv" }));
+  if (text !== null) form.set("file", new File([text as BlobPart], name, { type: "text/csv" }));
   return form;
 }
 
@@ -120,6 +120,18 @@ describeEachDatabase("the admin Import screen (/dashboard/import)", (ctx) => {
       contentType: "application/json",
     });
     expect(notForm.status).toBe(415);
+  });
+
+  it("refuses an upload that is not UTF-8 with the line of its first bad byte, as the command line does (issue 30)", async () => {
+    const { cookie } = await signIn(ctx.db);
+    const latin1 = Buffer.concat([
+      Buffer.from(`${CSV}movie,Caf`),
+      Buffer.from([0xe9]),
+      Buffer.from(",720p,C 720p,gdrive,https://x.example/2\n"),
+    ]);
+    const answer = await callAdminRoute(uploadAction, ctx.db, { path: "/dashboard/import", cookie, body: upload(latin1) });
+    const message = "line 3: This line is not UTF-8 text; save the file as UTF-8.";
+    expect(answer).toMatchObject({ status: 400, body: { ok: false, error: message, fields: { file: [message] } } });
   });
 
   it("downloads the catalogue as the JSON export and records it", async () => {

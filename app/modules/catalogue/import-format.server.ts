@@ -3,6 +3,7 @@ import { parse as parseCsvStream } from "csv-parse";
 import { safeParseInput, storableText, z } from "#app/utils/zod.ts";
 import { parseLookup } from "#app/integrations/tmdb/ids.ts";
 import type { ExternalType } from "#app/integrations/tmdb/types.ts";
+import { AppError } from "#app/utils/errors.ts";
 import { slugify } from "#app/utils/slug.ts";
 import { GENRE_NAME_MAX } from "./genres.ts";
 import { titleInputSchema, type ParsedTitleInput } from "./schema.ts";
@@ -42,6 +43,8 @@ export interface IdLine {
   line: number;
   lookup: { kind: "tmdb"; id: number; type: ExternalType } | { kind: "imdb"; id: string };
 }
+
+export const TOO_MANY_TITLES = `A file holds at most ${MAX_IMPORT_TITLES.toLocaleString("en-US")} titles.`;
 
 export type ParsedImport =
   | { format: "json" | "csv"; titles: ImportTitle[]; errors: RowError[]; genres: string[] }
@@ -148,6 +151,15 @@ export function decodeImportFile(bytes: Uint8Array): { text: string; errors: Row
   }
 }
 
+/** An uploaded file's bytes as text; not UTF-8 is refused (400) with its line, as the command line does. */
+export function decodeUpload(bytes: Uint8Array): string {
+  const { text, errors } = decodeImportFile(bytes);
+  const bad = errors[0];
+  if (!bad) return text;
+  const message = `line ${bad.line}: ${bad.message}`;
+  throw new AppError(400, message, { fields: { file: [message] } });
+}
+
 function issuePath(path: readonly PropertyKey[]): string {
   return path.map(String).join(".");
 }
@@ -231,7 +243,7 @@ function parseJsonFile(text: string): { titles: ImportTitle[]; errors: RowError[
     return {
       titles: [],
       genres: [],
-      errors: [{ line: 1, field: "titles", message: `A file holds at most ${MAX_IMPORT_TITLES.toLocaleString("en-US")} titles.` }],
+      errors: [{ line: 1, field: "titles", message: TOO_MANY_TITLES }],
     };
   }
   // The genre list (optional) brings genres no title uses yet, in their order.
@@ -388,13 +400,77 @@ interface TitleGroup {
   releases: ReleaseGroup[];
 }
 
-function groupKey(row: CsvRow): string | null {
+/**
+ * The columns a row's title is known by, read as the full row schema reads them. A row
+ * with an error in another column is still counted: only a file with errors can then
+ * count more titles than parseCsvFile does, so a legal file is never refused.
+ */
+const KEY_COLUMNS = ["key", "type", "title", "slug", "tmdb_id", "imdb_id"] as const;
+const csvKeySchema = csvRowSchema.pick(Object.fromEntries(KEY_COLUMNS.map((c) => [c, true])) as Record<(typeof KEY_COLUMNS)[number], true>);
+type CsvKeyRow = z.output<typeof csvKeySchema>;
+
+function groupKey(row: CsvKeyRow): string | null {
   if (row.key) return `key:${row.key}`;
   if (!row.type) return null;
   if (row.tmdb_id !== null) return `tmdb:${row.type}:${row.tmdb_id}`;
   if (row.imdb_id) return `imdb:${row.imdb_id}`;
   if (row.slug || row.title) return `slug:${row.type}/${slugify(row.slug ?? row.title!)}`;
   return null;
+}
+
+/**
+ * The title a valid row belongs to (its group key), or null when it belongs to none:
+ * a row without a key of its own, or the first row of a title without a type and a
+ * name. The one rule by which both parseCsvFile and countCsvTitles count titles.
+ */
+function titleOfRow(row: CsvKeyRow, known: (key: string) => boolean): string | null {
+  const key = groupKey(row);
+  if (key === null) return null;
+  return known(key) || (row.type && row.title) ? key : null;
+}
+
+const csvHeader = (names: string[]) => names.map((n) => n.trim().toLowerCase());
+
+/** The CSV reader's options, the same for the count and the parse. */
+const csvOptions = (columns: (names: string[]) => string[]) => ({
+  columns,
+  info: true,
+  bom: true,
+  skip_empty_lines: true,
+  relax_column_count_less: true,
+  trim: false,
+});
+
+/**
+ * Whether a CSV holds more than MAX_IMPORT_TITLES titles, counted as parseCsvFile
+ * counts them, keeping only the titles' keys (parseCsvFile keeps every title's rows
+ * until it reaches the limit: 559 MB for a 60 MB file). For a source that can be read
+ * twice (the command line's file): an oversized file is refused before the real parse.
+ * Any other problem (bad CSV, bad bytes, bad rows) is left to parseCsvFile to report.
+ */
+export async function csvHasTooManyTitles(source: AsyncIterable<Buffer | string>): Promise<boolean> {
+  const parser = parseCsvStream(csvOptions(csvHeader));
+  const input = Readable.from(source);
+  input.on("error", (error) => parser.destroy(error));
+  input.pipe(parser);
+  const keys = new Set<string>();
+  try {
+    for await (const { record } of parser as AsyncIterable<{ record: Record<string, string> }>) {
+      const parsed = safeParseInput(csvKeySchema, Object.fromEntries(KEY_COLUMNS.map((c) => [c, record[c] ?? ""])));
+      if (!parsed.success) continue;
+      const key = titleOfRow(parsed.data, (k) => keys.has(k));
+      if (key === null || keys.has(key)) continue;
+      if (keys.size >= MAX_IMPORT_TITLES) return true;
+      keys.add(key);
+    }
+    return false;
+  } catch {
+    return false;
+  } finally {
+    input.unpipe(parser);
+    input.destroy();
+    parser.destroy();
+  }
 }
 
 /**
@@ -481,14 +557,7 @@ function completeUpTo(data: Buffer): number {
  */
 async function parseCsvFile(source: ImportSource): Promise<{ titles: ImportTitle[]; errors: RowError[] }> {
   let header: string[] = [];
-  const parser = parseCsvStream({
-    columns: (names: string[]) => (header = names.map((n) => n.trim().toLowerCase())),
-    info: true,
-    bom: true,
-    skip_empty_lines: true,
-    relax_column_count_less: true,
-    trim: false,
-  });
+  const parser = parseCsvStream(csvOptions((names) => (header = csvHeader(names))));
   const bytes = new CsvBytes();
   const input = Readable.from(bytes.checked(typeof source === "string" ? [source] : source));
   input.on("error", (error) => parser.destroy(error));
@@ -509,7 +578,7 @@ async function parseCsvFile(source: ImportSource): Promise<{ titles: ImportTitle
     }
     return found;
   };
-  const tooMany = { line: null, field: "file", message: `A file holds at most ${MAX_IMPORT_TITLES.toLocaleString("en-US")} titles.` };
+  const tooMany = { line: null, field: "file", message: TOO_MANY_TITLES };
 
   const groups = new Map<string, TitleGroup>();
   let checked = false;
@@ -531,17 +600,13 @@ async function parseCsvFile(source: ImportSource): Promise<{ titles: ImportTitle
         continue;
       }
       const row = parsed.data;
-      const key = groupKey(row);
+      const key = titleOfRow(row, (k) => groups.has(k));
       if (key === null) {
         errors.push({ line, field: row.type ? "title" : "type", message: row.type ? "Title is required" : "Must be movie or tv" });
         continue;
       }
       let group = groups.get(key);
       if (!group) {
-        if (!row.type || !row.title) {
-          errors.push({ line, field: row.type ? "title" : "type", message: row.type ? "Title is required" : "Must be movie or tv" });
-          continue;
-        }
         if (groups.size >= MAX_IMPORT_TITLES) {
           stop();
           return { titles: [], errors: [tooMany] };

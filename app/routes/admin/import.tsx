@@ -8,7 +8,7 @@ import { FormMessage, useResultToast } from "#app/components/forms/result.tsx";
 import { IMPORT_UPLOAD_LIMIT } from "#app/constants.ts";
 import { getApp } from "#app/context.ts";
 import { DUPLICATES_AS, IMPORT_FORMATS, MAX_ID_LINES } from "#app/modules/catalogue/import-constants.ts";
-import { detectFormat } from "#app/modules/catalogue/import-format.server.ts";
+import { decodeUpload, detectFormat } from "#app/modules/catalogue/import-format.server.ts";
 import { canApply, createImportRun, getImportRun, isStalled, listImportRuns, prepareImport } from "#app/modules/catalogue/import.server.ts";
 import { actorFrom } from "#app/modules/auth/guard.server.ts";
 import { AppError } from "#app/utils/errors.ts";
@@ -48,7 +48,7 @@ const uploadSchema = z.object({
 export async function action({ request, context }: Route.ActionArgs) {
   const app = getApp(context);
   try {
-    const upload = await readUpload(request, "file", { maxBytes: IMPORT_UPLOAD_LIMIT }).catch((error: unknown) => {
+    const upload = await readUpload(request, "file", { maxBytes: IMPORT_UPLOAD_LIMIT, decode: decodeUpload }).catch((error: unknown) => {
       throw error instanceof AppError && error.status === 413
         ? new AppError(413, FILE_TOO_LARGE, { fields: { file: [FILE_TOO_LARGE] } })
         : error;
