@@ -4,7 +4,6 @@
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { createTmdbClient } from "#app/integrations/tmdb/client.server.ts";
 import { DUPLICATES_AS, IMPORT_FORMATS, type DuplicatesAs, type ImportFileFormat } from "#app/modules/catalogue/import-constants.ts";
 import {
   csvHasTooManyTitles,
@@ -13,18 +12,10 @@ import {
   TOO_MANY_TITLES,
   type ImportSource,
 } from "#app/modules/catalogue/import-format.server.ts";
-import {
-  createImportRun,
-  getImportRun,
-  prepareImport,
-  runImport,
-  type ImportPlan,
-  type ImportRun,
-} from "#app/modules/catalogue/import.server.ts";
+import type { ImportPlan, ImportRun } from "#app/modules/catalogue/import.server.ts";
+import type { Db } from "#app/db/client.server.ts";
 import { isAppError } from "#app/utils/errors.ts";
 import { plural } from "#app/utils/format.ts";
-import { loadConfig } from "#server/config.ts";
-import { openConfiguredDatabase } from "./open.ts";
 import { progressReporter } from "./progress.ts";
 
 const usage =
@@ -77,7 +68,7 @@ function printPlan(plan: ImportPlan) {
   if (plan.moreErrors) console.log(`… and ${plan.moreErrors} more errors`);
 }
 
-async function apply(db: Parameters<typeof runImport>[0], run: ImportRun) {
+async function apply(db: Db, run: ImportRun) {
   const progress = progressReporter("applying", run.total);
   progress(run.done);
   const done = await runImport(db, actor, run.id, { onProgress: (r) => progress(r.done) });
@@ -85,29 +76,40 @@ async function apply(db: Parameters<typeof runImport>[0], run: ImportRun) {
   console.log(`import ${done.id} done: ${done.created} added, ${done.updated} updated, ${done.skipped} unchanged`);
 }
 
+// The file's format, and an oversized CSV refused, before the database and the importer
+// are loaded (most of the command's memory): a first pass keeps only the titles' keys.
+const file = resumeId === null ? positionals[0]! : null;
+let format: ImportFileFormat = "csv";
+if (file !== null) {
+  try {
+    // Enough of the file to tell its format; a CSV is then read as a stream (never whole).
+    const fd = fs.openSync(file, "r");
+    const buffer = Buffer.alloc(64 * 1024);
+    const head = buffer.subarray(0, fs.readSync(fd, buffer, 0, buffer.length, 0)).toString("utf8");
+    fs.closeSync(fd);
+    format = detectFormat(head, file, args.format as ImportFileFormat | undefined);
+  } catch (error) {
+    console.error(`Cannot read ${file}: ${(error as Error).message}`);
+    process.exit(1);
+  }
+  if (format === "csv" && (await csvHasTooManyTitles(fs.createReadStream(file)))) {
+    console.error(`${path.basename(file)}: ${TOO_MANY_TITLES} Nothing was imported.`);
+    process.exit(1);
+  }
+}
+
+const { createTmdbClient } = await import("#app/integrations/tmdb/client.server.ts");
+const { createImportRun, getImportRun, prepareImport, runImport } = await import("#app/modules/catalogue/import.server.ts");
+const { loadConfig } = await import("#server/config.ts");
+const { openConfiguredDatabase } = await import("./open.ts");
+
 const database = await openConfiguredDatabase();
 try {
-  if (resumeId !== null) {
-    const run = await getImportRun(database.db, resumeId);
+  if (file === null) {
+    const run = await getImportRun(database.db, resumeId!);
     if (!run) throw new Error(`No import with the id ${resumeId}.`);
     await apply(database.db, run);
   } else {
-    const file = positionals[0]!;
-    let head: string;
-    try {
-      // Enough of the file to tell its format; a CSV is then read as a stream (never whole).
-      const fd = fs.openSync(file, "r");
-      const buffer = Buffer.alloc(64 * 1024);
-      head = buffer.subarray(0, fs.readSync(fd, buffer, 0, buffer.length, 0)).toString("utf8");
-      fs.closeSync(fd);
-    } catch (error) {
-      throw new Error(`Cannot read ${file}: ${(error as Error).message}`, { cause: error });
-    }
-    const format = detectFormat(head, file, args.format as ImportFileFormat | undefined);
-    // A first pass keeps only the titles' keys, so an oversized CSV is refused with little memory.
-    if (format === "csv" && (await csvHasTooManyTitles(fs.createReadStream(file)))) {
-      throw new Error(`${path.basename(file)}: ${TOO_MANY_TITLES} Nothing was imported.`);
-    }
     // A CSV's bytes are checked to be UTF-8 as they stream in (its dry run reports a bad line); other files whole, here.
     let source: ImportSource = fs.createReadStream(file);
     if (format !== "csv") {

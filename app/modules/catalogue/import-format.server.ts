@@ -432,7 +432,7 @@ function titleOfRow(row: CsvKeyRow, known: (key: string) => boolean): string | n
 const csvHeader = (names: string[]) => names.map((n) => n.trim().toLowerCase());
 
 /** The CSV reader's options, the same for the count and the parse. */
-const csvOptions = (columns: (names: string[]) => string[]) => ({
+const csvOptions = (columns: ((names: string[]) => string[]) | false) => ({
   columns,
   info: true,
   bom: true,
@@ -449,14 +449,22 @@ const csvOptions = (columns: (names: string[]) => string[]) => ({
  * Any other problem (bad CSV, bad bytes, bad rows) is left to parseCsvFile to report.
  */
 export async function csvHasTooManyTitles(source: AsyncIterable<Buffer | string>): Promise<boolean> {
-  const parser = parseCsvStream(csvOptions(csvHeader));
+  // Rows as arrays, not objects of every column: only the key columns are read.
+  const parser = parseCsvStream(csvOptions(false));
   const input = Readable.from(source);
   input.on("error", (error) => parser.destroy(error));
   input.pipe(parser);
   const keys = new Set<string>();
+  let at: number[] | null = null;
   try {
-    for await (const { record } of parser as AsyncIterable<{ record: Record<string, string> }>) {
-      const parsed = safeParseInput(csvKeySchema, Object.fromEntries(KEY_COLUMNS.map((c) => [c, record[c] ?? ""])));
+    for await (const { record } of parser as AsyncIterable<{ record: string[] }>) {
+      if (at === null) {
+        const header = csvHeader(record);
+        at = KEY_COLUMNS.map((c) => header.indexOf(c));
+        continue;
+      }
+      const cells = Object.fromEntries(KEY_COLUMNS.map((c, i) => [c, record[at![i]!] ?? ""]));
+      const parsed = safeParseInput(csvKeySchema, cells);
       if (!parsed.success) continue;
       const key = titleOfRow(parsed.data, (k) => keys.has(k));
       if (key === null || keys.has(key)) continue;
