@@ -48,23 +48,33 @@ const MAX_CONTROL_ISSUES = 20;
 /**
  * Where a client's input (form values, a JSON body, an imported record) holds a
  * control character, in a string or a key, as Zod issues. Walked without
- * recursion, so a deeply nested JSON body cannot exhaust the stack.
+ * recursion, so a deeply nested JSON body cannot exhaust the stack, and each entry
+ * keeps only its parent, so a path is built only for an issue (copying it at every
+ * level made a 100,000-deep array quadratic).
  */
 export function controlCharacterIssues(input: unknown): z.core.$ZodIssue[] {
+  type Entry = { value: unknown; key: PropertyKey | null; parent: Entry | null };
+  const pathOf = (entry: Entry | null): PropertyKey[] => {
+    const path: PropertyKey[] = [];
+    for (let at = entry; at && at.key !== null; at = at.parent) path.push(at.key);
+    return path.reverse();
+  };
   const issues: z.core.$ZodIssue[] = [];
-  const stack: { value: unknown; path: PropertyKey[] }[] = [{ value: input, path: [] }];
+  const stack: Entry[] = [{ value: input, key: null, parent: null }];
   while (stack.length > 0 && issues.length < MAX_CONTROL_ISSUES) {
-    const { value, path } = stack.pop()!;
+    const entry = stack.pop()!;
+    const { value } = entry;
     if (typeof value === "string") {
-      if (hasControlCharacters(value)) issues.push({ code: "custom", path, message: CONTROL_CHARACTER_MESSAGE, input: value });
+      if (hasControlCharacters(value))
+        issues.push({ code: "custom", path: pathOf(entry), message: CONTROL_CHARACTER_MESSAGE, input: value });
     } else if (Array.isArray(value)) {
-      for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], path: [...path, i] });
+      for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], key: i, parent: entry });
     } else if (typeof value === "object" && value !== null) {
       const keys = Object.keys(value);
       for (let i = keys.length - 1; i >= 0; i--) {
         const key = keys[i]!;
-        if (hasControlCharacters(key)) issues.push({ code: "custom", path, message: CONTROL_CHARACTER_MESSAGE, input: key });
-        else stack.push({ value: (value as Record<string, unknown>)[key], path: [...path, key] });
+        if (hasControlCharacters(key)) issues.push({ code: "custom", path: pathOf(entry), message: CONTROL_CHARACTER_MESSAGE, input: key });
+        else stack.push({ value: (value as Record<string, unknown>)[key], key, parent: entry });
       }
     }
   }
