@@ -15,7 +15,7 @@ import { defineConfig } from "vite";
  * come as one chunk of their own (FORM_MODULE).
  */
 const SITE_MODULE =
-  /[\\/]app[\\/](components[\\/](layout|search|ui)[\\/]|components[\\/]catalogue[\\/](title-card|title-listing|title-grid-skeleton|title-thumb|poster|featured-carousel|genre-explorer|pagination|request-title-button|quick-request)\.|components[\\/]nonce\.|utils[\\/](dates|format|pagination|url|seo|ids|clipboard|http-cache|imdb|slug)\.|modules[\\/][^\\/]+[\\/](paths|images|params|types|display|seasons|structured-data)\.|constants\.)/;
+  /[\\/]app[\\/](components[\\/](layout|search|ui)[\\/]|components[\\/]catalogue[\\/](title-card|title-listing|title-grid-skeleton|title-thumb|poster|featured-carousel|genre-explorer|pagination|request-title-button|quick-request)\.|components[\\/]nonce\.|utils[\\/](dates|format|pagination|url|seo|ids|clipboard|http-cache|imdb|slug|committed)\.|modules[\\/][^\\/]+[\\/](paths|images|params|types|display|seasons|structured-data|submission-id)\.|constants\.)/;
 
 /** The visitor forms' client modules (the form kit, validation, the inbox's schemas and Zod), one chunk for a page with a form. */
 const FORM_MODULE =

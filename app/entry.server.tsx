@@ -7,7 +7,7 @@ import { NonceProvider } from "#app/components/nonce.tsx";
 import { appContext } from "#app/context.ts";
 import { logLevelFor, RETRY_AFTER_SECONDS } from "#app/utils/errors.ts";
 import { redactUrl } from "#app/utils/redact-url.ts";
-import { committedSuccess } from "#app/utils/submission.ts";
+import { committedSuccess } from "#app/utils/committed.ts";
 
 export const streamTimeout = 5_000;
 

@@ -17,7 +17,7 @@ import { getApp } from "#app/context.ts";
 import { getSettings } from "#app/modules/settings/settings.server.ts";
 import { dismissedBanners } from "#app/modules/site/banners.ts";
 import { SUBMISSION_ID_FIELD } from "#app/modules/inbox/submission-id.ts";
-import { committedSuccess } from "#app/utils/submission.ts";
+import { committedSuccess } from "#app/utils/committed.ts";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { CommittedView, ErrorView } from "./components/layout/error-view.tsx";

@@ -55,11 +55,25 @@ test("import a CSV through the screen: dry run with counts and row errors, then 
   await page.goto("/dashboard/activity?type=import");
   await expect(page.getByText(`Imported good-${tag}.csv: 2 titles added, 0 updated, 0 unchanged`)).toBeVisible();
 
-  // Re-importing the same file changes nothing.
+  // The same file again: it gives no ids, so a name alone does not say these are the
+  // same titles (remakes share names). Each is listed, with what the operator can do.
   await page.goto("/dashboard/import");
   await page.getByLabel("Catalogue file").setInputFiles({ name: `good-${tag}.csv`, mimeType: "text/csv", buffer: Buffer.from(good) });
   await page.getByRole("button", { name: "Check file (dry run)" }).click();
+  await expect(problems.getByRole("row").filter({ hasText: `Possible duplicate of #${titles[0]!.id}` })).toContainText(/^2\s*title/);
+  await expect(problems.getByRole("row").filter({ hasText: `Possible duplicate of #${titles[1]!.id}` })).toContainText(/^4\s*title/);
+  await expect(page.getByRole("button", { name: /^Apply/ })).toHaveCount(0);
+
+  // Told they are the same titles, re-importing changes nothing.
+  await page.getByLabel("Catalogue file").setInputFiles({ name: `good-${tag}.csv`, mimeType: "text/csv", buffer: Buffer.from(good) });
+  await page.getByLabel("Same-named titles without ids").selectOption("update");
+  await page.getByRole("button", { name: "Check file (dry run)" }).click();
   await expect(counts.getByRole("row", { name: /Titles/ })).toContainText(/0\s*0\s*2/);
+  await expect(page.getByRole("list", { name: "Possible duplicates" }).getByRole("listitem")).toHaveCount(2);
+  await page.getByRole("button", { name: "Apply: import 2 titles" }).click();
+  await expect(page.getByText("Import finished.")).toBeVisible({ timeout: 30_000 });
+  const after = await admin.db.selectFrom("titles").select("id").where("title", "like", `%${tag}`).orderBy("title").execute();
+  expect(after.map((t) => t.id)).toEqual(titles.map((t) => t.id));
 
   for (const t of titles) await admin.db.deleteFrom("titles").where("id", "=", t.id).execute();
 });
