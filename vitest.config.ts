@@ -1,3 +1,4 @@
+import os from "node:os";
 import { defineConfig } from "vitest/config";
 
 // Kept apart from vite.config.ts: the React Router plugin must not run under Vitest.
@@ -16,6 +17,10 @@ export default defineConfig({
     globalSetup: ["./tests/setup/global-setup.ts"],
     setupFiles: ["./tests/setup/setup.ts"],
     restoreMocks: true,
+    // Vitest's default (cores − 1) is one worker on a 2-core CI machine: files then run one
+    // after another (11 min). Each test has its own SQLite file or PostgreSQL schema, and
+    // most wait on a database, so two workers take ~55 % of the time there.
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
     testTimeout: 20_000,
     hookTimeout: 30_000,
   },
