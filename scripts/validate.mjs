@@ -19,7 +19,7 @@ const results = await Promise.all(
   tasks.map(
     (task) =>
       new Promise((resolve) => {
-        const child = spawn(task.command, task.args, { env: { ...process.env, FORCE_COLOR: process.stdout.isTTY ? "1" : "0" } });
+        const child = spawn(task.command, task.args, { env: process.stdout.isTTY ? { ...process.env, FORCE_COLOR: "1" } : process.env });
         let output = "";
         child.stdout.on("data", (chunk) => (output += chunk));
         child.stderr.on("data", (chunk) => (output += chunk));
