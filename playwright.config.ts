@@ -8,8 +8,14 @@ import { fixtureMmdb } from "./tests/helpers/mmdb.ts";
 // Chromium, on a temporary database seeded with the demo catalogue.
 const port = Number(process.env.E2E_PORT ?? 4319);
 const baseURL = `http://127.0.0.1:${port}`;
-// Set once in the runner; its workers inherit it.
-process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "cinedex-e2e-"));
+// Set once in the runner; its workers inherit it. The runner removes the folder it
+// made when it exits: after the web server has stopped (global teardown runs before
+// that), so the server never writes into a removed folder.
+if (!process.env.E2E_DATA_DIR) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "cinedex-e2e-"));
+  process.env.E2E_DATA_DIR = dataDir;
+  process.once("exit", () => fs.rmSync(dataDir, { recursive: true, force: true }));
+}
 // A small location database (loopback is in Paris) for the quick request's location.
 const geoipDb = path.join(process.env.E2E_DATA_DIR, "test-city.mmdb");
 fs.writeFileSync(geoipDb, fixtureMmdb());

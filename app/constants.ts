@@ -1,5 +1,5 @@
 /**
- * The product's business constants (SPEC.md section 9), in one place.
+ * The product's business constants (docs/product/spec.md section 9), in one place.
  * Anything that changes at runtime by an admin belongs in settings instead.
  */
 

@@ -1,6 +1,6 @@
 import { index, layout, route, type RouteConfig } from "@react-router/dev/routes";
 
-// The route table; paths follow SPEC.md section 2.
+// The route table; paths follow docs/product/spec.md section 2.
 export default [
   index("routes/site/home.tsx"),
   route("genre/:category", "routes/site/genre.tsx", { id: "genre" }),
@@ -24,12 +24,12 @@ export default [
   route("site-disclaimer", "routes/site/help/site-disclaimer.tsx"),
   route("privacy-policy", "routes/site/help/privacy-policy.tsx"),
   route("terms", "routes/site/help/terms.tsx"),
-  // Paths the spec's footer links to without defining them (DECISIONS.md "Footer links").
+  // Paths the spec's footer links to without defining them (docs/product/decisions.md "Footer links").
   route("about", "routes/site/help/moved.ts", { id: "moved-about" }),
   route("contact", "routes/site/help/moved.ts", { id: "moved-contact" }),
   route("privacy", "routes/site/help/moved.ts", { id: "moved-privacy" }),
 
-  // Admin panel (SPEC.md "Admin screens"): /admin signs in; everything in the layout requires a session.
+  // Admin panel (docs/product/spec.md "Admin screens"): /admin signs in; everything in the layout requires a session.
   route("admin", "routes/admin/login.tsx"),
   route("admin/setup", "routes/admin/setup.ts"),
   route("admin/logout", "routes/admin/logout.ts"),
@@ -101,7 +101,7 @@ export default [
     ]),
   ]),
 
-  // Google sign-in and the Drive dashboard (SPEC.md "Drive screens"; DECISIONS.md "Google Drive dashboard").
+  // Google sign-in and the Drive dashboard (docs/product/spec.md "Drive screens"; docs/product/decisions.md "Google Drive dashboard").
   route("login", "routes/desksync/login.tsx"),
   route("login/google", "routes/desksync/start.ts"),
   route("login/callback", "routes/desksync/callback.tsx"),

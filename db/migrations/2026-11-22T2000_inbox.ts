@@ -1,6 +1,6 @@
 import { PostgresAdapter, sql, type Kysely } from "kysely";
 
-// Frozen: the visitor inbox (DECISIONS.md "Visitor forms"). Every submission is
+// Frozen: the visitor inbox (docs/product/decisions.md "Visitor forms"). Every submission is
 // kept as typed; what the admin triages is one row per wanted title, per reported
 // link, per message and per notice.
 //

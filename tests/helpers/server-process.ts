@@ -28,8 +28,20 @@ export async function freePort(): Promise<number> {
   });
 }
 
+const madeDataDirs = new Set<string>();
+
+/**
+ * A new data folder, removed when this test process exits: not on a server's stop,
+ * because tests restart a server on the same folder and read its database after.
+ */
 export function tempDataDir(): string {
-  return fs.mkdtempSync(path.join(os.tmpdir(), "cinedex-proc-"));
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cinedex-proc-"));
+  if (madeDataDirs.size === 0)
+    process.once("exit", () => {
+      for (const made of madeDataDirs) fs.rmSync(made, { recursive: true, force: true });
+    });
+  madeDataDirs.add(dir);
+  return dir;
 }
 
 /** Runs the production build (build/server/index.js) as its own process. */

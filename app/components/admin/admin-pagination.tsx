@@ -3,7 +3,7 @@ import { buttonClass } from "./ui.tsx";
 
 /**
  * Previous, "Page x of y", Next: shown only when there is more than one page
- * (SPEC.md "Movie and TV management"). Real links, so it works without JavaScript.
+ * (docs/product/spec.md "Movie and TV management"). Real links, so it works without JavaScript.
  */
 export function AdminPagination({ page, totalPages, hrefFor }: { page: number; totalPages: number; hrefFor: (page: number) => string }) {
   if (totalPages <= 1) return null;

@@ -2,7 +2,7 @@ import { isRouteErrorResponse, useRouteError } from "react-router";
 import { BackButton } from "#app/components/ui/back-button.tsx";
 import { GENERIC_ERROR } from "#app/components/layout/error-view.tsx";
 
-/** The archive and link pages' error view (SPEC.md section 8): "Failed to fetch data" with Go Back. */
+/** The archive and link pages' error view (docs/product/spec.md section 8): "Failed to fetch data" with Go Back. */
 export function FetchErrorView() {
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;

@@ -9,7 +9,7 @@ import { QUICK_REQUEST_MESSAGES } from "#app/modules/inbox/requests/messages.ts"
 import type { FormResult } from "#app/utils/submission.ts";
 
 /**
- * The title page's quick request (SPEC.md "Item detail"): choose a quality and ask
+ * The title page's quick request (docs/product/spec.md "Item detail"): choose a quality and ask
  * for it. The button reads Request, then Sending..., then Requested (disabled);
  * it stays disabled until a quality is chosen. Without JavaScript the form posts
  * to the title page, which comes back saying Requested.

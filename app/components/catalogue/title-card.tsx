@@ -7,11 +7,11 @@ import { Poster } from "./poster.tsx";
 interface CardOptions {
   /** The card's heading level: h2 right under a page's h1, h3 under a section's h2. */
   headingLevel?: "h2" | "h3";
-  /** Search results name a card "Download {title} ({year})" (SPEC.md "Search"); listings by its title. */
+  /** Search results name a card "Download {title} ({year})" (docs/product/spec.md "Search"); listings by its title. */
   variant?: "listing" | "search";
 }
 
-/** How a search result is named (SPEC.md "Search"). */
+/** How a search result is named (docs/product/spec.md "Search"). */
 export function searchResultLabel(title: { title: string; year: number | null }): string {
   return `Download ${title.title}${title.year ? ` (${title.year})` : ""}`;
 }

@@ -90,7 +90,7 @@ export function FileRows({ files, action }: { files: DriveFile[]; action?: (f: D
   }, [copied]);
   const copy = async (f: DriveFile) => {
     if (!f.webViewLink) return;
-    // A refused clipboard is only logged (SPEC.md section 8).
+    // A refused clipboard is only logged (docs/product/spec.md section 8).
     if (await copyText(f.webViewLink)) {
       toast.success(DRIVE_TEXT.copied);
       setCopied(f.id);

@@ -1,4 +1,4 @@
-/** The navbar's links (SPEC.md "Navbar"); Home is active on an exact match only, the rest by prefix. */
+/** The navbar's links (docs/product/spec.md "Navbar"); Home is active on an exact match only, the rest by prefix. */
 export const NAV_LINKS = [
   { to: "/", label: "Home", end: true },
   { to: "/faq", label: "FAQ", end: false },

@@ -4,7 +4,7 @@ import { Reader, type CityResponse } from "maxmind";
 
 /**
  * Where a client address is, from a local MaxMind-format (MMDB) city database:
- * no third party is asked (DECISIONS.md "Visitor forms"). Only a place is kept:
+ * no third party is asked (docs/product/decisions.md "Visitor forms"). Only a place is kept:
  * country, region, city, and coordinates rounded to 2 decimals (about 1 km).
  *
  * Failure policy: no database configured, or one that cannot be read, means every

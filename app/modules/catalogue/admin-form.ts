@@ -178,7 +178,7 @@ export function emptyScreenshot(): ScreenshotRow {
   return { key: newRowKey(), url: "" };
 }
 
-/** The Add screen's start and reset state (SPEC.md: one empty group, episode, URL and zip entry, format mkv, date now). */
+/** The Add screen's start and reset state (docs/product/spec.md: one empty group, episode, URL and zip entry, format mkv, date now). */
 export function emptyEditorValues(type: TitleType, now: string): EditorValues {
   return {
     type,
@@ -251,7 +251,7 @@ export function valuesFromTitle(title: TitleDetail): EditorValues {
   };
 }
 
-/** Comma-separated names, trimmed, blanks dropped (SPEC.md section 5). */
+/** Comma-separated names, trimmed, blanks dropped (docs/product/spec.md section 5). */
 export function splitList(text: string): string[] {
   return text
     .split(",")

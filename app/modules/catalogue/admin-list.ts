@@ -38,7 +38,7 @@ export const TYPE_NOUNS: Record<TitleType, { one: string; many: string }> = {
   tv: { one: "TV show", many: "TV shows" },
 };
 
-/** What an empty list says (SPEC.md "Movie and TV management"). */
+/** What an empty list says (docs/product/spec.md "Movie and TV management"). */
 export const EMPTY_LIST_TEXT: Record<TitleType, string> = {
   movie: "No movies found",
   tv: "No TV shows found",

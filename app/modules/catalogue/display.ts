@@ -1,4 +1,4 @@
-/** Certification shown on a title: A for adult titles, otherwise U (SPEC.md section 9). */
+/** Certification shown on a title: A for adult titles, otherwise U (docs/product/spec.md section 9). */
 export function certification(adult: boolean): "A" | "U" {
   return adult ? "A" : "U";
 }

@@ -1,4 +1,4 @@
-/** Site paths of catalogue pages: one place for each URL shape (SPEC.md section 2). */
+/** Site paths of catalogue pages: one place for each URL shape (docs/product/spec.md section 2). */
 
 import type { LinkDetailsRef } from "./types.ts";
 import { parseId } from "#app/utils/ids.ts";

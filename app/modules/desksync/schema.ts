@@ -2,7 +2,7 @@ import { href } from "react-router";
 import { z } from "#app/utils/zod.ts";
 import { DRIVE_ID, FOLDER_MIME } from "#app/integrations/google/types.ts";
 
-/** Texts and limits of the Drive screens (SPEC.md "Drive screens", section 8). */
+/** Texts and limits of the Drive screens (docs/product/spec.md "Drive screens", section 8). */
 export const DRIVE_TEXT = {
   fetchFailed: "Failed to fetch Google Drive data",
   noFilesLogin: "No files found in your Google Drive",
@@ -63,7 +63,7 @@ const toggle = z
   .optional()
   .transform((value) => value === "on" || value === true);
 
-/** The Settings form as posted (SPEC.md "Drive screens": username, theme, three notification toggles). */
+/** The Settings form as posted (docs/product/spec.md "Drive screens": username, theme, three notification toggles). */
 export const driveSettingsFormSchema = z.object({
   username: z
     .string({ error: "Please enter a username" })

@@ -17,7 +17,7 @@ export interface FaqEntry {
   answer: FaqInline[][];
 }
 
-/** The ten questions of the FAQ page (SPEC.md section 2, "Other visitor pages"). */
+/** The ten questions of the FAQ page (docs/product/spec.md section 2, "Other visitor pages"). */
 export const FAQ_ENTRIES: readonly FaqEntry[] = [
   {
     id: "how-to-download",

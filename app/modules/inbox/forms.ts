@@ -4,7 +4,7 @@ import { MAX_URL_LENGTH, YEAR_RANGE } from "#app/constants.ts";
 import { parseId } from "#app/utils/ids.ts";
 
 /**
- * The building blocks of the inbox's schemas (SPEC.md "Validation rules"): each
+ * The building blocks of the inbox's schemas (docs/product/spec.md "Validation rules"): each
  * kind's schema.ts builds its visitor form and its admin forms from these, and the
  * same schema runs in the route action and in the browser before it posts. Values
  * are kept exactly as typed: checks look at the trimmed text, but what is stored is

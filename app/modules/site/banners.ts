@@ -1,4 +1,4 @@
-/** The four notices at the top of pages (SPEC.md section 1), each dismissible. */
+/** The four notices at the top of pages (docs/product/spec.md section 1), each dismissible. */
 export const BANNERS = [
   {
     id: "vpn",

@@ -86,7 +86,7 @@ export default function AddTitle({ loaderData }: Route.ComponentProps) {
   const [focusRequest, setFocusRequest] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
   const tmdbLookup = useFetcher({ key: TMDB_FETCHER_KEY });
-  // SPEC.md: the TMDB fetch's loading flag disables the buttons too.
+  // docs/product/spec.md: the TMDB fetch's loading flag disables the buttons too.
   const busy = fetcher.state !== "idle" || tmdbLookup.state !== "idle";
 
   // The type in the URL wins when it changes (the overview's "Add TV show" link), keeping what was typed.

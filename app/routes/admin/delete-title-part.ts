@@ -9,7 +9,7 @@ import type { Route } from "./+types/delete-title-part";
 
 const DELETE_FAILED = "Error deleting the movie";
 
-/** The whole title, or one of its parts by id (SPEC.md's delete-list). */
+/** The whole title, or one of its parts by id (docs/product/spec.md's delete-list). */
 const deletePartSchema = z.discriminatedUnion("part", [
   z.object({ part: z.literal("title") }),
   z.object({

@@ -100,7 +100,7 @@ function LinkHealth({ item }: { item: AdminTitleSummary }) {
   );
 }
 
-/** Duration for a movie, season count for a TV show (SPEC.md "Movie and TV management"). */
+/** Duration for a movie, season count for a TV show (docs/product/spec.md "Movie and TV management"). */
 function detail(item: AdminTitleSummary): string {
   return item.type === "movie" ? formatDuration(item.runtimeMinutes) : plural(item.seasons, "season");
 }

@@ -8,7 +8,7 @@ import { DRIVE_VIEW_PATHS, type DriveView } from "#app/modules/desksync/schema.t
 import type { Route } from "./+types/layout";
 
 /**
- * The DeskSync dashboard's frame (SPEC.md "Drive screens"): the sidebar, the theme and
+ * The DeskSync dashboard's frame (docs/product/spec.md "Drive screens"): the sidebar, the theme and
  * Logout. Each view and each form is a route of its own below it (app/routes.ts);
  * signed out or unconfigured, the frame shows the sign-in notice instead.
  */

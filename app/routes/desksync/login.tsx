@@ -7,7 +7,7 @@ import type { Route } from "./+types/login";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = getApp(context);
   if (!app.google) return { configured: false };
-  // Signed in already: straight to the dashboard (SPEC.md section 4, "Login").
+  // Signed in already: straight to the dashboard (docs/product/spec.md section 4, "Login").
   if (await getGoogleSession(request, context)) return redirect(href("/desksync"));
   return { configured: true };
 }

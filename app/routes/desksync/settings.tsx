@@ -10,7 +10,7 @@ import { failure, handleSubmission } from "#app/utils/submission.server.ts";
 import type { FormSuccess, SubmittedValues } from "#app/utils/submission.ts";
 import type { Route } from "./+types/settings";
 
-/** The Settings view and its one form (SPEC.md "Drive screens"). Google keeps the password, so there is none here. */
+/** The Settings view and its one form (docs/product/spec.md "Drive screens"). Google keeps the password, so there is none here. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await getGoogleSession(request, context);
   if (!session) return null;

@@ -7,7 +7,7 @@ import { Switch } from "./shared.tsx";
 
 export const NOTIFICATIONS_SAVED = "Notification preferences saved!";
 
-/** E-mail and in-app on, marketing off, until the admin changes them (SPEC.md section 4). */
+/** E-mail and in-app on, marketing off, until the admin changes them (docs/product/spec.md section 4). */
 export function NotificationsTab({
   notifications,
   result,

@@ -21,7 +21,7 @@ export interface ProfileData {
 const VIEW_PATH = href("/dashboard/settings");
 const EDIT_PATH = `${VIEW_PATH}?edit=1`;
 
-/** View, then Edit, then Save (SPEC.md section 4). Edit mode has its own address, so it works without JavaScript. */
+/** View, then Edit, then Save (docs/product/spec.md section 4). Edit mode has its own address, so it works without JavaScript. */
 export function ProfileTab({ profile, editing, result }: { profile: ProfileData; editing: boolean; result: FormResult | undefined }) {
   const navigate = useNavigate();
   const navigation = useNavigation();

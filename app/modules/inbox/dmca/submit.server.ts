@@ -34,7 +34,7 @@ async function linkTarget(db: Db, linkId: string | null): Promise<DmcaUrlTarget[
 
 /**
  * The catalogue items a content URL names when it points at one of our pages
- * (SPEC.md section 2), on one of the site's origins (PUBLIC_URL, and the address
+ * (docs/product/spec.md section 2), on one of the site's origins (PUBLIC_URL, and the address
  * the notice was sent to): a title page names the title; a link-details page each
  * link it lists; the mediator and outgoing pages (?id=) their link. Anything else,
  * including another site's URL, names nothing.

@@ -1,4 +1,4 @@
-/** The quick request's texts (SPEC.md), free of Zod: the title page draws them without loading the form code. */
+/** The quick request's texts (docs/product/spec.md), free of Zod: the title page draws them without loading the form code. */
 export const QUICK_REQUEST_MESSAGES = {
   quality: "Please choose a quality",
   pending: "Please wait...",

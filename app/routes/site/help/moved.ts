@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/moved";
 
 /**
- * Paths the footer links to that live under another name (DECISIONS.md, "Footer
+ * Paths the footer links to that live under another name (docs/product/decisions.md, "Footer
  * links"). Permanent, so search engines and bookmarks move to the real page.
  */
 const MOVED_PATHS: Readonly<Record<string, string>> = {
