@@ -21,7 +21,9 @@ export default defineConfig({
     // after another (11 min). Each test has its own SQLite file or PostgreSQL schema, and
     // most wait on a database, so two workers take ~55 % of the time there.
     maxWorkers: Math.max(2, os.availableParallelism() - 1),
-    testTimeout: 20_000,
-    hookTimeout: 30_000,
+    // Generous: passing tests never wait for it, and a 2-core machine running two files
+    // beside PostgreSQL can take 20 s for a test that seeds a hundred titles.
+    testTimeout: 40_000,
+    hookTimeout: 60_000,
   },
 });
