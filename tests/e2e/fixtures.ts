@@ -129,7 +129,7 @@ export const testOnOwnServer = test.extend<object, { ownServer: RunningServer }>
       await use(server);
       await server.stop();
     },
-    { scope: "worker", timeout: 60_000 },
+    { scope: "worker", timeout: 120_000 },
   ],
   baseURL: async ({ ownServer }, use) => use(ownServer.baseURL),
   dataDir: async ({ ownServer }, use) => use(ownServer.dataDir),

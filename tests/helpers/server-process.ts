@@ -67,7 +67,8 @@ export async function startServer(env: NodeJS.ProcessEnv = {}, dataDir = tempDat
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const proc = spawnServer({ PORT: String(port), DATA_DIR: dataDir, ...env });
-  const deadline = Date.now() + 30_000;
+  // Migrating and seeding the demo took over 30 s on a 2-core machine under load; a start that works is never kept waiting.
+  const deadline = Date.now() + 90_000;
   for (;;) {
     if (proc.child.exitCode !== null) throw new Error(`server exited early: ${proc.stderr()}`);
     try {
