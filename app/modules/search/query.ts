@@ -39,7 +39,16 @@ export interface InterpretedQuery {
   roles: ("word" | "noise" | "filter")[];
   filters: QueryFilters;
   understood: Understood[];
+  /**
+   * Only little words are left once noise and filters are out ("the of movie
+   * download"): they name no title, so the search finds nothing (unless the whole
+   * text is a title, which the search checks first).
+   */
+  onlyLittleWords: boolean;
 }
+
+/** Words that name no title on their own. */
+const LITTLE_WORDS = new Set("the a an of and or in on at to for with by from is it its my your this that vs".split(" "));
 
 const phrases = (list: string) => list.split(",").map((p) => p.trim().split(" "));
 
@@ -156,12 +165,13 @@ export function interpretQuery(text: string, now = new Date()): InterpretedQuery
     }
   }
   if (!roles.includes("word")) return asTyped(tokens);
-  return { text: tokens.join(" "), tokens, roles, filters, understood };
+  const onlyLittleWords = tokens.every((t, i) => roles[i] !== "word" || LITTLE_WORDS.has(t));
+  return { text: tokens.join(" "), tokens, roles, filters, understood, onlyLittleWords };
 }
 
 /** The query with every word a word: no filters, no noise. */
 export function asTyped(tokens: string[]): InterpretedQuery {
-  return { text: tokens.join(" "), tokens, roles: tokens.map(() => "word"), filters: {}, understood: [] };
+  return { text: tokens.join(" "), tokens, roles: tokens.map(() => "word"), filters: {}, understood: [], onlyLittleWords: false };
 }
 
 /** The query text without a chip's words: what the chip's link searches. */

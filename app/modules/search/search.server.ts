@@ -213,6 +213,18 @@ function splitsOf(word: string): string[][] {
   return out;
 }
 
+/** Whether a dictionary word is longer than this one and starts with it (a range of search_terms' primary key). */
+async function startsAWord(db: Db, word: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("search_terms")
+    .select("term")
+    .where("term", ">", word)
+    .where("term", "<", `${word}{`)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /**
  * Words typed apart or together that the catalogue writes the other way, found in the
  * dictionary of indexed words (search_terms): a word the dictionary lacks whose parts
@@ -232,8 +244,10 @@ async function splitAndJoin(db: Db, query: Query): Promise<{ query: Query; joins
   const known = new Set((await db.selectFrom("search_terms").select("term").where("term", "in", asked).execute()).map((r) => r.term));
   const isKnown = (w: string) => known.has(w) || /^\d+$/.test(w);
   const tokens: string[] = [];
-  for (const t of query.tokens) {
-    const split = known.has(t) || !/[a-z]/.test(t) ? undefined : splitsOf(t).find((parts) => parts.every(isKnown));
+  for (const [i, t] of query.tokens.entries()) {
+    let split = known.has(t) || !/[a-z]/.test(t) ? undefined : splitsOf(t).find((parts) => parts.every(isKnown));
+    // The last word may be unfinished: "incred" is the start of "incredible", not "inc red".
+    if (split && i === query.tokens.length - 1 && (await startsAWord(db, t))) split = undefined;
     tokens.push(...(split ?? [t]));
   }
   const unique = [...new Set(tokens)].slice(0, MAX_QUERY_TOKENS);
@@ -328,7 +342,8 @@ function queryKeysOfTitle(query: Expanded): string[] {
   let keys = [""];
   for (const group of query.groups) {
     const words = [group.exact[0]!.word, ...group.typos.map((t) => t.word)];
-    keys = keys.flatMap((k) => words.map((w) => (k ? `${k} ${w}` : w))).slice(0, MAX_KEYS);
+    // A joined word stands for two groups ("dead pool" → "deadpool"): written once.
+    keys = keys.flatMap((k) => words.map((w) => (!k ? w : k === w || k.endsWith(` ${w}`) ? k : `${k} ${w}`))).slice(0, MAX_KEYS);
   }
   // Sequences with the words visitors add around a title ("free guy" of "free guy hd").
   return [...new Set([...keys, ...(query.spans ?? [])].map(titleKey))].filter(Boolean);
@@ -460,7 +475,7 @@ const wordsOf = (c: Candidate) => `${c.title} ${c.original} ${c.names} ${c.alt}$
 function optionalMissing(query: Expanded, c: Candidate): number {
   if (!query.optional?.length) return 0;
   const set = new Set(wordsOf(c));
-  return query.optional.filter((w) => !set.has(w) && !set.has(canonicalWord(w))).length;
+  return query.optional.filter((w) => !set.has(w) && !set.has(canonicalWord(w)) && !set.has(`y${w}`)).length;
 }
 
 /** The query with the best title's corrections: each corrected word as that title has it, missing words left out. */
@@ -566,13 +581,11 @@ async function rankedIds(
       b.uploaded - a.uploaded ||
       b.c.title_id - a.c.title_id,
   );
-  return ranked
-    .slice(0, count)
-    .map((r, i) => ({
-      id: r.c.title_id,
-      inexact: r.inexact,
-      ...(i === 0 && r.inexact > 0 ? { corrected: correctedText(query, r.c) } : {}),
-    }));
+  return ranked.slice(0, count).map((r, i) => ({
+    id: r.c.title_id,
+    inexact: r.inexact,
+    ...(i === 0 && r.inexact > 0 ? { corrected: correctedText(query, r.c) } : {}),
+  }));
 }
 
 /** The orders that need no relevance; "relevance" here is popularity first (see rankedIds for the full ranking). */
@@ -708,12 +721,17 @@ function planOf(interpreted: InterpretedQuery, explicit: SearchFilters = {}): Pl
   return { interpreted, query, filters, understood };
 }
 
-/** The interpretation with its applied filters' words back as words: what a search tries when the filters leave nothing. */
+/**
+ * The interpretation without its applied filters, their words optional instead (as
+ * noise): what a search tries when the filters leave nothing. "2001 space odyssey" is
+ * not from 2001, "scarface 1080p" has no 1080p release: the title is still found, and
+ * one with those words ranks first.
+ */
 function withoutAppliedFilters(interpreted: InterpretedQuery): InterpretedQuery | null {
   const applied = interpreted.understood.filter((c) => c.applied);
   if (applied.length === 0) return null;
   const roles = interpreted.roles.map((r, i) =>
-    r === "filter" && applied.some((c) => c.words.includes(interpreted.tokens[i]!)) ? ("word" as const) : r,
+    r === "filter" && applied.some((c) => c.words.includes(interpreted.tokens[i]!)) ? ("noise" as const) : r,
   );
   return { ...interpreted, roles, filters: {}, understood: interpreted.understood.filter((c) => !c.applied) };
 }
@@ -737,6 +755,8 @@ export async function searchCatalogue(db: Db, options: SearchOptions): Promise<S
   const { page, perPage } = pageOf(options);
   const interpreted = await interpret(db, options.text ?? "");
   if (!interpreted) return emptyResults(page, perPage, null);
+  if (interpreted.onlyLittleWords)
+    return { ...emptyResults(page, perPage, interpreted.text), interpreted, understood: interpreted.understood };
   const plan = planOf(interpreted, options.filters);
   const found = await searchPlan(db, plan, options);
   // Filters read from the words that leave nothing ("2001 space odyssey" is not from 2001): the words as words.
@@ -894,7 +914,7 @@ export async function suggestGrouped(
 ): Promise<GroupedSuggestions> {
   const parsed = parseQuery(text);
   const interpreted = await interpret(db, text);
-  if (!parsed || !interpreted) return { titles: [], people: [], genres: [] };
+  if (!parsed || !interpreted || interpreted.onlyLittleWords) return { titles: [], people: [], genres: [] };
   // The search's interpretation, its fallback included: what the box suggests is what Enter finds.
   const rank = async (plan: Plan) => {
     const [query, tags] = await Promise.all([expand(db, plan.query), tagFilter(db, plan.filters)]);

@@ -70,10 +70,12 @@ describeEachDatabase("query understanding", (ctx) => {
     expect([explicit.items.map((t) => t.year), explicit.understood]).toEqual([[2012], []]);
   });
 
-  it("searches the words as typed when the filters they name leave nothing", async () => {
+  it("drops the filters the words name when they leave nothing, and says no more about them", async () => {
     await fill(ctx.db);
     expect(await first(ctx.db, "2001 space odyssey")).toBe("2001: A Space Odyssey (1968)");
-    expect(await titlesOf(ctx.db, { text: "interstellar 1999" })).toEqual([]);
+    const year = await searchCatalogue(ctx.db, { text: "interstellar 1999" });
+    expect([year.items.map((t) => t.title), year.understood]).toEqual([["Interstellar"], []]);
+    expect(await titlesOf(ctx.db, { text: "interstellar 4k" })).toEqual(["Interstellar (2014)"]);
   });
 
   it("still finds titles named like noise and filter words", async () => {
@@ -95,11 +97,14 @@ describeEachDatabase("query understanding", (ctx) => {
     expect(await first(ctx.db, "7 samurai")).toBe("Seven Samurai (1954)");
     expect(await first(ctx.db, "vii samurai")).toBe("Seven Samurai (1954)");
     expect(await first(ctx.db, "freeguy")).toBe("Free Guy (2021)");
+    // The last word may be unfinished: "interst" is not split, it starts "interstellar".
+    expect((await suggest(ctx.db, "interst")).map((t) => t.title)).toEqual(["Interstellar"]);
   });
 
   it("offers the corrected query when the best results needed a correction", async () => {
     await fill(ctx.db);
-    expect((await searchCatalogue(ctx.db, { text: "interstelar 1080p" })).corrected).toBeNull();
+    // No 1080p release: the quality is dropped, the correction offered with the words as typed.
+    expect((await searchCatalogue(ctx.db, { text: "interstelar 1080p" })).corrected).toBe("interstellar 1080p");
     const typo = await searchCatalogue(ctx.db, { text: "intersteller full movie" });
     expect([typo.items[0]?.title, typo.corrected]).toEqual(["Interstellar", "interstellar full movie"]);
     expect((await searchCatalogue(ctx.db, { text: "dead pool" })).corrected).toBe("deadpool");
@@ -108,8 +113,9 @@ describeEachDatabase("query understanding", (ctx) => {
 
   it("finds nothing for nonsense, however many noise words come with it", async () => {
     await fill(ctx.db);
-    for (const text of ["qwxz full movie download", "zzkq vbnm 1080p", "xqjv hindi dubbed", "the of and movie"]) {
+    for (const text of ["qwxz full movie download", "zzkq vbnm 1080p", "xqjv hindi dubbed", "the of and movie", "a the full movie 2019"]) {
       expect(await titlesOf(ctx.db, { text }), text).toEqual([]);
+      expect(await suggest(ctx.db, text), text).toEqual([]);
     }
   });
 });
