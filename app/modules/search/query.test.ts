@@ -67,6 +67,13 @@ describe("interpretQuery", () => {
     }
   });
 
+  it("finds only little words left empty, but not little words typed alone", () => {
+    expect(interpretQuery("the of movie download", NOW).onlyLittleWords).toBe(true);
+    expect(interpretQuery("the", NOW).onlyLittleWords).toBe(false);
+    expect(interpretQuery("the of", NOW).onlyLittleWords).toBe(false);
+    expect(interpretQuery("the dark movie", NOW).onlyLittleWords).toBe(false);
+  });
+
   it("gives each chip a query without its words", () => {
     const q = interpretQuery("gladiator 2000 1080p full movie", NOW);
     expect(q.understood.map((c) => withoutWords(q, c))).toEqual(["gladiator 1080p full movie", "gladiator 2000 full movie"]);

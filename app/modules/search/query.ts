@@ -165,7 +165,7 @@ export function interpretQuery(text: string, now = new Date()): InterpretedQuery
     }
   }
   if (!roles.includes("word")) return asTyped(tokens);
-  const onlyLittleWords = tokens.every((t, i) => roles[i] !== "word" || LITTLE_WORDS.has(t));
+  const onlyLittleWords = roles.some((r) => r !== "word") && tokens.every((t, i) => roles[i] !== "word" || LITTLE_WORDS.has(t));
   return { text: tokens.join(" "), tokens, roles, filters, understood, onlyLittleWords };
 }
 
