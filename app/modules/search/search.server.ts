@@ -699,9 +699,9 @@ function planOf(interpreted: InterpretedQuery, explicit: SearchFilters = {}): Pl
     if (interpreted.roles[i] === "filter" && understood.some((c) => c.applied && c.words.includes(t))) appliedWords.add(i);
   });
   const kept = interpreted.tokens.map((t, i) => ({ t, i })).filter((x) => !appliedWords.has(x.i));
-  const required = kept.filter((x) => interpreted.roles[x.i] === "word" || !understood.some((c) => c.words.includes(x.t)));
-  const words = kept.filter((x) => interpreted.roles[x.i] === "word").map((x) => x.t);
-  const tokens = [...new Set(words.length ? words : required.map((x) => x.t))].slice(0, MAX_QUERY_TOKENS);
+  // interpretQuery leaves at least one word (else it takes the text as typed).
+  const tokens = [...new Set(kept.filter((x) => interpreted.roles[x.i] === "word").map((x) => x.t))].slice(0, MAX_QUERY_TOKENS);
+  // Noise, words of filters not applied (or overridden by an explicit filter).
   const optional = [...new Set(kept.map((x) => x.t).filter((t) => !tokens.includes(t)))];
   // Sequences of the kept words that hold every required word: "free guy" of "free guy hd".
   const positions = kept.map((x, k) => (tokens.includes(x.t) ? k : -1)).filter((k) => k >= 0);
