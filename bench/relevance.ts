@@ -1,6 +1,7 @@
 // Search relevance on real films: vega-datasets' data/movies.json (3,201 films with
 // title, release date, director, IMDb rating and votes) loaded through createTitle,
-// asked the judged queries of bench/relevance-queries.json.
+// asked the judged queries of bench/relevance-queries.json. Each film gets two releases
+// (480p/720p before 2000, 720p/1080p from 2000) so quality words have something to filter.
 //   npm run bench:relevance [-- --sqlite-only] [--verbose]
 // Prints hit@1, hit@5, MRR@10, nonsense left empty and p50/p95 latency per query kind,
 // for SQLite, PostgreSQL (BENCH_DATABASE_URL, else TEST_DATABASE_URL; skipped when
@@ -80,6 +81,13 @@ async function load(handle: DatabaseHandle): Promise<void> {
       rating: f["IMDB Rating"],
       directors: f.Director ? [f.Director] : [],
       genres: f["Major Genre"] ? [f["Major Genre"]] : [],
+      // Qualities for the "filters" queries ("inception 1080p"): the file has none, so by year.
+      releases: (Number(yearOf(f)) >= 2000 ? ["720p", "1080p"] : ["480p", "720p"]).map((quality) => ({
+        quality,
+        season: null,
+        files: [],
+        zipLinks: [],
+      })),
     });
     if (f["IMDB Votes"]) await setPopularity(handle.db, created.id, { votes: f["IMDB Votes"] });
   }

@@ -236,3 +236,24 @@ test("the home page offers only genres that have titles", async ({ page }) => {
   // The demo catalogue has no Bollywood titles.
   await expect(genres.getByRole("link", { name: "BollyWood" })).toHaveCount(0);
 });
+
+test("words read as filters show as chips that remove them; a corrected search offers Did you mean", async ({ page, catalogue }) => {
+  await catalogue.create(buildMovie({ title: "Quorvane Lighthouse", releaseDate: "1961-05-01" }));
+  await page.goto("/search?q=quorvane+lighthouse+1961+hindi+dubbed+full+movie");
+  const results = page.getByRole("region", { name: "Results" });
+  await expect(results.getByRole("listitem").first()).toContainText("Quorvane Lighthouse");
+  const chips = page.getByRole("list", { name: "Read from your search" });
+  await expect(chips.getByRole("link", { name: "Remove Year: 1961" })).toBeVisible();
+  await expect(chips.getByRole("link", { name: "Remove Hindi dubbed (not a filter here)" })).toContainText("not a filter here");
+  await expectAccessible(page);
+  await chips.getByRole("link", { name: "Remove Year: 1961" }).click();
+  await expect(page).toHaveURL(/\/search\?q=quorvane\+lighthouse\+hindi\+dubbed\+full\+movie$/);
+  await expect(page.getByRole("link", { name: "Remove Year: 1961" })).toHaveCount(0);
+  await expect(results.getByRole("listitem").first()).toContainText("Quorvane Lighthouse");
+
+  await page.goto("/search?q=quorvane+lighthuose");
+  await expect(page.getByText("Did you mean")).toBeVisible();
+  await page.getByRole("link", { name: "quorvane lighthouse", exact: true }).click();
+  await expect(page).toHaveURL(/\/search\?q=quorvane\+lighthouse$/);
+  await expect(page.getByText("Did you mean")).toHaveCount(0);
+});

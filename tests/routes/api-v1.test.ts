@@ -297,6 +297,9 @@ describeEachDatabase("the read API", (ctx) => {
     expect(titles(await search("q=the&type=movie&sort=title"))).toEqual(["Night of the Living Dead", "The General"]);
     const typo = await search("q=nosferatuu");
     expect([titles(typo), typo.match]).toEqual([["Nosferatu"], "similar"]);
+    // The same query understanding as the site: noise words do not count, a year is a filter.
+    expect(titles(await search("q=nosferatu+1922+full+movie+download"))).toEqual(["Nosferatu"]);
+    expect(titles(await search("q=nosferatu+1950"))).toEqual(["Nosferatu"]);
     const nothing = await search("q=zzzzqqq");
     expect([nothing.items, nothing.total, nothing.totalPages, nothing.match]).toEqual([[], 0, 1, "none"]);
     const counted = await ctx.db.selectFrom("search_queries").select("query").execute();
@@ -328,6 +331,7 @@ describeEachDatabase("the read API", (ctx) => {
     ]);
     expect(Object.keys(body.items[0]!).sort()).toEqual(["id", "posterUrl", "title", "type", "url", "year"]);
     expect((await suggest("q=n&limit=1")).items).toHaveLength(1);
+    expect((await suggest("q=nosferatu+movie+hd")).items.map((t) => t.title)).toEqual(["Nosferatu"]);
     for (const query of ["limit=3", "q=n&limit=0", "q=n&limit=21"]) {
       const response = await call(ctx.db, suggestionsLoader, `/suggestions?${query}`);
       expect(response.status, query).toBe(400);

@@ -4,6 +4,7 @@ import { TitleGrid } from "#app/components/catalogue/title-card.tsx";
 import { TitleGridSkeleton } from "#app/components/catalogue/title-grid-skeleton.tsx";
 import type { Genre } from "#app/modules/catalogue/types.ts";
 import { hasFilters, type SearchParams } from "#app/modules/search/params.ts";
+import { withoutWords } from "#app/modules/search/query.ts";
 import type { SearchResults as Results } from "#app/modules/search/search.server.ts";
 import { SEARCH_SORTS } from "#app/modules/search/types.ts";
 import { pageHref } from "#app/utils/pagination.ts";
@@ -47,6 +48,7 @@ export function SearchResults({
           {results.totalPages > 1 && ` · page ${results.page} of ${results.totalPages}`}
         </p>
       )}
+      {results && !loading && <Understanding results={results} />}
       {/* Filters only narrow results down: offered when there are results, or filters to clear. */}
       {q && ((results?.total ?? 0) > 0 || hasFilters(params.filters) || Object.keys(params.errors).length > 0) && (
         <div className="mt-6">
@@ -101,5 +103,55 @@ export function SearchResults({
         />
       )}
     </div>
+  );
+}
+
+/** This page's address with another search text, from its first page. */
+function withText(location: { pathname: string; search: string }, text: string): string {
+  const params = new URLSearchParams(location.search);
+  params.set("q", text);
+  params.delete("page");
+  return `${location.pathname}?${params.toString()}`;
+}
+
+/**
+ * What the search read from the words (query.ts) as removable chips, each a link to
+ * the search without its words: filters it applied, and words it understood but has
+ * nothing to filter by (audio languages, seasons), said so. Then "Did you mean" when
+ * the best results came from a corrected query.
+ */
+function Understanding({ results }: { results: Pick<Results, "understood" | "interpreted" | "corrected"> }) {
+  const location = useLocation();
+  const { understood, interpreted, corrected } = results;
+  if (!corrected && (!interpreted || understood.length === 0)) return null;
+  return (
+    <>
+      {interpreted && understood.length > 0 && (
+        <ul aria-label="Read from your search" className="mt-3 flex flex-wrap gap-2">
+          {understood.map((chip) => (
+            <li key={chip.label}>
+              <Link
+                to={withText(location, withoutWords(interpreted, chip))}
+                className="inline-flex items-center gap-1.5 rounded-full bg-white/5 px-3 py-1 text-sm text-mist-100 ring-1 ring-white/10 transition-colors hover:bg-white/10"
+                aria-label={`Remove ${chip.label}${chip.applied ? "" : " (not a filter here)"}`}
+              >
+                {chip.label}
+                {!chip.applied && <span className="text-mist-400">· not a filter here</span>}
+                <span aria-hidden="true">×</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      {corrected && (
+        <p className="mt-3 text-mist-300">
+          Did you mean{" "}
+          <Link to={withText(location, corrected)} className="font-semibold text-accent-300 underline underline-offset-2">
+            {corrected}
+          </Link>
+          ?
+        </p>
+      )}
+    </>
   );
 }

@@ -6,7 +6,19 @@ import type { CreditRole, Database, SearchDocumentsTable, TitleType } from "#app
 import { listGenres } from "#app/modules/catalogue/read.server.ts";
 import type { Genre, Page, TitleCard } from "#app/modules/catalogue/types.ts";
 import { NO_TAG, ftsTag, genreTag, qualityTag, typeTag, yearRangeTags, type TagFilter } from "./tags.ts";
-import { canonicalWord, editDistance, normalizeText, parseQuery, queryKeys, titleKey, typoBudget } from "./text.ts";
+import { asTyped, interpretQuery, type InterpretedQuery, type Understood } from "./query.ts";
+import {
+  MAX_QUERY_LENGTH,
+  MAX_QUERY_TOKENS,
+  canonicalWord,
+  editDistance,
+  isDictionaryWord,
+  normalizeText,
+  parseQuery,
+  queryKeys,
+  titleKey,
+  typoBudget,
+} from "./text.ts";
 import type { SearchFilters, SearchSort } from "./types.ts";
 import { pageRequest, totalPagesOf } from "#app/utils/pagination.ts";
 
@@ -27,6 +39,12 @@ export interface SearchResults extends Page<TitleCard> {
   match: "words" | "similar" | "none";
   /** More titles match than `total`: a search counts its matches up to `searchPlans.countCap` and pages through those. */
   capped: boolean;
+  /** The query as the parser read it (query.ts): its filters and noise words; null when blank. */
+  interpreted: InterpretedQuery | null;
+  /** Chips of what was read from the words: applied filters, and those understood but not applied. */
+  understood: Understood[];
+  /** The query with the best result's corrections ("did you mean"), when it needed some. */
+  corrected: string | null;
 }
 
 /** At most this many dictionary words stand in for one mistyped query word, the nearest first. */
@@ -35,7 +53,12 @@ export const MAX_TYPO_WORDS = 8;
 const MAX_KEYS = 6;
 const MAX_PAGE_SIZE = 100;
 
-type Query = NonNullable<ReturnType<typeof parseQuery>>;
+type Query = NonNullable<ReturnType<typeof parseQuery>> & {
+  /** Words that need not match but rank the titles holding them first: noise ("free", "movie") and filters not applied. */
+  optional?: string[];
+  /** Word sequences, as typed, that a title key may be or start with, beside the required words' (e.g. "free guy" for "free guy hd"). */
+  spans?: string[];
+};
 type Docs = SelectQueryBuilder<Database & { d: SearchDocumentsTable }, "d", object>;
 
 const docs = (db: Db): Docs => db.selectFrom("search_documents as d");
@@ -162,8 +185,13 @@ async function typoWords(db: Db, tokens: string[]): Promise<Map<string, string[]
  * "12", see text.ts), the year for a whole 4-digit number, and dictionary words a
  * typo away.
  */
-async function expand(db: Db, query: Query): Promise<Expanded> {
+async function expand(db: Db, typed: Query): Promise<Expanded> {
+  const { query, joins } = await splitAndJoin(db, typed);
   const typos = await typoWords(db, query.tokens);
+  for (const [i, joined] of joins) {
+    // "dead pool" → "deadpool": the joined word stands in for both words, as a correction of each.
+    for (const t of [query.tokens[i]!, query.tokens[i + 1]!]) typos.set(t, [joined, ...(typos.get(t) ?? []).filter((w) => w !== joined)]);
+  }
   const groups = query.tokens.map((t, i) => {
     const exact: Form[] = [{ word: t, prefix: isPrefix(query, i) }];
     const canonical = canonicalWord(t);
@@ -176,6 +204,61 @@ async function expand(db: Db, query: Query): Promise<Expanded> {
 }
 
 const formsOf = (group: Group) => [...group.exact, ...group.typos];
+
+/** A query word's ways of being two words: at each letter/digit boundary ("rocky4"), or at any point ("toolbox" → "tool box"). */
+function splitsOf(word: string): string[][] {
+  const byDigits = word.match(/[a-z]+|\d+/g) ?? [];
+  const out: string[][] = byDigits.length > 1 ? [byDigits] : [];
+  if (/^[a-z]+$/.test(word)) for (let i = 3; i <= word.length - 3; i++) out.push([word.slice(0, i), word.slice(i)]);
+  return out;
+}
+
+/** Whether a dictionary word is longer than this one and starts with it (a range of search_terms' primary key). */
+async function startsAWord(db: Db, word: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("search_terms")
+    .select("term")
+    .where("term", ">", word)
+    .where("term", "<", `${word}{`)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Words typed apart or together that the catalogue writes the other way, found in the
+ * dictionary of indexed words (search_terms): a word the dictionary lacks whose parts
+ * it has is split ("toolbox" → "tool box", "terminator2" → "terminator 2"); two
+ * neighbouring words whose join it has are also matched by the join ("dead pool" →
+ * "deadpool"), as a correction of each (so "did you mean deadpool").
+ */
+async function splitAndJoin(db: Db, query: Query): Promise<{ query: Query; joins: [number, string][] }> {
+  const wanted = new Set<string>();
+  for (const t of query.tokens) {
+    wanted.add(t);
+    for (const parts of splitsOf(t)) for (const p of parts) wanted.add(p);
+  }
+  for (let i = 0; i + 1 < query.tokens.length; i++) wanted.add(query.tokens[i]! + query.tokens[i + 1]!);
+  const asked = [...wanted].filter(isDictionaryWord);
+  if (asked.length === 0) return { query, joins: [] };
+  const known = new Set((await db.selectFrom("search_terms").select("term").where("term", "in", asked).execute()).map((r) => r.term));
+  const isKnown = (w: string) => known.has(w) || /^\d+$/.test(w);
+  const tokens: string[] = [];
+  for (const [i, t] of query.tokens.entries()) {
+    let split = known.has(t) || !/[a-z]/.test(t) ? undefined : splitsOf(t).find((parts) => parts.every(isKnown));
+    // The last word may be unfinished: "incred" is the start of "incredible", not "inc red".
+    if (split && i === query.tokens.length - 1 && (await startsAWord(db, t))) split = undefined;
+    tokens.push(...(split ?? [t]));
+  }
+  const unique = [...new Set(tokens)].slice(0, MAX_QUERY_TOKENS);
+  const joins: [number, string][] = [];
+  for (let i = 0; i + 1 < unique.length; i++) {
+    const joined = unique[i]! + unique[i + 1]!;
+    if (known.has(joined) && !unique.includes(joined)) joins.push([i, joined]);
+  }
+  const changed = unique.join(" ") !== query.tokens.join(" ");
+  return { query: changed ? { ...query, tokens: unique } : query, joins };
+}
 
 /** Words are [a-z0-9] only (see normalizeText), so quoting them is enough to keep them plain words. */
 const ftsForms = (forms: Form[]) => `(${forms.map((f) => (f.prefix ? `"${f.word}"*` : `"${f.word}"`)).join(" OR ")})`;
@@ -259,9 +342,11 @@ function queryKeysOfTitle(query: Expanded): string[] {
   let keys = [""];
   for (const group of query.groups) {
     const words = [group.exact[0]!.word, ...group.typos.map((t) => t.word)];
-    keys = keys.flatMap((k) => words.map((w) => (k ? `${k} ${w}` : w))).slice(0, MAX_KEYS);
+    // A joined word stands for two groups ("dead pool" → "deadpool"): written once.
+    keys = keys.flatMap((k) => words.map((w) => (!k ? w : k === w || k.endsWith(` ${w}`) ? k : `${k} ${w}`))).slice(0, MAX_KEYS);
   }
-  return [...new Set(keys.map(titleKey))];
+  // Sequences with the words visitors add around a title ("free guy" of "free guy hd").
+  return [...new Set([...keys, ...(query.spans ?? [])].map(titleKey))].filter(Boolean);
 }
 
 /**
@@ -371,7 +456,7 @@ interface Candidate {
 
 /** How many query words a title lacks, and how many it has only corrected (missing ones included). */
 function missesOf(query: Expanded, c: Candidate): { missing: number; inexact: number } {
-  const words = `${c.title} ${c.original} ${c.names} ${c.alt}${c.year ? ` y${c.year}` : ""}`.split(" ");
+  const words = wordsOf(c);
   const set = new Set(words);
   const has = (f: Form) => set.has(f.word) || (f.prefix && words.some((w) => w.startsWith(f.word)));
   let missing = 0;
@@ -382,6 +467,27 @@ function missesOf(query: Expanded, c: Candidate): { missing: number; inexact: nu
     if (!g.typos.some(has)) missing++;
   }
   return { missing, inexact };
+}
+
+const wordsOf = (c: Candidate) => `${c.title} ${c.original} ${c.names} ${c.alt}${c.year ? ` y${c.year}` : ""}`.split(" ");
+
+/** How many of the optional words (noise, filters not applied) a title lacks: those holding them rank first among equals. */
+function optionalMissing(query: Expanded, c: Candidate): number {
+  if (!query.optional?.length) return 0;
+  const set = new Set(wordsOf(c));
+  return query.optional.filter((w) => !set.has(w) && !set.has(canonicalWord(w)) && !set.has(`y${w}`)).length;
+}
+
+/** The query with the best title's corrections: each corrected word as that title has it, missing words left out. */
+function correctedText(query: Expanded, c: Candidate): string {
+  const set = new Set(wordsOf(c));
+  const has = (f: Form) => set.has(f.word) || (f.prefix && [...set].some((w) => w.startsWith(f.word)));
+  const words: string[] = [];
+  query.groups.forEach((g, i) => {
+    const word = g.exact.some(has) ? query.tokens[i]! : g.typos.find(has)?.word;
+    if (word && words[words.length - 1] !== word) words.push(word);
+  });
+  return words.join(" ");
 }
 
 /**
@@ -398,7 +504,7 @@ async function rankedIds(
   tags: TagFilter | null,
   count: number,
   counter: Counter = stratumCounter(db, query, tags),
-): Promise<{ id: number; inexact: number }[]> {
+): Promise<{ id: number; inexact: number; corrected?: string }[]> {
   const queryKeys = queryKeysOfTitle(query);
   const hasTypos = query.groups.some((g) => g.typos.length > 0);
   const levels: Level[] = [{ missing: 0, exact: true }];
@@ -461,6 +567,7 @@ async function rankedIds(
     c,
     ...missesOf(query, c),
     tier: tierOf(query, queryKeys, c),
+    optional: optionalMissing(query, c),
     uploaded: new Date(c.uploaded_at).getTime(),
   }));
   ranked.sort(
@@ -468,12 +575,17 @@ async function rankedIds(
       a.missing - b.missing ||
       a.inexact - b.inexact ||
       a.tier - b.tier ||
+      a.optional - b.optional ||
       b.c.popularity - a.c.popularity ||
       a.c.title.length - b.c.title.length ||
       b.uploaded - a.uploaded ||
       b.c.title_id - a.c.title_id,
   );
-  return ranked.slice(0, count).map((r) => ({ id: r.c.title_id, inexact: r.inexact }));
+  return ranked.slice(0, count).map((r, i) => ({
+    id: r.c.title_id,
+    inexact: r.inexact,
+    ...(i === 0 && r.inexact > 0 ? { corrected: correctedText(query, r.c) } : {}),
+  }));
 }
 
 /** The orders that need no relevance; "relevance" here is popularity first (see rankedIds for the full ranking). */
@@ -532,7 +644,105 @@ const emptyResults = (page: number, perPage: number, query: string | null): Sear
   query,
   match: "none",
   capped: false,
+  interpreted: null,
+  understood: [],
+  corrected: null,
 });
+
+/**
+ * Whether a title key is, or starts with, the whole query's words: the query names a
+ * title ("Free Guy", "The Movie", "1917", "Hindi Medium") and is taken as typed, its
+ * words not read as noise or filters. One B-tree lookup of search_keys.
+ */
+async function namesATitle(db: Db, text: string): Promise<boolean> {
+  const key = titleKey(text);
+  if (!key) return false;
+  const row = await db
+    .selectFrom("search_keys as k")
+    .select("k.title_id")
+    .where((k) => k.or([k("k.key", "=", key), k.and([k("k.key", ">=", `${key} `), k("k.key", "<", `${key} {`)])]))
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** What one interpretation of the words searches: its required words (with the optional ones) and its filters. */
+interface Plan {
+  interpreted: InterpretedQuery;
+  query: Query;
+  filters: SearchFilters;
+  understood: Understood[];
+}
+
+/**
+ * The interpretation's search: its words must match; noise and filters not applied are
+ * optional words; applied filters join the explicit ones (which win: a chip is shown
+ * only for a filter the words set).
+ */
+function planOf(interpreted: InterpretedQuery, explicit: SearchFilters = {}): Plan {
+  const filters: SearchFilters = { ...explicit };
+  const understood: Understood[] = [];
+  const appliedWords = new Set<number>();
+  for (const chip of interpreted.understood) {
+    if (chip.applied) {
+      const f = interpreted.filters;
+      if (chip.kind === "type" && f.type && !explicit.type) filters.type = f.type;
+      else if (chip.kind === "year" && f.year && explicit.yearFrom === undefined && explicit.yearTo === undefined)
+        filters.yearFrom = filters.yearTo = f.year;
+      else if (chip.kind === "quality" && f.quality && !explicit.quality) filters.quality = f.quality;
+      else continue;
+    }
+    understood.push(chip);
+  }
+  // Token positions of applied filters: left out of the words and the title sequences.
+  interpreted.tokens.forEach((t, i) => {
+    if (interpreted.roles[i] === "filter" && understood.some((c) => c.applied && c.words.includes(t))) appliedWords.add(i);
+  });
+  const kept = interpreted.tokens.map((t, i) => ({ t, i })).filter((x) => !appliedWords.has(x.i));
+  // interpretQuery leaves at least one word (else it takes the text as typed).
+  const tokens = [...new Set(kept.filter((x) => interpreted.roles[x.i] === "word").map((x) => x.t))].slice(0, MAX_QUERY_TOKENS);
+  // Noise, words of filters not applied (or overridden by an explicit filter).
+  const optional = [...new Set(kept.map((x) => x.t).filter((t) => !tokens.includes(t)))];
+  // Sequences of the kept words that hold every required word: "free guy" of "free guy hd".
+  const positions = kept.map((x, k) => (tokens.includes(x.t) ? k : -1)).filter((k) => k >= 0);
+  const spans: string[] = [];
+  if (optional.length && positions.length) {
+    const [first, last] = [Math.min(...positions), Math.max(...positions)];
+    for (let a = first; a >= 0; a--)
+      for (let b = last; b < kept.length; b++)
+        spans.push(
+          kept
+            .slice(a, b + 1)
+            .map((x) => x.t)
+            .join(" "),
+        );
+  }
+  const query: Query = { text: interpreted.text, tokens, optional, spans: spans.slice(0, MAX_KEYS) };
+  return { interpreted, query, filters, understood };
+}
+
+/**
+ * The interpretation without its applied filters, their words optional instead (as
+ * noise): what a search tries when the filters leave nothing. "2001 space odyssey" is
+ * not from 2001, "scarface 1080p" has no 1080p release: the title is still found, and
+ * one with those words ranks first.
+ */
+function withoutAppliedFilters(interpreted: InterpretedQuery): InterpretedQuery | null {
+  const applied = interpreted.understood.filter((c) => c.applied);
+  if (applied.length === 0) return null;
+  const roles = interpreted.roles.map((r, i) =>
+    r === "filter" && applied.some((c) => c.words.includes(interpreted.tokens[i]!)) ? ("noise" as const) : r,
+  );
+  return { ...interpreted, roles, filters: {}, understood: interpreted.understood.filter((c) => !c.applied) };
+}
+
+/** The query read by the parser (query.ts), or as typed when its whole text names a title. Null when blank. */
+async function interpret(db: Db, text: string): Promise<InterpretedQuery | null> {
+  const interpreted = interpretQuery(text.slice(0, MAX_QUERY_LENGTH));
+  if (interpreted.tokens.length === 0) return null;
+  if (interpreted.roles.every((r) => r === "word")) return interpreted;
+  return (await namesATitle(db, interpreted.text)) ? asTyped(interpreted.tokens) : interpreted;
+}
 
 /**
  * Searches the catalogue. Every word of the query, or a word a typo away from it,
@@ -542,10 +752,22 @@ const emptyResults = (page: number, perPage: number, query: string | null): Sear
  * and leading title matches, then the more popular. Blank text is no search at all.
  */
 export async function searchCatalogue(db: Db, options: SearchOptions): Promise<SearchResults> {
+  const { page, perPage } = pageOf(options);
+  const interpreted = await interpret(db, options.text ?? "");
+  if (!interpreted) return emptyResults(page, perPage, null);
+  if (interpreted.onlyLittleWords)
+    return { ...emptyResults(page, perPage, interpreted.text), interpreted, understood: interpreted.understood };
+  const plan = planOf(interpreted, options.filters);
+  const found = await searchPlan(db, plan, options);
+  // Filters read from the words that leave nothing ("2001 space odyssey" is not from 2001): the words as words.
+  const fallback = found.total === 0 ? withoutAppliedFilters(interpreted) : null;
+  return fallback ? searchPlan(db, planOf(fallback, options.filters), options) : found;
+}
+
+async function searchPlan(db: Db, plan: Plan, options: SearchOptions): Promise<SearchResults> {
   const { page, perPage, offset } = pageOf(options);
-  const parsed = parseQuery(options.text ?? "");
-  if (!parsed) return emptyResults(page, perPage, null);
-  const [query, tags] = await Promise.all([expand(db, parsed), tagFilter(db, options.filters)]);
+  const [query, tags] = await Promise.all([expand(db, plan.query), tagFilter(db, plan.filters)]);
+  const extra = { interpreted: plan.interpreted, understood: plan.understood };
   const sort = options.sort ?? "relevance";
   const counter = stratumCounter(db, query, tags);
 
@@ -554,10 +776,10 @@ export async function searchCatalogue(db: Db, options: SearchOptions): Promise<S
     counter(),
     sort === "relevance" ? rankedIds(db, query, tags, offset + perPage, counter) : undefined,
   ]);
-  if (matches === 0) return emptyResults(page, perPage, query.text);
+  if (matches === 0) return { ...emptyResults(page, perPage, query.text), ...extra };
   const total = Math.min(matches, searchPlans.countCap);
   let ids: number[];
-  let best: { inexact: number } | undefined;
+  let best: { inexact: number; corrected?: string } | undefined;
   if (ranked) {
     ids = ranked.slice(offset, Math.max(offset, total)).map((r) => r.id);
     best = ranked[0];
@@ -583,7 +805,23 @@ export async function searchCatalogue(db: Db, options: SearchOptions): Promise<S
     query: query.text,
     match: best && best.inexact > 0 ? "similar" : "words",
     capped: matches > searchPlans.countCap,
+    ...extra,
+    corrected: didYouMean(plan, best?.corrected),
   };
+}
+
+/**
+ * The whole query again with the best result's corrected words in place of the
+ * required ones (filters and noise words kept as typed), when that differs from it.
+ */
+function didYouMean(plan: Plan, corrected: string | undefined): string | null {
+  if (!corrected) return null;
+  const { tokens } = plan.interpreted;
+  const required = new Set(plan.query.tokens);
+  const firstWord = tokens.findIndex((t) => required.has(t));
+  const out = tokens.filter((t, i) => !required.has(t) || i === firstWord).map((t, i) => (i === firstWord ? corrected : t));
+  const text = out.join(" ");
+  return text && text !== plan.interpreted.text ? text : null;
 }
 
 /**
@@ -675,9 +913,17 @@ export async function suggestGrouped(
   limits: { titles: number; people: number; genres: number } = SUGGESTION_LIMITS,
 ): Promise<GroupedSuggestions> {
   const parsed = parseQuery(text);
-  if (!parsed) return { titles: [], people: [], genres: [] };
-  const query = await expand(db, parsed);
-  const ranked = (await rankedIds(db, query, null, Math.max(limits.titles, limits.people > 0 ? PEOPLE_SOURCE_TITLES : 0))).map((r) => r.id);
+  const interpreted = await interpret(db, text);
+  if (!parsed || !interpreted || interpreted.onlyLittleWords) return { titles: [], people: [], genres: [] };
+  // The search's interpretation, its fallback included: what the box suggests is what Enter finds.
+  const rank = async (plan: Plan) => {
+    const [query, tags] = await Promise.all([expand(db, plan.query), tagFilter(db, plan.filters)]);
+    const ids = (await rankedIds(db, query, tags, Math.max(limits.titles, limits.people > 0 ? PEOPLE_SOURCE_TITLES : 0))).map((r) => r.id);
+    return { query, ids };
+  };
+  let { query, ids: ranked } = await rank(planOf(interpreted));
+  const fallback = ranked.length === 0 ? withoutAppliedFilters(interpreted) : null;
+  if (fallback) ({ query, ids: ranked } = await rank(planOf(fallback)));
   const [titles, people, genres] = await Promise.all([
     cards(db, ranked.slice(0, limits.titles)),
     limits.people > 0 ? peopleNamed(db, query, ranked, limits.people) : [],
