@@ -36,7 +36,7 @@ export function yearOf(date: string | null): number | null {
   return date ? Number(date.slice(0, 4)) : null;
 }
 
-function toCard(row: CardRow): TitleCard {
+export function toCard(row: CardRow): TitleCard {
   return {
     id: row.id,
     type: row.type,
