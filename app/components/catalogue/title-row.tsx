@@ -39,7 +39,7 @@ export function TitleRow({
             to={seeAll}
             className="-my-2 inline-flex min-h-11 shrink-0 items-center rounded-md px-2 text-sm font-semibold text-accent-300 hover:text-accent-200"
           >
-            See all<span className="sr-only">: {heading}</span>
+            See all<span className="sr-only"> {heading}</span>
           </PageLink>
         )}
       </div>
