@@ -59,12 +59,16 @@ test("each row is a labelled list of links, scrolls sideways on a phone and lead
   await expect(cards.nth(4).getByRole("link")).toBeInViewport({ ratio: 0.5 });
 
   await trending.getByRole("link", { name: "See all Trending now" }).click();
-  await expect(page).toHaveURL(/\/\?order=popular$/);
+  await expect(page).toHaveURL(/\/\?sort=popular$/);
   const listing = page.getByRole("region", { name: "Trending now" });
   await expect(listing.getByRole("heading", { level: 2, name: "Trending now" })).toBeVisible();
   await expect(listing.getByRole("listitem")).toHaveCount(15);
   await page.getByRole("navigation", { name: "Pagination" }).getByRole("link", { name: "Page 2" }).click();
-  await expect(page).toHaveURL(/\/\?order=popular&page=2$/);
+  await expect(page).toHaveURL(/\/\?sort=popular&page=2$/);
+  // Loaded afresh, through the page cache, the address still says which listing.
+  await page.goto("/?sort=popular");
+  await expect(page.getByRole("heading", { level: 2, name: "Trending now" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Latest uploads" })).toHaveCount(0);
 });
 
 test("a visitor with a watchlist gets a row to continue from it; others do not @phone", async ({ page }) => {

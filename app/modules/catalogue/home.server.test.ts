@@ -30,7 +30,7 @@ describeEachDatabase("the home page's rows", (ctx) => {
     await seed();
     const { rows, latest } = await listHomeRows(ctx.db, await listGenresInUse(ctx.db));
     expect(rows.map((r) => [r.heading, r.seeAll])).toEqual([
-      ["Trending now", "/?order=popular"],
+      ["Trending now", "/?sort=popular"],
       ["New on Cinedex", "#latest-heading"],
       // Comedy (2 titles) and Western (3) are under the minimum; Drama has 10.
       ["Popular in Drama", "/genre/drama"],

@@ -84,7 +84,7 @@ export async function listHomeRows(
     latest ?? listTitles(db, { page: 1 }),
   ]);
   const rows: HomeRow[] = [
-    { id: "trending", heading: "Trending now", seeAll: "/?order=popular", titles: popular.trending },
+    { id: "trending", heading: "Trending now", seeAll: "/?sort=popular", titles: popular.trending },
     { id: "new", heading: "New on Cinedex", seeAll: "#latest-heading", titles: latestPage.items.slice(0, HOME_ROW_SIZE) },
     ...picked.map((g, i) => ({
       id: `genre-${g.slug}`,

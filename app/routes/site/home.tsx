@@ -40,7 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { page, valid } = parsePageParam(url.searchParams.get("page"));
   if (!valid) throw redirect(pageHref(url.pathname, url.search, 1));
   // "Trending now"'s See all: the same grid, most popular first. Any other value is the default listing.
-  const popular = url.searchParams.get("order") === "popular";
+  const popular = url.searchParams.get("sort") === "popular";
   const data = await listing(db, page, popular, genres);
   if (page > data.titles.totalPages) throw redirect(pageHref(url.pathname, url.search, data.titles.totalPages));
   return { mode: "listing" as const, searchFailed: false, ...data, genres };
@@ -76,7 +76,7 @@ export function meta({ data, matches }: Route.MetaArgs) {
     return seoMeta(origin, {
       title: page > 1 ? `Trending now, page ${page}` : "Trending now",
       description: "The most popular movies and TV shows on Cinedex.",
-      path: page > 1 ? `/?order=popular&page=${page}` : "/?order=popular",
+      path: page > 1 ? `/?sort=popular&page=${page}` : "/?sort=popular",
     });
   return seoMeta(origin, {
     title: page > 1 ? `Latest uploads, page ${page}` : "Cinedex",
