@@ -58,6 +58,9 @@ test("each row is a labelled list of links, scrolls sideways on a phone and lead
   await expect(cards.nth(4).getByRole("link")).toBeFocused();
   await expect(cards.nth(4).getByRole("link")).toBeInViewport({ ratio: 0.5 });
 
+  // "New on Cinedex" is the grid's first page: its See all leads down to the grid.
+  await page.getByRole("link", { name: "See all New on Cinedex" }).click();
+  await expect(page.getByRole("heading", { name: "Latest uploads" })).toBeInViewport();
   await trending.getByRole("link", { name: "See all Trending now" }).click();
   await expect(page).toHaveURL(/\/\?sort=popular$/);
   const listing = page.getByRole("region", { name: "Trending now" });

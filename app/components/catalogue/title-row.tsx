@@ -5,6 +5,8 @@ import { TitleCard } from "./title-card.tsx";
 
 /** A row card's width: about 2½ cards on a phone (the half says "scroll"), 4½ on a tablet, 7 on a desktop. */
 const ROW_CARD = "w-[38%] shrink-0 snap-start sm:w-[21%] lg:w-[calc((100%-6*1rem)/7)]";
+const SEE_ALL =
+  "-my-2 inline-flex min-h-11 shrink-0 items-center rounded-md px-2 text-sm font-semibold text-accent-300 hover:text-accent-200";
 const ROW_POSTER_SIZES = "(min-width: 1280px) 160px, (min-width: 1024px) 14vw, (min-width: 640px) 21vw, 38vw";
 
 /**
@@ -34,14 +36,17 @@ export function TitleRow({
         <h2 id={headingId} className="text-lg font-bold tracking-tight text-white sm:text-xl">
           {heading}
         </h2>
-        {seeAll && (
-          <PageLink
-            to={seeAll}
-            className="-my-2 inline-flex min-h-11 shrink-0 items-center rounded-md px-2 text-sm font-semibold text-accent-300 hover:text-accent-200"
-          >
-            See all<span className="sr-only"> {heading}</span>
-          </PageLink>
-        )}
+        {seeAll &&
+          (seeAll.startsWith("#") ? (
+            // A section of this page: the browser scrolls to it, no navigation.
+            <a href={seeAll} className={SEE_ALL}>
+              See all<span className="sr-only"> {heading}</span>
+            </a>
+          ) : (
+            <PageLink to={seeAll} className={SEE_ALL}>
+              See all<span className="sr-only"> {heading}</span>
+            </PageLink>
+          ))}
       </div>
       <ul className="-mx-4 flex snap-x snap-mandatory scroll-px-4 gap-4 overflow-x-auto px-4 pt-1 pb-3 [scrollbar-width:thin] sm:mx-0 sm:scroll-px-0 sm:px-0">
         {titles.map((title, i) => (

@@ -4,7 +4,7 @@ import { LISTING_PAGE_SIZE } from "#app/constants.ts";
 import { toCount } from "#app/db/dialect.server.ts";
 import { pageRequest, totalPagesOf } from "#app/utils/pagination.ts";
 import { genrePath } from "./paths.ts";
-import { toCard, listTitles } from "./read.server.ts";
+import { cardColumns, listTitles, toCard } from "./read.server.ts";
 import type { Genre, Page, TitleCard } from "./types.ts";
 
 /** Cards per home row: a desktop screen shows about seven, a phone scrolls through the rest. */
@@ -22,8 +22,6 @@ export interface HomeRow {
   seeAll: string;
   titles: TitleCard[];
 }
-
-const cardColumns = ["t.id", "t.type", "t.slug", "t.title", "t.release_date", "t.poster_url", "t.rating"] as const;
 
 /** The most popular titles, optionally of one genre, by the popularity the search index keeps (popularity.server.ts). */
 async function mostPopular(
