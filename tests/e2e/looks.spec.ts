@@ -18,13 +18,16 @@ async function brokenImages(page: Page): Promise<string[]> {
   );
 }
 
-/** Scrolls through the page so lazy images load (and fail). */
+/** Scrolls through the page, and through each row that scrolls sideways (home's rows), so lazy images load (and fail). */
 async function scrollThrough(page: Page) {
   await page.evaluate(async () => {
+    const rows = [...document.querySelectorAll("ul")].filter((list) => list.scrollWidth > list.clientWidth);
     for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight / 2) {
       window.scrollTo(0, y);
+      for (const row of rows) row.scrollLeft = row.scrollWidth;
       await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
     }
+    for (const row of rows) row.scrollLeft = 0;
     window.scrollTo(0, 0);
   });
 }

@@ -67,7 +67,7 @@ export function FeaturedCarousel({ items }: { items: FeaturedTitle[] }) {
     <section
       aria-roledescription="carousel"
       aria-label="Featured titles"
-      className="relative isolate -mt-2 mb-10 overflow-hidden rounded-2xl bg-ink-900 ring-1 ring-white/5"
+      className="relative isolate -mt-2 mb-8 overflow-hidden rounded-2xl bg-ink-900 ring-1 ring-white/5"
       onMouseEnter={() => setPaused(true)}
       onMouseLeave={() => setPaused(false)}
       onFocus={() => setPaused(true)}
@@ -78,7 +78,8 @@ export function FeaturedCarousel({ items }: { items: FeaturedTitle[] }) {
       onPointerUp={onPointerUp}
       onPointerCancel={() => (swipeStart.current = null)}
     >
-      <div className="relative h-[26rem] touch-pan-y select-none sm:h-[28rem] lg:h-[30rem]">
+      {/* Compact (issue 32): at most 45 % of a phone's first screen and 60 % of a desktop's, so the first row of titles shows with it. */}
+      <div className="relative h-[19rem] touch-pan-y select-none sm:h-[22rem] lg:h-[24rem]">
         {items.map((item, i) => {
           const active = i === index;
           const images = shown.has(i) || (hydrated && i === (index + 1) % count);
@@ -102,24 +103,24 @@ export function FeaturedCarousel({ items }: { items: FeaturedTitle[] }) {
               />
               <div className="absolute inset-0 bg-gradient-to-t from-ink-950 via-ink-950/50 to-transparent" aria-hidden="true" />
               <div className="absolute inset-0 bg-gradient-to-r from-ink-950/80 via-transparent to-transparent" aria-hidden="true" />
-              <div className="absolute right-10 bottom-12 hidden w-40 lg:block xl:w-44" aria-hidden="true">
+              <div className="absolute right-10 bottom-10 hidden w-36 lg:block" aria-hidden="true">
                 <Poster
                   title={item.title}
                   year={item.year}
                   url={images ? item.posterUrl : null}
-                  sizes="176px"
+                  sizes="144px"
                   className="shadow-2xl shadow-black/60 ring-1 ring-white/10"
                 />
               </div>
-              <div className="absolute inset-x-0 bottom-0 p-6 pb-16 sm:p-10 sm:pb-16 lg:pr-64">
+              <div className="absolute inset-x-0 bottom-0 p-6 pb-14 sm:p-10 sm:pb-14 sm:pl-20 lg:pr-64">
                 <p className="text-xs font-semibold tracking-[0.2em] text-accent-300 uppercase">
                   Featured {item.type === "tv" ? "series" : "film"}
                   {item.year ? ` · ${item.year}` : ""}
                 </p>
-                <h2 className="mt-2 max-w-2xl font-display text-3xl leading-tight font-bold text-white drop-shadow-lg sm:text-5xl">
+                <h2 className="mt-2 max-w-2xl font-display text-3xl leading-tight font-bold text-white drop-shadow-lg sm:text-4xl lg:text-5xl">
                   {item.title}
                 </h2>
-                <div className="mt-6 flex flex-wrap gap-3">
+                <div className="mt-5 flex flex-wrap gap-3">
                   <Tooltip text={`Size: ${item.size ?? "Unknown"}`}>
                     {(describedBy) => (
                       <PageLink

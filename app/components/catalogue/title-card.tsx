@@ -9,6 +9,8 @@ interface CardOptions {
   headingLevel?: "h2" | "h3";
   /** Search results name a card "Download {title} ({year})" (docs/product/spec.md "Search"); listings by its title. */
   variant?: "listing" | "search";
+  /** How wide the poster is drawn (a row's cards are narrower than the grid's). */
+  sizes?: string;
 }
 
 /** How a search result is named (docs/product/spec.md "Search"). */
@@ -25,6 +27,7 @@ export function TitleCard({
   eager = false,
   headingLevel = "h3",
   variant = "listing",
+  sizes,
 }: { title: TitleCardData; eager?: boolean } & CardOptions) {
   const latest = isLatestRelease(title.releaseDate);
   const Heading = headingLevel;
@@ -36,6 +39,7 @@ export function TitleCard({
           year={title.year}
           url={title.posterUrl}
           eager={eager}
+          sizes={sizes}
           className="ring-1 ring-white/5 transition duration-300 group-hover:-translate-y-1 group-hover:ring-accent-400/60 group-hover:shadow-xl group-hover:shadow-accent-500/10"
         />
         {title.rating !== null && (

@@ -38,7 +38,7 @@ export function TitleListing({
         <div>
           <Heading
             id={headingId}
-            className={`font-bold tracking-tight text-white ${level === 1 ? "text-3xl sm:text-4xl" : "text-2xl sm:text-3xl"}`}
+            className={`scroll-mt-24 font-bold tracking-tight text-white ${level === 1 ? "text-3xl sm:text-4xl" : "text-2xl sm:text-3xl"}`}
           >
             {heading}
           </Heading>

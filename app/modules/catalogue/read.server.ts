@@ -27,7 +27,8 @@ export interface ListOptions {
   type?: TitleType;
 }
 
-const cardColumns = ["t.id", "t.type", "t.slug", "t.title", "t.release_date", "t.poster_url", "t.rating"] as const;
+/** The columns of a title card (toCard). */
+export const cardColumns = ["t.id", "t.type", "t.slug", "t.title", "t.release_date", "t.poster_url", "t.rating"] as const;
 
 type CardRow = Pick<TitleRow, "id" | "type" | "slug" | "title" | "release_date" | "poster_url" | "rating">;
 
@@ -36,7 +37,7 @@ export function yearOf(date: string | null): number | null {
   return date ? Number(date.slice(0, 4)) : null;
 }
 
-function toCard(row: CardRow): TitleCard {
+export function toCard(row: CardRow): TitleCard {
   return {
     id: row.id,
     type: row.type,

@@ -4,9 +4,11 @@ import { redirect } from "react-router";
 import { FeaturedCarousel } from "#app/components/catalogue/featured-carousel.tsx";
 import { GenreExplorer } from "#app/components/catalogue/genre-explorer.tsx";
 import { TitleListing } from "#app/components/catalogue/title-listing.tsx";
+import { TitleRow, WatchlistRow } from "#app/components/catalogue/title-row.tsx";
 import { getApp } from "#app/context.ts";
 import { searchPath } from "#app/modules/catalogue/paths.ts";
 import { SearchResults } from "#app/components/search/search-results.tsx";
+import { listHomeRows, listPopularTitles, type HomeRow } from "#app/modules/catalogue/home.server.ts";
 import { listFeatured, listGenresInUse, listTitles } from "#app/modules/catalogue/read.server.ts";
 import { hasFilters, parseSearchParams } from "#app/modules/search/params.ts";
 import { runResultsSearch } from "#app/modules/search/results.server.ts";
@@ -32,19 +34,30 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       if (results.total > 0 && params.page > results.totalPages) throw redirect(pageHref(url.pathname, url.search, results.totalPages));
       return { mode: "search" as const, params, results, genres };
     }
-    if (failed) return { mode: "listing" as const, searchFailed: true, ...(await listing(db, 1)), genres };
+    if (failed) return { mode: "listing" as const, searchFailed: true, ...(await listing(db, 1, false, genres)), genres };
   }
 
   const { page, valid } = parsePageParam(url.searchParams.get("page"));
   if (!valid) throw redirect(pageHref(url.pathname, url.search, 1));
-  const data = await listing(db, page);
+  // "Trending now"'s See all: the same grid, most popular first. Any other value is the default listing.
+  const popular = url.searchParams.get("sort") === "popular";
+  const data = await listing(db, page, popular, genres);
   if (page > data.titles.totalPages) throw redirect(pageHref(url.pathname, url.search, data.titles.totalPages));
   return { mode: "listing" as const, searchFailed: false, ...data, genres };
 }
 
-async function listing(db: Parameters<typeof listTitles>[0], page: number) {
-  const [titles, featured] = await Promise.all([listTitles(db, { page }), listFeatured(db)]);
-  return { titles, featured };
+/** The featured titles and a page of the grid; the first page of the default listing leads with the rows. */
+async function listing(
+  db: Parameters<typeof listTitles>[0],
+  page: number,
+  popular: boolean,
+  genres: Awaited<ReturnType<typeof listGenresInUse>>,
+) {
+  const featured = listFeatured(db);
+  if (popular) return { popular, featured: await featured, titles: await listPopularTitles(db, { page }), rows: [] as HomeRow[] };
+  const titles = listTitles(db, { page });
+  const rows = page === 1 ? listHomeRows(db, genres, await titles).then((r) => r.rows) : Promise.resolve([] as HomeRow[]);
+  return { popular, featured: await featured, titles: await titles, rows: await rows };
 }
 
 export function meta({ data, matches }: Route.MetaArgs) {
@@ -59,6 +72,12 @@ export function meta({ data, matches }: Route.MetaArgs) {
     });
   }
   const page = data?.titles.page ?? 1;
+  if (data?.popular)
+    return seoMeta(origin, {
+      title: page > 1 ? `Trending now, page ${page}` : "Trending now",
+      description: "The most popular movies and TV shows on Cinedex.",
+      path: page > 1 ? `/?sort=popular&page=${page}` : "/?sort=popular",
+    });
   return seoMeta(origin, {
     title: page > 1 ? `Latest uploads, page ${page}` : "Cinedex",
     description: "Browse the Cinedex catalogue of movies and TV shows by genre and find where each one can be downloaded.",
@@ -84,7 +103,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     );
   }
 
-  const { titles, featured, genres } = loaderData;
+  const { titles, featured, genres, rows, popular } = loaderData;
   return (
     <>
       <h1 className="sr-only">Cinedex: movies and TV shows</h1>
@@ -94,8 +113,17 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </p>
       )}
       <FeaturedCarousel items={featured} />
+      {rows.map((row, i) => (
+        <TitleRow key={row.id} {...row} eager={i === 0 ? 2 : 0} />
+      ))}
+      {rows.length > 0 && <WatchlistRow />}
       <GenreExplorer genres={genres} />
-      <TitleListing titles={titles} heading="Latest uploads" headingId="latest-heading" emptyText={EMPTY_CATALOGUE} />
+      <TitleListing
+        titles={titles}
+        heading={popular ? "Trending now" : "Latest uploads"}
+        headingId={popular ? "trending-heading" : "latest-heading"}
+        emptyText={EMPTY_CATALOGUE}
+      />
     </>
   );
 }
