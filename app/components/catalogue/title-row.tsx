@@ -1,4 +1,4 @@
-import { watchlist } from "#app/components/storage/lists.ts";
+import { savedTitleCard, watchlist } from "#app/components/storage/lists.ts";
 import { PageLink } from "#app/components/ui/page-link.tsx";
 import type { TitleCard as TitleCardData } from "#app/modules/catalogue/types.ts";
 import { TitleCard } from "./title-card.tsx";
@@ -67,21 +67,5 @@ export function TitleRow({
 export function WatchlistRow() {
   const items = watchlist.useValue();
   if (items.length === 0) return null;
-  return (
-    <TitleRow
-      id="watchlist"
-      heading="Continue from your watchlist"
-      seeAll="/watchlist"
-      titles={items.map((item) => ({
-        id: item.id,
-        type: item.type,
-        slug: item.slug,
-        title: item.title,
-        year: item.year,
-        releaseDate: null,
-        posterUrl: item.poster,
-        rating: null,
-      }))}
-    />
-  );
+  return <TitleRow id="watchlist" heading="Continue from your watchlist" seeAll="/watchlist" titles={items.map(savedTitleCard)} />;
 }

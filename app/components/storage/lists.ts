@@ -1,4 +1,5 @@
 import { RECENTLY_VIEWED_CAP, VISITED_LINK_TTL_MS } from "#app/constants.ts";
+import type { TitleCard } from "#app/modules/catalogue/types.ts";
 import { createLocalStore } from "./local-store.ts";
 
 /** A title as remembered in the browser's lists. */
@@ -67,4 +68,18 @@ export function isVisited(map: VisitedLinks, path: string, now: number): boolean
 export function markVisited(map: VisitedLinks, path: string, now: number): VisitedLinks {
   const kept = Object.fromEntries(Object.entries(map).filter(([, at]) => now - at < VISITED_LINK_TTL_MS));
   return { ...kept, [path]: now };
+}
+
+/** A saved title as a card: what the browser kept (no release date or rating). */
+export function savedTitleCard(item: SavedTitle): TitleCard {
+  return {
+    id: item.id,
+    type: item.type,
+    slug: item.slug,
+    title: item.title,
+    year: item.year,
+    releaseDate: null,
+    posterUrl: item.poster,
+    rating: null,
+  };
 }

@@ -1,7 +1,7 @@
 import toast from "react-hot-toast";
 import { Link } from "react-router";
 import { TitleCard } from "#app/components/catalogue/title-card.tsx";
-import { favorites, watchlist, type SavedTitle } from "#app/components/storage/lists.ts";
+import { favorites, savedTitleCard, watchlist, type SavedTitle } from "#app/components/storage/lists.ts";
 import { CloseIcon } from "#app/components/ui/icons.tsx";
 import { originOf, seoMeta } from "#app/utils/seo.ts";
 import type { Route } from "./+types/watchlist";
@@ -35,18 +35,7 @@ function SavedList({ heading, store, empty, removed }: { heading: string; store:
         <ul className="grid grid-cols-2 gap-x-4 gap-y-8 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-5">
           {items.map((item: SavedTitle) => (
             <li key={item.id} className="relative">
-              <TitleCard
-                title={{
-                  id: item.id,
-                  type: item.type,
-                  slug: item.slug,
-                  title: item.title,
-                  year: item.year,
-                  releaseDate: null,
-                  posterUrl: item.poster,
-                  rating: null,
-                }}
-              />
+              <TitleCard title={savedTitleCard(item)} />
               <button
                 type="button"
                 onClick={() => {
