@@ -10,9 +10,11 @@ import { freePort, spawnServer, startServer, tempDataDir } from "#tests/helpers/
 
 test.describe.configure({ mode: "parallel" });
 
+/** The titles of the home page's "Latest uploads" grid (the rows above it repeat some of them). */
 async function homeTitles(baseURL: string): Promise<string[]> {
   const html = await (await fetch(`${baseURL}/`)).text();
-  return [...html.matchAll(/<h3[^>]*>([^<]+)<\/h3>/g)].map((m) => m[1]!);
+  const grid = html.slice(html.indexOf('aria-labelledby="latest-heading"'));
+  return [...grid.matchAll(/<h3[^>]*>([^<]+)<\/h3>/g)].map((m) => m[1]!);
 }
 
 test("invalid configuration stops the server with one line naming the variable", async () => {

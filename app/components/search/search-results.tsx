@@ -4,7 +4,7 @@ import { TitleGrid } from "#app/components/catalogue/title-card.tsx";
 import { TitleGridSkeleton } from "#app/components/catalogue/title-grid-skeleton.tsx";
 import type { Genre } from "#app/modules/catalogue/types.ts";
 import { hasFilters, type SearchParams } from "#app/modules/search/params.ts";
-import { withoutWords } from "#app/modules/search/query.ts";
+import { withoutWords } from "#app/modules/search/chips.ts";
 import type { SearchResults as Results } from "#app/modules/search/search.server.ts";
 import { SEARCH_SORTS } from "#app/modules/search/types.ts";
 import { pageHref } from "#app/utils/pagination.ts";

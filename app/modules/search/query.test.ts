@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { interpretQuery, withoutWords } from "./query.ts";
+import { withoutWords } from "./chips.ts";
+import { interpretQuery } from "./query.ts";
 
 const NOW = new Date("2026-11-28T00:00:00Z");
 const read = (text: string) => {

@@ -4,6 +4,7 @@
 // "1080p", "hindi dubbed", "season 2"). Pure and browser-safe: /search, the
 // suggestions and the API read the same interpretation, and the results page shows it.
 import type { TitleType } from "#app/db/schema.ts";
+import { at } from "./chips.ts";
 import { normalizeText } from "./text.ts";
 
 /** Something the parser took out of the words, shown on the results page as a removable chip. */
@@ -101,7 +102,6 @@ export const FIRST_YEAR = 1888;
 export const lastYear = (now = new Date()) => now.getUTCFullYear() + 1;
 
 /** Whether `words` starts at position i of `tokens`. */
-const at = (tokens: string[], i: number, words: string[]) => words.every((w, k) => tokens[i + k] === w);
 
 /**
  * Reads a query: which words are the title's, which are noise, and which are
@@ -172,12 +172,4 @@ export function interpretQuery(text: string, now = new Date()): InterpretedQuery
 /** The query with every word a word: no filters, no noise. */
 export function asTyped(tokens: string[]): InterpretedQuery {
   return { text: tokens.join(" "), tokens, roles: tokens.map(() => "word"), filters: {}, understood: [], onlyLittleWords: false };
-}
-
-/** The query text without a chip's words: what the chip's link searches. */
-export function withoutWords(query: InterpretedQuery, chip: Understood): string {
-  let start = -1;
-  for (let i = 0; i + chip.words.length <= query.tokens.length && start < 0; i++)
-    if (query.roles[i] === "filter" && at(query.tokens, i, chip.words)) start = i;
-  return query.tokens.filter((_, i) => start < 0 || i < start || i >= start + chip.words.length).join(" ");
 }
