@@ -76,7 +76,11 @@ export async function startServer(env: NodeJS.ProcessEnv = {}, dataDir = tempDat
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`server did not start: ${proc.stderr()}`);
+    if (Date.now() > deadline) {
+      // Not left running: it would hold its port and CPU for the rest of the suite.
+      proc.child.kill("SIGKILL");
+      throw new Error(`server did not start: ${proc.stderr()}`);
+    }
     await new Promise((r) => setTimeout(r, 50));
   }
   return {
