@@ -2,7 +2,8 @@ import { sql } from "kysely";
 import pino from "pino";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DatabaseTarget } from "#app/db/client.server.ts";
-import { createJobRunner, type JobRunner } from "#app/modules/jobs/jobs.server.ts";
+import type { JobRunner } from "#app/modules/jobs/jobs.server.ts";
+import { createJobRunner } from "#app/modules/jobs/runner.server.ts";
 import { createTestDatabase, testDialects, withPgClient, type TestDatabase } from "#tests/helpers/database.ts";
 import {
   claimImportRun,

@@ -1,5 +1,6 @@
 import nodemailer, { type Transporter } from "nodemailer";
-import type { AppContext } from "#app/context.ts";
+import type { Logger } from "pino";
+import type { Db } from "#app/db/client.server.ts";
 import { getSettings } from "#app/modules/settings/settings.server.ts";
 import { AppError } from "#app/utils/errors.ts";
 import { isRefusedTarget, safeFetch } from "#app/utils/safe-fetch.server.ts";
@@ -116,7 +117,8 @@ export function createNotifier(options: {
   };
 }
 
-type NotifyApp = Pick<AppContext, "db" | "logger" | "publicUrl" | "notifier">;
+/** The part of the app's context (AppContext, which holds the Notifier) that notifying reads; named here so this module does not import the context back. */
+type NotifyApp = { db: Db; logger: Logger; publicUrl: string; notifier: Notifier };
 
 /**
  * Tells the operators about a new submission. Called after the submission is

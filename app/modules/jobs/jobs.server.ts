@@ -1,12 +1,11 @@
 import type { Logger } from "pino";
-import type { DatabaseHandle, DatabaseTarget } from "#app/db/client.server.ts";
-import { createPgBossRunner } from "./pgboss-runner.server.ts";
-import { createTableRunner } from "./table-runner.server.ts";
 
 /**
- * One interface for background work (ADR 028): pg-boss on PostgreSQL, so with
- * several instances a scheduled job runs once and a job of an instance that died
- * is retried by another; a jobs table polled in process on SQLite (one instance).
+ * One interface for background work (ADR 028): what a job is, how it is queued, and
+ * the rules both engines share. The engines (pgboss-runner.server.ts on PostgreSQL,
+ * table-runner.server.ts on SQLite) implement JobRunner and import this file;
+ * runner.server.ts picks one. Nothing here imports an engine, so a module that
+ * defines or queues a job never loads pg-boss.
  */
 
 /** How a failed run is retried: `limit` more attempts, the n-th after about delay·2^(n-1)·(1..2) seconds with back-off. */
@@ -110,12 +109,6 @@ export interface RunnerOptions {
 }
 
 export type JobOutcome = "completed" | "failed" | "retried";
-
-export function createJobRunner(database: DatabaseHandle, target: DatabaseTarget, options: RunnerOptions): JobRunner {
-  return target.dialect === "postgres"
-    ? createPgBossRunner(target.url, { ...options, schema: options.schema ?? (target.schema ? `${target.schema}_jobs` : undefined) })
-    : createTableRunner(database.db, options);
-}
 
 /** Checks a definition once, for both engines. */
 export function checkDefinition(job: JobDefinition<never>, defined: ReadonlySet<string>, started: boolean): void {
