@@ -5,9 +5,9 @@ import { Button, Card, EmptyState, TableHead, TableScroller } from "#app/compone
 import { CheckboxField, Field, FormState, inputClass } from "#app/components/forms/field.tsx";
 import { FormMessage, useResultToast } from "#app/components/forms/result.tsx";
 import type { LinkHealthStatus } from "#app/db/schema.ts";
+import type { LinkHealthScreenData } from "#app/modules/linkhealth/admin.server.ts";
 import { LINK_SETTINGS_FIELDS, linkSettingsValues } from "#app/modules/linkhealth/form.ts";
 import { LINK_CHECK_INTERVAL_RANGE_H, LINK_FAILURE_THRESHOLD_RANGE, type Settings } from "#app/modules/settings/schema.ts";
-import type { loader as linkHealthLoader } from "#app/routes/admin/link-health.tsx";
 import { formatCount } from "#app/utils/format.ts";
 import { pageHref } from "#app/utils/pagination.ts";
 import type { FormResult } from "#app/utils/submission.ts";
@@ -43,7 +43,7 @@ export function linkHealthLinkPath(id: number): string {
  * to its own route, which renders this with `form` naming the form whose answer it shows.
  */
 export function LinkHealthScreen({ form }: { form?: "check-all" | "settings" | "check-title" }) {
-  const data = useRouteLoaderData<typeof linkHealthLoader>("routes/admin/link-health")!;
+  const data = useRouteLoaderData<LinkHealthScreenData>("routes/admin/link-health")!;
   const result = useActionData<FormResult>();
   useResultToast(result);
   const { search } = useLocation();

@@ -3,14 +3,14 @@ import { href, useFetcher } from "react-router";
 import toast from "react-hot-toast";
 import { Button } from "#app/components/admin/ui.tsx";
 import { inputClass } from "#app/components/forms/field.tsx";
-import type { action as boostAction } from "#app/routes/admin/title-search-boost.ts";
+import type { SearchBoostResult } from "#app/modules/search/popularity.server.ts";
 
 /**
  * The title editor's search boost (ADR 007): points added to the title's popularity,
  * 0 none, 100 first among equal matches. Saved on its own, not with the editor's form.
  */
 export function SearchBoost({ titleId, boost, toasterId }: { titleId: number; boost: number; toasterId: string }) {
-  const fetcher = useFetcher<typeof boostAction>();
+  const fetcher = useFetcher<SearchBoostResult>();
   const [value, setValue] = useState(String(boost));
   const id = useId();
   useEffect(() => {

@@ -3,6 +3,7 @@ import { TmdbError, type TmdbClient } from "#app/integrations/tmdb/client.server
 import { parseLookup } from "#app/integrations/tmdb/ids.ts";
 import type { ExternalSearchItem, ExternalTitle, ExternalType } from "#app/integrations/tmdb/types.ts";
 import { AppError } from "#app/utils/errors.ts";
+import type { FormResult } from "#app/utils/submission.ts";
 import { INVALID_TMDB_ID } from "./admin-form.ts";
 import { FETCH_ERROR, FETCH_FAILED, TMDB_NOT_CONFIGURED, TMDB_NOT_CONFIGURED_HELP } from "./tmdb-fill.ts";
 import type { TitleType } from "./types.ts";
@@ -49,6 +50,9 @@ export interface EditorLookup {
   /** The catalogue already has this TMDB title. */
   existing: CatalogueRef | null;
 }
+
+/** The answer of the editor's TMDB fetch (POST /dashboard/tmdb), as the editor's fetcher reads it. */
+export type EditorLookupResult = FormResult<EditorLookup>;
 
 /** A lookup that found no title: the message is the toast, the detail sits under the lookup field (`query`). */
 export class LookupError extends AppError {

@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import type { Db } from "#app/db/client.server.ts";
 import { toBool, toCount } from "#app/db/dialect.server.ts";
 import type { LinkCheckOutcome, LinkHealthStatus, LinkStatus, TitleType } from "#app/db/schema.ts";
+import type { Settings } from "#app/modules/settings/schema.ts";
 import { clampPage } from "#app/utils/pagination.ts";
 import { escapeLike } from "#app/utils/sql.ts";
 import { AppError } from "#app/utils/errors.ts";
@@ -55,6 +56,15 @@ export interface LinkHealthOverview {
   perPage: number;
   total: number;
   totalPages: number;
+}
+
+/** What the Link health screen's loader hands its page (declared here, so the page's components need not import the route). */
+export interface LinkHealthScreenData {
+  overview: LinkHealthOverview;
+  settings: Settings["linkHealth"];
+  canChangeSettings: boolean;
+  /** The server's clock (ms): relative times read the same on the server and in the browser. */
+  now: number;
 }
 
 function baseQuery(db: Db) {

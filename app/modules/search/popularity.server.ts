@@ -3,6 +3,7 @@ import { AppError } from "#app/utils/errors.ts";
 import { bumpContentVersion } from "#app/modules/site/content-version.server.ts";
 import { inTransaction } from "#app/db/transaction.server.ts";
 import { recordAudit, type Actor } from "#app/modules/audit/audit.server.ts";
+import type { FormResult } from "#app/utils/submission.ts";
 
 /** What the catalogue knows of a title's popularity from outside (TMDB, IMDb). Absent fields are left as they are. */
 export interface PopularityInput {
@@ -114,6 +115,9 @@ export async function setPopularity(db: Db, titleId: number, input: PopularityIn
 }
 
 export const BOOST_OUT_OF_RANGE = `Boost must be a whole number from 0 to ${MAX_BOOST}`;
+
+/** The title editor's boost form's answer (its route's action; the editor's fetcher reads it). */
+export type SearchBoostResult = FormResult<{ boost: number }>;
 
 /** The admin's boost of a title in search (0 none, PINNED first among equal matches); audited when an actor is given. */
 export async function setSearchBoost(db: Db, titleId: number, boost: number, actor?: Actor): Promise<void> {

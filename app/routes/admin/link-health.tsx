@@ -2,7 +2,12 @@ import { Outlet } from "react-router";
 import { PageHeader } from "#app/components/admin/ui.tsx";
 import { getApp } from "#app/context.ts";
 import { getAdminSession } from "#app/modules/auth/guard.server.ts";
-import { getLinkHealthOverview, LINK_HEALTH_VIEWS, type LinkHealthView } from "#app/modules/linkhealth/admin.server.ts";
+import {
+  getLinkHealthOverview,
+  LINK_HEALTH_VIEWS,
+  type LinkHealthScreenData,
+  type LinkHealthView,
+} from "#app/modules/linkhealth/admin.server.ts";
 import { getSettings } from "#app/modules/settings/settings.server.ts";
 import { parsePageParam } from "#app/utils/pagination.ts";
 import type { Route } from "./+types/link-health";
@@ -19,7 +24,7 @@ export function meta() {
   return [{ title: "Link health | Cinedex Admin" }, { name: "robots", content: "noindex, nofollow" }];
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs): Promise<LinkHealthScreenData> {
   const { db } = getApp(context);
   const { admin } = getAdminSession(context);
   const url = new URL(request.url);

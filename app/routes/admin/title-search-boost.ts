@@ -2,10 +2,9 @@ import { z } from "#app/utils/zod.ts";
 import { getApp } from "#app/context.ts";
 import { actorFrom } from "#app/modules/auth/guard.server.ts";
 import { TITLE_NOT_FOUND } from "#app/modules/catalogue/write.server.ts";
-import { BOOST_OUT_OF_RANGE, MAX_BOOST, setSearchBoost } from "#app/modules/search/popularity.server.ts";
+import { BOOST_OUT_OF_RANGE, MAX_BOOST, setSearchBoost, type SearchBoostResult } from "#app/modules/search/popularity.server.ts";
 import { requireId } from "#app/utils/ids.ts";
 import { handleSubmission } from "#app/utils/submission.server.ts";
-import type { FormSuccess } from "#app/utils/submission.ts";
 import type { Route } from "./+types/title-search-boost";
 
 const boostSchema = z.object({
@@ -20,7 +19,7 @@ const boostSchema = z.object({
 /** The title editor's search boost: 0 none, up to 100 (pinned first among equal matches; ADR 007). Audited. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const id = requireId(params.id, TITLE_NOT_FOUND);
-  return handleSubmission(request, boostSchema, async ({ boost }): Promise<FormSuccess<{ boost: number }>> => {
+  return handleSubmission(request, boostSchema, async ({ boost }): Promise<Extract<SearchBoostResult, { ok: true }>> => {
     await setSearchBoost(getApp(context).db, id, boost, actorFrom(context));
     return { ok: true, message: boost === 0 ? "Search boost removed" : `Search boost set to ${boost}`, boost };
   });

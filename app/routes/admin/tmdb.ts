@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { z } from "#app/utils/zod.ts";
 import { getApp } from "#app/context.ts";
 import { FETCHED, FETCHED_TV } from "#app/modules/catalogue/tmdb-fill.ts";
-import { LookupError, lookupForEditor } from "#app/modules/catalogue/tmdb.server.ts";
+import { LookupError, lookupForEditor, type EditorLookup } from "#app/modules/catalogue/tmdb.server.ts";
 import { failure, parseSubmission } from "#app/utils/submission.server.ts";
 import type { FormSuccess } from "#app/utils/submission.ts";
 import type { Route } from "./+types/tmdb";
@@ -24,7 +24,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { db, tmdb } = getApp(context);
   try {
     const { title, existing } = await lookupForEditor(db, tmdb, type, query);
-    return data<FormSuccess<{ title: typeof title; existing: typeof existing }>>({
+    return data<FormSuccess<EditorLookup>>({
       ok: true,
       message: type === "tv" ? FETCHED_TV : FETCHED,
       title,

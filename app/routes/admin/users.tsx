@@ -4,6 +4,7 @@ import { PageHeader } from "#app/components/admin/ui.tsx";
 import { getApp } from "#app/context.ts";
 import { listAdmins } from "#app/modules/auth/accounts.server.ts";
 import { requireRole } from "#app/modules/auth/guard.server.ts";
+import type { UsersScreenData } from "#app/modules/auth/types.ts";
 import type { Route } from "./+types/users";
 
 export { AdminErrorBoundary as ErrorBoundary } from "#app/components/admin/error-boundary.tsx";
@@ -17,7 +18,7 @@ export function meta() {
   return [{ title: "Users | Cinedex admin" }];
 }
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs): Promise<UsersScreenData> {
   const { admin } = requireRole(context, "admin");
   const users = await listAdmins(getApp(context).db);
   return {

@@ -5,21 +5,12 @@ import { FormState, PasswordField, SelectField, TextField } from "#app/component
 import { FormMessage, useOnSuccess, useResultToast } from "#app/components/forms/result.tsx";
 import { MIN_PASSWORD_LENGTH } from "#app/constants.ts";
 import { MAX_PASSWORD_LENGTH, ROLE_LABELS, ROLES, type Role } from "#app/modules/auth/schema.ts";
-import type { loader as usersLoader } from "#app/routes/admin/users.tsx";
+import type { AdminListEntry, UsersScreenData } from "#app/modules/auth/types.ts";
 import type { FormResult } from "#app/utils/submission.ts";
 import { formatDate } from "./shared.tsx";
 
 export const ROLES_EXPLAINED =
   "Administrators can do everything, including managing accounts and the site settings. Editors manage the catalogue only.";
-
-export interface UserRow {
-  id: number;
-  name: string;
-  email: string;
-  role: Role;
-  disabled: boolean;
-  createdAt: string;
-}
 
 type PendingConfirm = { form: HTMLFormElement; message: string; confirmLabel: string };
 
@@ -28,7 +19,7 @@ type PendingConfirm = { form: HTMLFormElement; message: string; confirmLabel: st
  * to its own route, which renders this with `form` naming the form whose answer it shows.
  */
 export function UsersScreen({ form }: { form?: "add" | "account" }) {
-  const { users, currentId } = useRouteLoaderData<typeof usersLoader>("routes/admin/users")!;
+  const { users, currentId } = useRouteLoaderData<UsersScreenData>("routes/admin/users")!;
   const result = useActionData<FormResult>();
   useResultToast(result);
   return (
@@ -45,7 +36,7 @@ function busyAccount(action: string | undefined): string | null {
 }
 
 /** The accounts, with role and status changes for everyone but the signed-in admin. */
-export function UsersTable({ users, currentId, result }: { users: UserRow[]; currentId: number; result: FormResult | undefined }) {
+export function UsersTable({ users, currentId, result }: { users: AdminListEntry[]; currentId: number; result: FormResult | undefined }) {
   const submit = useSubmit();
   const navigation = useNavigation();
   const [pending, setPending] = useState<PendingConfirm | null>(null);
@@ -142,7 +133,7 @@ function RowActions({
   busy,
   onConfirm,
 }: {
-  user: UserRow;
+  user: AdminListEntry;
   self: boolean;
   busy: boolean;
   onConfirm: (pending: PendingConfirm) => void;

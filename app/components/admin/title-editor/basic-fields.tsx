@@ -1,13 +1,11 @@
-import { useState, type Dispatch, type SetStateAction } from "react";
+import { useState } from "react";
 import { Field, inputClass } from "#app/components/forms/field.tsx";
 import { FILE_FORMATS, SUBTITLE_LANGUAGES } from "#app/constants.ts";
 import { Link } from "react-router";
 import { adminEditPath, type EditorValues } from "#app/modules/catalogue/admin-form.ts";
 import { useHydrated } from "#app/components/ui/use-hydrated.ts";
-import { useEditor } from "./context.tsx";
+import { useEditor, type SetValues } from "./context.tsx";
 import { TmdbLookup } from "./tmdb-lookup.tsx";
-
-export type SetValues = Dispatch<SetStateAction<EditorValues>>;
 
 /** An ISO timestamp as a datetime-local value in the browser's time zone. */
 function toLocalInput(iso: string): string {

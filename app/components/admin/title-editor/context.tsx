@@ -1,6 +1,9 @@
-import { createContext, useContext } from "react";
-import type { EditorErrors } from "#app/modules/catalogue/admin-form.ts";
+import { createContext, useContext, type Dispatch, type SetStateAction } from "react";
+import type { EditorErrors, EditorValues } from "#app/modules/catalogue/admin-form.ts";
 import type { TitleRef } from "#app/modules/catalogue/types.ts";
+
+/** How the editor's sections change the form's values (the editor holds them in one state). */
+export type SetValues = Dispatch<SetStateAction<EditorValues>>;
 
 /** Parts of a saved title that have a delete of their own (POST /dashboard/titles/:id/delete). */
 export type SavedPart = "screenshot" | "release" | "link" | "zip";

@@ -15,8 +15,7 @@ import {
   type LinkRow,
   type ZipRow,
 } from "#app/modules/catalogue/admin-form.ts";
-import type { SetValues } from "./basic-fields.tsx";
-import { useRemoveRow } from "./context.tsx";
+import { useRemoveRow, type SetValues } from "./context.tsx";
 import { GroupMessages, RemoveButton, RowControl, RowInput, StatusSelect, useRowMessages } from "./controls.tsx";
 
 type Update<T> = (change: (row: T) => T) => void;

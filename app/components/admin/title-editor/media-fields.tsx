@@ -2,8 +2,7 @@ import { Button } from "#app/components/admin/ui.tsx";
 import { Field, inputClass } from "#app/components/forms/field.tsx";
 import { PlusIcon } from "#app/components/ui/icons.tsx";
 import { emptyScreenshot, type EditorValues } from "#app/modules/catalogue/admin-form.ts";
-import type { SetValues } from "./basic-fields.tsx";
-import { useEditor, useRemoveRow } from "./context.tsx";
+import { useEditor, useRemoveRow, type SetValues } from "./context.tsx";
 import { RemoveButton, RowInput } from "./controls.tsx";
 
 const URL_HINT = "An http:// or https:// address";

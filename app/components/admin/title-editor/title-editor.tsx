@@ -1,7 +1,7 @@
 import { useId, useMemo, useRef, type KeyboardEvent, type ReactNode } from "react";
 import type { EditorErrors, EditorValues } from "#app/modules/catalogue/admin-form.ts";
-import { BasicFields, type SetValues } from "./basic-fields.tsx";
-import { EditorContext, type EditorContextValue } from "./context.tsx";
+import { BasicFields } from "./basic-fields.tsx";
+import { EditorContext, type EditorContextValue, type SetValues } from "./context.tsx";
 import { DownloadsEditor } from "./downloads-editor.tsx";
 import { MediaFields, ScreenshotsEditor } from "./media-fields.tsx";
 

@@ -11,9 +11,8 @@ import {
   type FieldChange,
   type TmdbField,
 } from "#app/modules/catalogue/tmdb-fill.ts";
-import type { action } from "#app/routes/admin/tmdb.ts";
-import { useEditor } from "./context.tsx";
-import type { SetValues } from "./basic-fields.tsx";
+import type { EditorLookupResult } from "#app/modules/catalogue/tmdb.server.ts";
+import { useEditor, type SetValues } from "./context.tsx";
 
 /** The fetcher key of the lookup: the Add screen disables its buttons while it runs. */
 export const TMDB_FETCHER_KEY = "tmdb-lookup";
@@ -25,7 +24,7 @@ export const TMDB_FETCHER_KEY = "tmdb-lookup";
  */
 export function TmdbLookup({ values, setValues, disabled }: { values: EditorValues; setValues: SetValues; disabled?: boolean }) {
   const { toasterId, tmdbMode = "fill" } = useEditor();
-  const fetcher = useFetcher<typeof action>({ key: tmdbMode === "fill" ? TMDB_FETCHER_KEY : undefined });
+  const fetcher = useFetcher<EditorLookupResult>({ key: tmdbMode === "fill" ? TMDB_FETCHER_KEY : undefined });
   const loading = fetcher.state !== "idle";
   // What an answer shows is derived from it; "dismissed" hides a reviewed or cancelled one.
   const [dismissed, setDismissed] = useState<unknown>(null);
