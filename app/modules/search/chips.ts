@@ -1,6 +1,6 @@
 // The results page's chip links, apart from the parser (query.ts): its word lists and
 // text.ts would otherwise ride along in every page's bundle (the home page's budget).
-import type { InterpretedQuery, Understood } from "./query.ts";
+import type { InterpretedQuery, Understood } from "./query-types.ts";
 
 /** Whether `words` stand in `tokens` from position i on. */
 export const at = (tokens: string[], i: number, words: string[]) => words.every((w, k) => tokens[i + k] === w);
