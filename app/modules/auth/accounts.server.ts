@@ -215,6 +215,18 @@ export async function updatePreferences(db: Db, admin: Admin, patch: unknown): P
 export const CANNOT_DISABLE_SELF = "You cannot disable your own account. Another Administrator can.";
 export const CANNOT_CHANGE_OWN_ROLE = "You cannot change your own role. Another Administrator can.";
 
+/** Enabled Administrators other than account `id`: none left means `id` is the last one who can manage users. */
+async function otherActiveAdministrators(trx: Db, id: number): Promise<number> {
+  const others = await trx
+    .selectFrom("admins")
+    .select((eb) => eb.fn.countAll().as("n"))
+    .where("role", "=", "admin")
+    .where("disabled", "=", false)
+    .where("id", "!=", id)
+    .executeTakeFirstOrThrow();
+  return toCount(others.n as number | string);
+}
+
 /**
  * Disables or re-enables an account. A disabled account's sessions end at once, and
  * the API tokens it made are revoked (ADR 034): re-enabling brings back neither.
@@ -226,14 +238,7 @@ export async function setAdminDisabled(db: Db, actor: Actor, id: number, disable
     const row = await trx.selectFrom("admins").selectAll().where("id", "=", id).executeTakeFirst();
     if (!row) throw new AppError(404, "No such account");
     if (disabled && row.role === "admin" && !toBool(row.disabled)) {
-      const others = await trx
-        .selectFrom("admins")
-        .select((eb) => eb.fn.countAll().as("n"))
-        .where("role", "=", "admin")
-        .where("disabled", "=", false)
-        .where("id", "!=", id)
-        .executeTakeFirstOrThrow();
-      if (toCount(others.n as number | string) === 0) throw new AppError(409, "The last active Administrator cannot be disabled");
+      if ((await otherActiveAdministrators(trx, id)) === 0) throw new AppError(409, "The last active Administrator cannot be disabled");
     }
     if (disabled && actor.id === id) throw new AppError(409, CANNOT_DISABLE_SELF);
     const updated = await trx
@@ -266,14 +271,8 @@ export async function setAdminRole(db: Db, actor: Actor, id: number, role: Role)
     if (!row) throw new AppError(404, "No such account");
     if (row.role === role) return toAdmin(row);
     if (row.role === "admin") {
-      const others = await trx
-        .selectFrom("admins")
-        .select((eb) => eb.fn.countAll().as("n"))
-        .where("role", "=", "admin")
-        .where("disabled", "=", false)
-        .where("id", "!=", id)
-        .executeTakeFirstOrThrow();
-      if (toCount(others.n as number | string) === 0) throw new AppError(409, "The last active Administrator must stay an Administrator");
+      if ((await otherActiveAdministrators(trx, id)) === 0)
+        throw new AppError(409, "The last active Administrator must stay an Administrator");
     }
     if (actor.id === id) throw new AppError(409, CANNOT_CHANGE_OWN_ROLE);
     const updated = await trx
