@@ -3,7 +3,8 @@ import pino from "pino";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DatabaseTarget } from "#app/db/client.server.ts";
 import { createTestDatabase, testDialects, withPgClient, type TestDatabase } from "#tests/helpers/database.ts";
-import { checkDefinition, retryDelayMs, slotOf, type JobOutcome, type JobRun, type JobRunner } from "./jobs.server.ts";
+import { checkDefinition, retryDelayMs, slotOf, type JobOutcome } from "./engine.server.ts";
+import type { JobRun, JobRunner } from "./jobs.server.ts";
 import { createJobRunner } from "./runner.server.ts";
 
 const logger = pino({ level: "silent" });

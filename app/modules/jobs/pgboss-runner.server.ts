@@ -1,18 +1,14 @@
 import type { PoolConfig } from "pg";
 import PgBoss from "pg-boss";
 import { POSTGRES_TIMEOUTS } from "#app/db/client.server.ts";
+import { checkDefinition, errorText, JOBS_SHUTDOWN_WAIT_MS, type RunnerOptions, withTimeout } from "./engine.server.ts";
 import {
-  checkDefinition,
   DEFAULT_RETRY,
   DEFAULT_TIMEOUT_SECONDS,
-  errorText,
-  JOBS_SHUTDOWN_WAIT_MS,
   MAX_EVERY_SECONDS,
   type JobDefinition,
   type JobRunner,
   type JobStats,
-  type RunnerOptions,
-  withTimeout,
 } from "./jobs.server.ts";
 
 const DEFAULT_TICK_MS = 5_000;

@@ -1,5 +1,6 @@
 import type { DatabaseHandle, DatabaseTarget } from "#app/db/client.server.ts";
-import type { JobRunner, RunnerOptions } from "./jobs.server.ts";
+import type { RunnerOptions } from "./engine.server.ts";
+import type { JobRunner } from "./jobs.server.ts";
 import { createPgBossRunner } from "./pgboss-runner.server.ts";
 import { createTableRunner } from "./table-runner.server.ts";
 

@@ -1,17 +1,14 @@
 import type { Db } from "#app/db/client.server.ts";
 import {
   checkDefinition,
-  DEFAULT_RETRY,
   errorText,
   JOBS_SHUTDOWN_WAIT_MS,
   retryDelayMs,
+  type RunnerOptions,
   slotOf,
   withTimeout,
-  type JobDefinition,
-  type JobRunner,
-  type JobStats,
-  type RunnerOptions,
-} from "./jobs.server.ts";
+} from "./engine.server.ts";
+import { DEFAULT_RETRY, type JobDefinition, type JobRunner, type JobStats } from "./jobs.server.ts";
 
 const DEFAULT_TICK_MS = 1_000;
 /** Finished rows are kept this long (longer than the longest schedule slot, so a slot is never enqueued twice). */
