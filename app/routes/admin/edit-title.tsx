@@ -46,6 +46,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     { maxBytes: EDITOR_BODY_LIMIT },
   );
 }
+
 export default function EditTitle({ loaderData }: Route.ComponentProps) {
   // A new id is a new form.
   return (
