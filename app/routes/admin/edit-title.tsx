@@ -1,4 +1,3 @@
-import { data } from "react-router";
 import { AdminErrorBoundary } from "#app/components/admin/error-boundary.tsx";
 import { EditDialog } from "#app/components/admin/title-editor/edit-dialog.tsx";
 import { getApp } from "#app/context.ts";
@@ -12,6 +11,7 @@ import { getSearchBoost } from "#app/modules/search/popularity.server.ts";
 import { requireId } from "#app/utils/ids.ts";
 import { handleSubmission } from "#app/utils/submission.server.ts";
 import type { Route } from "./+types/edit-title";
+import { pageLoader, requireFound } from "#app/utils/errors.ts";
 
 export { AdminErrorBoundary as ErrorBoundary };
 
@@ -20,17 +20,17 @@ export function meta({ data }: Route.MetaArgs) {
 }
 
 /** The title, which must be of the type of the list the modal opens over (a TV id under /dashboard/movies is a 404). */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export const loader = pageLoader(async ({ request, params, context }: Route.LoaderArgs) => {
   const id = requireId(params.id, TITLE_NOT_FOUND);
-  const title = await getTitle(getApp(context).db, id, { includeDisabled: true });
-  if (!title || title.type !== adminTypeOfPath(new URL(request.url).pathname)) throw data(TITLE_NOT_FOUND, { status: 404 });
+  const found = await getTitle(getApp(context).db, id, { includeDisabled: true });
+  const title = requireFound(found?.type === adminTypeOfPath(new URL(request.url).pathname) ? found : null, TITLE_NOT_FOUND);
   // Reloaded after every save, so reports a replaced link closed are gone from the offer.
   return {
     title,
     openReports: await countOpenReportsOnTitle(getApp(context).db, title.id),
     searchBoost: await getSearchBoost(getApp(context).db, title.id),
   };
-}
+});
 
 /** The editor's JSON, checked once here with the editor's schema (as a title of this list's type); the module takes it typed. */
 export async function action({ request, params, context }: Route.ActionArgs) {

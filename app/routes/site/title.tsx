@@ -28,6 +28,7 @@ import { jsonLd, originOf, seoMeta } from "#app/utils/seo.ts";
 import type { Route } from "./+types/title";
 import { parseId } from "#app/utils/ids.ts";
 import { withActionHeaders } from "#app/utils/http-cache.ts";
+import { pageLoader, requireFound } from "#app/utils/errors.ts";
 
 /**
  * A title only TMDB knows (/movie/tmdb-603/slug, /movie/tmdb-tv-1399/slug): built
@@ -39,8 +40,9 @@ async function externalLoader(
   slug: string | undefined,
   context: Route.LoaderArgs["context"],
 ) {
-  const { db, tmdb, logger } = getApp(context);
-  if (!tmdb) throw data(TITLE_NOT_FOUND, { status: 404 });
+  const { db, tmdb: client, logger } = getApp(context);
+  // Without TMDB configured, a TMDB id names no page.
+  const tmdb = requireFound(client, TITLE_NOT_FOUND);
   const known = await catalogueTitleFor(db, ref.type, ref.tmdbId);
   if (known) throw redirect(titlePath(known), 302);
   let external;
@@ -57,17 +59,16 @@ async function externalLoader(
   return { external, path };
 }
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export const loader = pageLoader(async ({ params, context }: Route.LoaderArgs) => {
   const ref = parseExternalRouteId(params.id);
   if (ref) return externalLoader(ref, params.slug, context);
   const id = parseId(params.id);
   const { db, publicUrl } = getApp(context);
   const { linkHealth } = await getSettings(db);
-  const title = id === null ? null : await getTitle(db, id, { hideBroken: linkHealth.hideBroken });
-  if (!title) throw data(TITLE_NOT_FOUND, { status: 404 });
+  const title = requireFound(id === null ? null : await getTitle(db, id, { hideBroken: linkHealth.hideBroken }), TITLE_NOT_FOUND);
   if (params.slug !== title.slug) throw redirect(titlePath(title), 301);
   return { title, structuredData: titleStructuredData(title, `${publicUrl}${titlePath(title)}`) };
-}
+});
 
 // Picking a season changes only the query string: the page already holds every season.
 export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
@@ -86,8 +87,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return requestExternalTitle(request, app);
   }
   const id = parseId(params.id);
-  const title = id === null ? null : await getTitle(app.db, id);
-  if (!title) throw data(TITLE_NOT_FOUND, { status: 404 });
+  const title = requireFound(id === null ? null : await getTitle(app.db, id), TITLE_NOT_FOUND);
   return handleVisitorForm(request, app, {
     form: "quick-request",
     schema: quickRequestSchema,
