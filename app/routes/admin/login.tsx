@@ -12,7 +12,7 @@ import { optionalAdmin } from "#app/modules/auth/guard.server.ts";
 import { HOME_PATH } from "#app/modules/auth/paths.ts";
 import { signInAnswer } from "#app/modules/auth/login.server.ts";
 import { MAX_PASSWORD_LENGTH, signInFormSchema } from "#app/modules/auth/schema.ts";
-import { failure, failureFrom, parseSubmission } from "#app/utils/submission.server.ts";
+import { handleSubmission } from "#app/utils/submission.server.ts";
 import type { Route } from "./+types/login";
 
 export const handle = { chrome: "admin" };
@@ -34,13 +34,9 @@ export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: Shou
 
 /** Sign-in; the one-time setup form posts to /admin/setup, which answers on this same page. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = await parseSubmission(request, signInFormSchema);
-  if (!parsed.ok) return failure(parsed.status, parsed.failure.error, parsed.failure);
-  try {
-    return await signInAnswer(getApp(context), request, parsed.data);
-  } catch (error) {
-    return failureFrom(error, parsed.values);
-  }
+  return handleSubmission(request, signInFormSchema, (input, _values, { headers }) =>
+    signInAnswer(getApp(context), request, input, headers),
+  );
 }
 
 export default function AdminLogin({ loaderData }: Route.ComponentProps) {
