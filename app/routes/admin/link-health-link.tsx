@@ -1,5 +1,5 @@
-import type { ReactNode } from "react";
 import { Form, href, Link, useNavigation } from "react-router";
+import { Item } from "#app/components/admin/link-health-item.tsx";
 import { HealthBadge, LINK_HEALTH_PATH } from "#app/components/admin/link-health.tsx";
 import { RelativeTime } from "#app/components/admin/relative-time.tsx";
 import { Button, Card, EmptyState, PageHeader, TableHead, TableScroller } from "#app/components/admin/ui.tsx";
@@ -135,15 +135,6 @@ export default function LinkHealthLink({ loaderData, actionData }: Route.Compone
           </TableScroller>
         )}
       </Card>
-    </div>
-  );
-}
-
-function Item({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <dt className="text-xs tracking-wide text-mist-400 uppercase">{label}</dt>
-      <dd className="mt-0.5 text-mist-100">{children}</dd>
     </div>
   );
 }

@@ -1,8 +1,9 @@
 import { useEffect, useRef } from "react";
 import { Form, href, Link, redirect, useActionData, useNavigate, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
 import toast from "react-hot-toast";
+import { PlainField } from "#app/components/admin/plain-field.tsx";
 import { Button } from "#app/components/admin/ui.tsx";
-import { Field, FormState, inputClass, PasswordField, useFormState } from "#app/components/forms/field.tsx";
+import { FormState, PasswordField } from "#app/components/forms/field.tsx";
 import { FormMessage } from "#app/components/forms/result.tsx";
 import { BrandMark } from "#app/components/layout/brand.tsx";
 import { LOGIN_REDIRECT_MS, MIN_PASSWORD_LENGTH } from "#app/constants.ts";
@@ -139,38 +140,5 @@ export default function AdminLogin({ loaderData }: Route.ComponentProps) {
         </p>
       </div>
     </div>
-  );
-}
-
-/** A required text input whose label reads exactly as the spec names it (no required marker). */
-function PlainField({
-  name,
-  label,
-  type,
-  maxLength,
-  autoComplete,
-}: {
-  name: string;
-  label: string;
-  type: "text" | "email";
-  maxLength: number;
-  autoComplete: string;
-}) {
-  const { errors, values, density } = useFormState();
-  return (
-    <Field label={label} errors={errors[name]}>
-      {(control) => (
-        <input
-          {...control}
-          name={name}
-          type={type}
-          required
-          maxLength={maxLength}
-          autoComplete={autoComplete}
-          defaultValue={values[name] ?? ""}
-          className={inputClass(density)}
-        />
-      )}
-    </Field>
   );
 }

@@ -1,5 +1,6 @@
 import toast from "react-hot-toast";
 import { Link, redirect, useRouteLoaderData } from "react-router";
+import { Fact } from "#app/components/catalogue/fact.tsx";
 import { DownloadOptions } from "#app/components/catalogue/download-options.tsx";
 import { FetchErrorView } from "#app/components/catalogue/fetch-error.tsx";
 import { BackButton } from "#app/components/ui/back-button.tsx";
@@ -51,15 +52,6 @@ export function meta({ data, matches }: Route.MetaArgs) {
     path,
     noindex: true,
   });
-}
-
-function Fact({ label, value }: { label: string; value: string | null }) {
-  return (
-    <div className="rounded-lg bg-ink-900/60 px-4 py-3 ring-1 ring-white/5">
-      <dt className="text-xs font-medium tracking-wide text-mist-400 uppercase">{label}</dt>
-      <dd className="mt-1 font-semibold text-white">{value ?? "Unknown"}</dd>
-    </div>
-  );
 }
 
 export default function LinkDetailsPage({ loaderData }: Route.ComponentProps) {

@@ -1,30 +1,22 @@
-import { useEffect } from "react";
 import { data, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
-import { DownloadList } from "#app/components/catalogue/download-list.tsx";
-import { TitleHeader } from "#app/components/catalogue/title-header.tsx";
-import { ScreenshotGallery } from "#app/components/catalogue/screenshot-gallery.tsx";
-import { TitleActions } from "#app/components/catalogue/title-actions.tsx";
+import { TitlePage } from "#app/components/catalogue/title-page.tsx";
 import { ExternalTitlePage } from "#app/components/catalogue/external-title.tsx";
-import { QuickRequest } from "#app/components/catalogue/quick-request.tsx";
-import { useNonce } from "#app/components/nonce.tsx";
-import { pushFront, recentlyViewed, type SavedTitle } from "#app/components/storage/lists.ts";
 import { getApp } from "#app/context.ts";
 import { getSettings } from "#app/modules/settings/settings.server.ts";
 import { TmdbError } from "#app/integrations/tmdb/client.server.ts";
 import { externalTitlePath, parseExternalRouteId } from "#app/integrations/tmdb/ids.ts";
 import { catalogueTitleFor } from "#app/modules/catalogue/tmdb.server.ts";
 import { shareImage } from "#app/modules/catalogue/images.ts";
-import { genrePath, titlePath } from "#app/modules/catalogue/paths.ts";
+import { titlePath } from "#app/modules/catalogue/paths.ts";
 import { getTitle } from "#app/modules/catalogue/read.server.ts";
 import { titleStructuredData } from "#app/modules/catalogue/structured-data.ts";
-import type { TitleDetail } from "#app/modules/catalogue/types.ts";
 import { TITLE_NOT_FOUND } from "#app/modules/catalogue/write.server.ts";
 import { QUICK_REQUEST_MESSAGES } from "#app/modules/inbox/requests/messages.ts";
 import { quickRequestSchema } from "#app/modules/inbox/requests/schema.ts";
 import { submitQuickRequest } from "#app/modules/inbox/requests/submit.server.ts";
 import { handleVisitorForm } from "#app/modules/inbox/visitor-forms.server.ts";
 import { requestExternalTitle } from "#app/modules/inbox/requests/request-title.server.ts";
-import { jsonLd, originOf, seoMeta } from "#app/utils/seo.ts";
+import { originOf, seoMeta } from "#app/utils/seo.ts";
 import type { Route } from "./+types/title";
 import { parseId } from "#app/utils/ids.ts";
 import { withActionHeaders } from "#app/utils/http-cache.ts";
@@ -132,55 +124,4 @@ export function meta({ data, matches }: Route.MetaArgs) {
 export default function TitleRoute({ loaderData }: Route.ComponentProps) {
   if ("external" in loaderData) return <ExternalTitlePage title={loaderData.external} />;
   return <TitlePage title={loaderData.title} structuredData={loaderData.structuredData} />;
-}
-
-function TitlePage({ title, structuredData }: { title: TitleDetail; structuredData: ReturnType<typeof titleStructuredData> }) {
-  const nonce = useNonce();
-  const saved: SavedTitle = {
-    id: title.id,
-    slug: title.slug,
-    title: title.title,
-    poster: title.posterUrl,
-    year: title.year,
-    type: title.type,
-    timestamp: 0,
-  };
-  const updateRecent = recentlyViewed.useUpdate();
-  useEffect(() => {
-    updateRecent((list) => pushFront(list, { ...saved, timestamp: Date.now() }));
-    // Recorded once per title viewed.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [title.id]);
-
-  return (
-    <article>
-      <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: jsonLd(structuredData) }} />
-      <TitleHeader
-        title={title}
-        releaseRegion="IN"
-        genres={title.genres.map((g) => ({ key: g.id, name: g.name, to: genrePath(g, "movie") }))}
-      >
-        <TitleActions
-          item={saved}
-          trailerUrl={title.trailerUrl}
-          reportHref={`/broken-links?titleId=${title.id}&contentName=${encodeURIComponent(title.title)}`}
-        />
-      </TitleHeader>
-
-      <section aria-labelledby="screenshots-heading" className="mt-4">
-        <h2 id="screenshots-heading" className="mb-4 text-xl font-bold text-white">
-          Screenshots
-        </h2>
-        <ScreenshotGallery screenshots={title.screenshots} title={title.title} />
-      </section>
-
-      <section id="downloads" aria-labelledby="downloads-heading" className="mt-10 scroll-mt-24">
-        <h2 id="downloads-heading" className="mb-4 text-xl font-bold text-white">
-          Downloads
-        </h2>
-        <DownloadList titleId={title.id} type={title.type} releases={title.releases} />
-        <QuickRequest title={title.title} />
-      </section>
-    </article>
-  );
 }
