@@ -16,6 +16,20 @@ import {
 } from "#app/components/ui/icons.tsx";
 import { UnreadPill } from "#app/components/admin/inbox/common.tsx";
 
+const ICONS: Record<AdminNavItem["icon"], typeof GridIcon> = {
+  overview: GridIcon,
+  movies: FilmIcon,
+  tv: TvIcon,
+  add: PlusIcon,
+  inbox: InboxIcon,
+  users: UsersIcon,
+  analytics: ChartIcon,
+  links: ExternalIcon,
+  activity: ActivityIcon,
+  settings: SettingsIcon,
+  import: UploadIcon,
+};
+
 export function Sidebar({
   role,
   inboxUnread,
@@ -69,17 +83,3 @@ export function Sidebar({
     </nav>
   );
 }
-
-export const ICONS: Record<AdminNavItem["icon"], typeof GridIcon> = {
-  overview: GridIcon,
-  movies: FilmIcon,
-  tv: TvIcon,
-  add: PlusIcon,
-  inbox: InboxIcon,
-  users: UsersIcon,
-  analytics: ChartIcon,
-  links: ExternalIcon,
-  activity: ActivityIcon,
-  settings: SettingsIcon,
-  import: UploadIcon,
-};

@@ -1,6 +1,14 @@
 import { Field, ErrorList, inputClass, useFormState } from "#app/components/forms/field.tsx";
 import { type DriveSettings, DRIVE_THEMES } from "#app/modules/desksync/schema.ts";
 
+const THEME_LABELS: Record<DriveSettings["theme"], string> = { dark: "Dark", light: "Light", system: "System" };
+
+const TOGGLES = [
+  ["emailNotifications", "E-mail notifications"],
+  ["uploadNotifications", "File upload notifications"],
+  ["shareNotifications", "Share activity notifications"],
+] as const;
+
 /**
  * Required in the browser as before, but labelled "Username" alone, as the spec's form
  * is (TextField's `required` adds a visible asterisk to the label).
@@ -59,11 +67,3 @@ export function Toggles({ settings }: { settings: DriveSettings }) {
     </div>
   );
 }
-
-export const THEME_LABELS: Record<DriveSettings["theme"], string> = { dark: "Dark", light: "Light", system: "System" };
-
-export const TOGGLES = [
-  ["emailNotifications", "E-mail notifications"],
-  ["uploadNotifications", "File upload notifications"],
-  ["shareNotifications", "Share activity notifications"],
-] as const;

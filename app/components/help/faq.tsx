@@ -3,6 +3,15 @@ import { Link } from "react-router";
 import { FAQ_ENTRIES, type FaqEntry } from "#app/modules/help/faq.ts";
 import { HELP_LINKS, Icon, LinkPanel, SupportCard } from "#app/components/help/help-bits.tsx";
 
+/** Longer queries are cut: no question is that long. */
+export const MAX_QUERY_LENGTH = 100;
+
+interface SearchProps {
+  query: string;
+  onQueryChange: (query: string) => void;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+}
+
 export function FaqItem({ entry }: { entry: FaqEntry }) {
   return (
     <details
@@ -121,13 +130,4 @@ export function FaqSidebar({ search }: { search: SearchProps }) {
       />
     </div>
   );
-}
-
-/** Longer queries are cut: no question is that long. */
-export const MAX_QUERY_LENGTH = 100;
-
-export interface SearchProps {
-  query: string;
-  onQueryChange: (query: string) => void;
-  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
 }

@@ -1,13 +1,3 @@
-export function Heading({ id }: { id: SectionId }) {
-  const index = SECTIONS.findIndex((s) => s.id === id);
-  return (
-    <h2 id={id} className="scroll-mt-24">
-      <span className="mr-2 text-accent-300">{index + 1}.</span>
-      {SECTIONS[index]?.title}
-    </h2>
-  );
-}
-
 export const SECTIONS = [
   { id: "using-cinedex", title: "Using Cinedex" },
   { id: "acceptable-use", title: "Acceptable use" },
@@ -20,4 +10,14 @@ export const SECTIONS = [
   { id: "contact", title: "Contact" },
 ] as const;
 
-export type SectionId = (typeof SECTIONS)[number]["id"];
+type SectionId = (typeof SECTIONS)[number]["id"];
+
+export function Heading({ id }: { id: SectionId }) {
+  const index = SECTIONS.findIndex((s) => s.id === id);
+  return (
+    <h2 id={id} className="scroll-mt-24">
+      <span className="mr-2 text-accent-300">{index + 1}.</span>
+      {SECTIONS[index]?.title}
+    </h2>
+  );
+}

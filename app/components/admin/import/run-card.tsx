@@ -5,7 +5,7 @@ import type { ImportRun } from "#app/modules/catalogue/import.server.ts";
 import { formatCount, plural } from "#app/utils/format.ts";
 
 /** A run as its page shows it: with whether it can be applied now and whether its process stopped. */
-export type ImportRunView = ImportRun & { canApply: boolean; stalled: boolean };
+type ImportRunView = ImportRun & { canApply: boolean; stalled: boolean };
 type Run = ImportRunView;
 
 const th = "px-3 py-2 text-left text-xs font-semibold tracking-wide text-mist-400 uppercase";

@@ -8,6 +8,8 @@ import { Button, buttonClass, Card } from "#app/components/admin/ui.tsx";
 import { inputClass } from "#app/components/forms/field.tsx";
 import { titlePath } from "#app/modules/catalogue/paths.ts";
 
+const typeLabel = (t: FeaturedEntry) => (t.type === "movie" ? "Movie" : "TV show");
+
 export function FeaturedEditor({
   featured,
   candidates,
@@ -151,5 +153,3 @@ export function FeaturedEditor({
     </div>
   );
 }
-
-export const typeLabel = (t: FeaturedEntry) => (t.type === "movie" ? "Movie" : "TV show");
