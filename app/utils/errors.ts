@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, UNSAFE_ErrorResponseImpl as ErrorResponseImpl } from "react-router";
+import { data, isRouteErrorResponse, UNSAFE_ErrorResponseImpl as ErrorResponseImpl } from "react-router";
 
 /**
  * The one error type for expected failures: a status, a message fit to show, and
@@ -72,4 +72,39 @@ export function errorStatus(error: unknown): number {
 export function logLevelFor(error: unknown): "warn" | "error" {
   const status = errorStatus(error);
   return status >= 400 && status < 500 ? "warn" : "error";
+}
+
+/**
+ * A row a loader needs: null or undefined means the page does not exist, so it
+ * answers 404 (with `message` for the error page), never a 500 from a later
+ * property read.
+ */
+export function requireFound<T>(value: T, message: string | null = null): NonNullable<T> {
+  if (value === null || value === undefined) throw data(message, { status: 404 });
+  return value;
+}
+
+/**
+ * An AppError as the route error response React Router answers with: its status,
+ * and its message for the error page. The router only reads a status from thrown
+ * responses, so an AppError left as it is would be a 500. Anything else is
+ * returned unchanged.
+ */
+export function routeErrorOf(error: unknown): unknown {
+  return error instanceof AppError ? data(error.message, { status: error.status }) : error;
+}
+
+/**
+ * A page's loader whose expected failures answer their own status: an AppError
+ * thrown inside it (by a module function) becomes a 404, 409… page instead of a
+ * 500. Forms get the same from the form kit; the JSON API from its own kit.
+ */
+export function pageLoader<Args, Result>(loader: (args: Args) => Promise<Result> | Result): (args: Args) => Promise<Result> {
+  return async (args) => {
+    try {
+      return await loader(args);
+    } catch (error) {
+      throw routeErrorOf(error);
+    }
+  };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clampPage, compactPages, pageHref, pageRequest, pageWindow, parsePageParam, totalPagesOf } from "./pagination.ts";
+import { clampPage, compactPages, pageHref, pageRequest, pageWindow, parsePage, totalPagesOf } from "./pagination.ts";
 
 describe("pageWindow", () => {
   it("centres five numbers on the current page", () => {
@@ -22,12 +22,13 @@ describe("pageWindow", () => {
   });
 });
 
-describe("parsePageParam", () => {
+describe("parsePage", () => {
   it("accepts positive whole numbers and flags anything else", () => {
-    expect(parsePageParam(null)).toEqual({ page: 1, valid: true });
-    expect(parsePageParam("3")).toEqual({ page: 3, valid: true });
+    expect(parsePage(null)).toEqual({ page: 1, valid: true });
+    expect(parsePage("3")).toEqual({ page: 3, valid: true });
+    expect(parsePage("02")).toEqual({ page: 2, valid: true });
     for (const bad of ["0", "-1", "2.5", "abc", "", "1e3", "9999999999", " 2"]) {
-      expect(parsePageParam(bad)).toEqual({ page: 1, valid: false });
+      expect(parsePage(bad)).toEqual({ page: 1, valid: false });
     }
   });
 });

@@ -46,10 +46,12 @@ export function pageWindow(current: number, totalPages: number, size = PAGINATIO
 }
 
 /**
- * The page number in a URL's `page` parameter, or null when it is present but not
- * a page of this listing (so the caller can redirect to a real one).
+ * The one reading of a URL's `page` parameter, for every listing: a whole number
+ * from 1, or page 1 flagged `valid: false` when the parameter is present but not a
+ * page (so a public page can redirect to a real address; admin lists just show
+ * page 1). The JSON API refuses a bad page with a 400 through its own schemas.
  */
-export function parsePageParam(value: string | null): { page: number; valid: boolean } {
+export function parsePage(value: string | null): { page: number; valid: boolean } {
   if (value === null) return { page: 1, valid: true };
   if (!/^\d{1,9}$/.test(value)) return { page: 1, valid: false };
   const page = Number(value);

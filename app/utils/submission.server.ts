@@ -166,30 +166,41 @@ export function failure(
 }
 
 /** The failure shape for an AppError (its status, message and field messages); rethrows anything else. */
-export function failureFrom(error: unknown, values: SubmittedValues = {}) {
-  if (isAppError(error)) return failure(error.status, error.message, { fields: error.fields, values, details: error.details });
+export function failureFrom(error: unknown, values: SubmittedValues = {}, headers?: HeadersInit) {
+  if (isAppError(error)) return failure(error.status, error.message, { fields: error.fields, values, details: error.details, headers });
   throw error;
 }
 
 type Handled<T extends object> = FormSuccess<T> | Response;
 
+/** What a handler may add to the answer besides its body. */
+export interface AnswerInit {
+  /** Sent with the answer whichever way it goes (success, refusal, or a Response the handler returns): e.g. a Set-Cookie. */
+  headers: Headers;
+}
+
 /**
  * An action in one call: parse with the schema, run `handle` with the valid input,
  * and answer its success (or the Response it returns, e.g. a redirect). Invalid
  * input and expected failures come back as FormFailure with the typed values.
+ * `options.headers` and whatever the handler sets on `answer.headers` go with
+ * every answer, so a route never builds the answer by hand to send a cookie.
  */
 export async function handleSubmission<S extends z.ZodType, T extends object>(
   request: Request,
   schema: S,
-  handle: (input: z.output<S>, values: SubmittedValues) => Promise<Handled<T>> | Handled<T>,
-  options: ReadOptions & { failure?: string } = {},
+  handle: (input: z.output<S>, values: SubmittedValues, answer: AnswerInit) => Promise<Handled<T>> | Handled<T>,
+  options: ReadOptions & { failure?: string; headers?: HeadersInit } = {},
 ) {
+  const headers = new Headers(options.headers);
   const parsed = await parseSubmission(request, schema, options);
-  if (!parsed.ok) return failure(parsed.status, parsed.failure.error, parsed.failure);
+  if (!parsed.ok) return failure(parsed.status, parsed.failure.error, { ...parsed.failure, headers });
   try {
-    const result = await handle(parsed.data, parsed.values);
-    return result instanceof Response ? result : data<FormSuccess<T>>(result);
+    const result = await handle(parsed.data, parsed.values, { headers });
+    if (!(result instanceof Response)) return data<FormSuccess<T>>(result, { headers });
+    for (const [name, value] of headers) result.headers.append(name, value);
+    return result;
   } catch (error) {
-    return failureFrom(error, parsed.values);
+    return failureFrom(error, parsed.values, headers);
   }
 }

@@ -1,11 +1,11 @@
 import type { Logger } from "pino";
-import { data } from "react-router";
 import type { AppContext } from "#app/context.ts";
 import type { Db } from "#app/db/client.server.ts";
 import { toBool, toCount } from "#app/db/dialect.server.ts";
 import type { LoginOutcome } from "#app/db/schema.ts";
 import type { RateLimits, RateRule } from "#app/modules/limits/limiter.server.ts";
 import { AppError } from "#app/utils/errors.ts";
+import type { FormSuccess } from "#app/utils/submission.ts";
 import { findAdminByEmail, toAdmin } from "./accounts.server.ts";
 import { verifyNothing, verifyPassword } from "./password.server.ts";
 import {
@@ -158,14 +158,16 @@ export async function login(db: Db, logger: Logger, request: LoginRequest): Prom
 
 /**
  * The sign-in page's answer to a sign-in (or to the first account, just created):
- * the spec's success message with the session cookie. A refused sign-in throws
- * the AppError the form shows (401, 429).
+ * the spec's success message, with the session cookie set on the answer's
+ * `headers` (the form kit's). A refused sign-in throws the AppError the form
+ * shows (401, 429).
  */
 export async function signInAnswer(
   app: Pick<AppContext, "db" | "logger" | "clientAddress" | "limits">,
   request: Request,
   input: { email: string; password: string; remember?: unknown },
-) {
+  headers: Headers,
+): Promise<FormSuccess> {
   const session = await login(app.db, app.logger, {
     ...input,
     remember: input.remember,
@@ -173,8 +175,8 @@ export async function signInAnswer(
     userAgent: request.headers.get("User-Agent"),
     limits: app.limits,
   });
-  const cookie = sessionCookie(session.token, { secure: isSecureRequest(request), persistent: session.persistent });
-  return data({ ok: true as const, message: LOGIN_SUCCESS }, { headers: { "Set-Cookie": cookie } });
+  headers.append("Set-Cookie", sessionCookie(session.token, { secure: isSecureRequest(request), persistent: session.persistent }));
+  return { ok: true, message: LOGIN_SUCCESS };
 }
 
 /** Removes sign-in attempts older than LOGIN_ATTEMPT_KEEP_MS (the prune job runs it); returns how many. */

@@ -1,3 +1,4 @@
+import { parsePage } from "#app/utils/pagination.ts";
 import { z } from "#app/utils/zod.ts";
 import type { TitleType } from "#app/db/schema.ts";
 
@@ -28,9 +29,7 @@ export function parseAdminListParams(params: URLSearchParams): AdminListParams {
   const q = (params.get("q") ?? "").trim().slice(0, ADMIN_SEARCH_MAX_LENGTH);
   const sortParam = params.get("sort");
   const sort = ADMIN_SORTS.includes(sortParam as AdminSort) ? (sortParam as AdminSort) : "newest";
-  const pageParam = params.get("page") ?? "";
-  const page = /^\d{1,9}$/.test(pageParam) ? Math.max(1, Number(pageParam)) : 1;
-  return { q, sort, page };
+  return { q, sort, page: parsePage(params.get("page")).page };
 }
 
 export const TYPE_NOUNS: Record<TitleType, { one: string; many: string }> = {

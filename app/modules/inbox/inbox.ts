@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { requireId } from "#app/utils/ids.ts";
+import { parsePage } from "#app/utils/pagination.ts";
 import { INBOX_KINDS, inboxPath, type InboxKind } from "./events.ts";
 
 /**
@@ -60,11 +61,10 @@ export interface InboxListParams {
 /** The list's filters from its URL; anything unknown is ignored rather than an error. */
 export function parseInboxListParams(kind: InboxKind, params: URLSearchParams): InboxListParams {
   const status = params.get("status");
-  const page = Number(params.get("page"));
   return {
     status: isStatusOf(kind, status) ? status : null,
     q: (params.get("q") ?? "").trim().slice(0, INBOX_SEARCH_MAX_LENGTH),
-    page: Number.isSafeInteger(page) && page > 0 ? page : 1,
+    page: parsePage(params.get("page")).page,
   };
 }
 

@@ -1,4 +1,5 @@
 import type { TitleType } from "#app/db/schema.ts";
+import { parsePage } from "#app/utils/pagination.ts";
 import type { SearchFilters, SearchSort } from "./types.ts";
 
 export const SORT_LABELS: Record<SearchSort, string> = {
@@ -48,13 +49,12 @@ export function parseSearchParams(params: URLSearchParams): SearchParams {
   }
   const sortParam = params.get("sort");
   const sort = sortParam && sortParam in SORT_LABELS ? (sortParam as SearchSort) : "relevance";
-  const pageParam = params.get("page");
-  const badPage = pageParam !== null && !/^[1-9]\d{0,8}$/.test(pageParam);
+  const { page, valid } = parsePage(params.get("page"));
   const typed = { yearFrom: params.get("yearFrom") ?? "", yearTo: params.get("yearTo") ?? "" };
   return {
     text: params.get("q") ?? "",
-    page: badPage || pageParam === null ? 1 : Number(pageParam),
-    badPage,
+    page,
+    badPage: !valid,
     filters,
     sort,
     errors,

@@ -5,7 +5,7 @@ import { formatCount } from "#app/utils/format.ts";
 import { Card, EmptyState, PageHeader } from "#app/components/admin/ui.tsx";
 import { getApp } from "#app/context.ts";
 import { listAudit, type AuditEntityType } from "#app/modules/audit/audit.server.ts";
-import { pageHref, parsePageParam } from "#app/utils/pagination.ts";
+import { pageHref, parsePage } from "#app/utils/pagination.ts";
 import type { Route } from "./+types/activity";
 
 export { AdminErrorBoundary as ErrorBoundary } from "#app/components/admin/error-boundary.tsx";
@@ -30,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const typeParam = url.searchParams.get("type");
   const entityType = ENTITY_TYPES.includes(typeParam as AuditEntityType) ? (typeParam as AuditEntityType) : undefined;
-  const { page } = parsePageParam(url.searchParams.get("page"));
+  const { page } = parsePage(url.searchParams.get("page"));
   const { db } = getApp(context);
   // A page past the end (an old link, a hand-edited URL) shows the last page (listAudit clamps it).
   const entries = await listAudit(db, { page, perPage: PER_PAGE, entityType });

@@ -1,27 +1,11 @@
 import { useEffect, useState } from "react";
-import { href, Link, NavLink, Outlet, useFetcher, useNavigate } from "react-router";
+import { href, Link, Outlet, useFetcher, useNavigate } from "react-router";
 import toast from "react-hot-toast";
-import { ADMIN_NAV, type AdminNavItem } from "#app/components/admin/nav.ts";
+import { Sidebar } from "#app/components/admin/sidebar.tsx";
 import { ConfirmDialog, useConfirm } from "#app/components/admin/ui.tsx";
 import { BrandMark } from "#app/components/layout/brand.tsx";
-import {
-  ActivityIcon,
-  ChartIcon,
-  CloseIcon,
-  ExternalIcon,
-  FilmIcon,
-  GridIcon,
-  InboxIcon,
-  LogoutIcon,
-  MenuIcon,
-  PlusIcon,
-  SettingsIcon,
-  TvIcon,
-  UploadIcon,
-  UsersIcon,
-} from "#app/components/ui/icons.tsx";
+import { CloseIcon, MenuIcon } from "#app/components/ui/icons.tsx";
 import { ADMIN_LOGOUT_REDIRECT_MS } from "#app/constants.ts";
-import { UnreadPill } from "#app/components/admin/inbox/common.tsx";
 import { getApp } from "#app/context.ts";
 import { getAdminSession, requireAdmin } from "#app/modules/auth/guard.server.ts";
 import { countUnread } from "#app/modules/inbox/inbox.server.ts";
@@ -47,75 +31,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-const ICONS: Record<AdminNavItem["icon"], typeof GridIcon> = {
-  overview: GridIcon,
-  movies: FilmIcon,
-  tv: TvIcon,
-  add: PlusIcon,
-  inbox: InboxIcon,
-  users: UsersIcon,
-  analytics: ChartIcon,
-  links: ExternalIcon,
-  activity: ActivityIcon,
-  settings: SettingsIcon,
-  import: UploadIcon,
-};
-
 export const LOGOUT_CONFIRM = "Are you sure you want to logout?";
-
-function Sidebar({
-  role,
-  inboxUnread,
-  onLogout,
-  onNavigate,
-}: {
-  role: "admin" | "editor";
-  inboxUnread: number;
-  onLogout: () => void;
-  onNavigate?: () => void;
-}) {
-  return (
-    <nav aria-label="Dashboard" className="flex h-full flex-col gap-1 p-3">
-      {ADMIN_NAV.filter((item) => !item.roles || item.roles.includes(role)).map((item) => {
-        const Icon = ICONS[item.icon];
-        const badge = item.icon === "inbox" ? inboxUnread : 0;
-        return (
-          <NavLink
-            key={item.to}
-            to={item.to}
-            end={item.end}
-            onClick={onNavigate}
-            aria-label={badge ? `${item.label}, ${badge} unread` : undefined}
-            className={({ isActive }) =>
-              `flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium transition-colors ${
-                isActive ? "bg-accent-500/15 text-accent-300" : "text-mist-300 hover:bg-white/6 hover:text-white"
-              }`
-            }
-          >
-            <Icon size={18} />
-            {item.label}
-            <UnreadPill count={badge} className="ml-auto" />
-          </NavLink>
-        );
-      })}
-      <div className="mt-auto space-y-1 border-t border-white/8 pt-3">
-        <Link
-          to="/"
-          className="flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium text-mist-300 hover:bg-white/6 hover:text-white"
-        >
-          <ExternalIcon size={18} /> View site
-        </Link>
-        <button
-          type="button"
-          onClick={onLogout}
-          className="flex w-full items-center gap-3 rounded-lg px-3 py-2.5 text-left text-sm font-medium text-mist-300 hover:bg-red-500/10 hover:text-red-300"
-        >
-          <LogoutIcon size={18} /> Logout
-        </button>
-      </div>
-    </nav>
-  );
-}
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const { admin } = loaderData;

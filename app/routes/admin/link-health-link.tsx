@@ -1,5 +1,5 @@
-import type { ReactNode } from "react";
-import { data, Form, href, Link, useNavigation } from "react-router";
+import { Form, href, Link, useNavigation } from "react-router";
+import { Item } from "#app/components/admin/link-health-item.tsx";
 import { HealthBadge, LINK_HEALTH_PATH } from "#app/components/admin/link-health.tsx";
 import { RelativeTime } from "#app/components/admin/relative-time.tsx";
 import { Button, Card, EmptyState, PageHeader, TableHead, TableScroller } from "#app/components/admin/ui.tsx";
@@ -14,6 +14,7 @@ import { requireId } from "#app/utils/ids.ts";
 import { handleSubmission } from "#app/utils/submission.server.ts";
 import type { FormSuccess } from "#app/utils/submission.ts";
 import type { Route } from "./+types/link-health-link";
+import { pageLoader, requireFound } from "#app/utils/errors.ts";
 
 export { AdminErrorBoundary as ErrorBoundary } from "#app/components/admin/error-boundary.tsx";
 
@@ -23,11 +24,10 @@ export function meta() {
   return [{ title: "Link health | Cinedex Admin" }, { name: "robots", content: "noindex, nofollow" }];
 }
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const detail = await getLinkHealthDetail(getApp(context).db, requireId(params.id));
-  if (!detail) throw data(LINK_NOT_FOUND, { status: 404 });
+export const loader = pageLoader(async ({ params, context }: Route.LoaderArgs) => {
+  const detail = requireFound(await getLinkHealthDetail(getApp(context).db, requireId(params.id)), LINK_NOT_FOUND);
   return { detail, now: Date.now() };
-}
+});
 
 /** "Check now": this link, within the request (at most the checker's time limit). */
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -135,15 +135,6 @@ export default function LinkHealthLink({ loaderData, actionData }: Route.Compone
           </TableScroller>
         )}
       </Card>
-    </div>
-  );
-}
-
-function Item({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <dt className="text-xs tracking-wide text-mist-400 uppercase">{label}</dt>
-      <dd className="mt-0.5 text-mist-100">{children}</dd>
     </div>
   );
 }

@@ -9,7 +9,7 @@ import {
   type LinkHealthView,
 } from "#app/modules/linkhealth/admin.server.ts";
 import { getSettings } from "#app/modules/settings/settings.server.ts";
-import { parsePageParam } from "#app/utils/pagination.ts";
+import { parsePage } from "#app/utils/pagination.ts";
 import type { Route } from "./+types/link-health";
 
 export { AdminErrorBoundary as ErrorBoundary } from "#app/components/admin/error-boundary.tsx";
@@ -31,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Li
   const viewParam = url.searchParams.get("view");
   const view = LINK_HEALTH_VIEWS.includes(viewParam as LinkHealthView) ? (viewParam as LinkHealthView) : "broken";
   const host = url.searchParams.get("host")?.slice(0, 300) || null;
-  const { page } = parsePageParam(url.searchParams.get("page"));
+  const { page } = parsePage(url.searchParams.get("page"));
   const [overview, settings] = await Promise.all([getLinkHealthOverview(db, { view, host, page }), getSettings(db)]);
   return { overview, settings: settings.linkHealth, canChangeSettings: admin.role === "admin", now: Date.now() };
 }

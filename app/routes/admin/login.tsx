@@ -1,8 +1,9 @@
 import { useEffect, useRef } from "react";
 import { Form, href, Link, redirect, useActionData, useNavigate, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
 import toast from "react-hot-toast";
+import { PlainField } from "#app/components/admin/plain-field.tsx";
 import { Button } from "#app/components/admin/ui.tsx";
-import { Field, FormState, inputClass, PasswordField, useFormState } from "#app/components/forms/field.tsx";
+import { FormState, PasswordField } from "#app/components/forms/field.tsx";
 import { FormMessage } from "#app/components/forms/result.tsx";
 import { BrandMark } from "#app/components/layout/brand.tsx";
 import { LOGIN_REDIRECT_MS, MIN_PASSWORD_LENGTH } from "#app/constants.ts";
@@ -12,7 +13,7 @@ import { optionalAdmin } from "#app/modules/auth/guard.server.ts";
 import { HOME_PATH } from "#app/modules/auth/paths.ts";
 import { signInAnswer } from "#app/modules/auth/login.server.ts";
 import { MAX_PASSWORD_LENGTH, signInFormSchema } from "#app/modules/auth/schema.ts";
-import { failure, failureFrom, parseSubmission } from "#app/utils/submission.server.ts";
+import { handleSubmission } from "#app/utils/submission.server.ts";
 import type { Route } from "./+types/login";
 
 export const handle = { chrome: "admin" };
@@ -34,13 +35,9 @@ export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: Shou
 
 /** Sign-in; the one-time setup form posts to /admin/setup, which answers on this same page. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = await parseSubmission(request, signInFormSchema);
-  if (!parsed.ok) return failure(parsed.status, parsed.failure.error, parsed.failure);
-  try {
-    return await signInAnswer(getApp(context), request, parsed.data);
-  } catch (error) {
-    return failureFrom(error, parsed.values);
-  }
+  return handleSubmission(request, signInFormSchema, (input, _values, { headers }) =>
+    signInAnswer(getApp(context), request, input, headers),
+  );
 }
 
 export default function AdminLogin({ loaderData }: Route.ComponentProps) {
@@ -143,38 +140,5 @@ export default function AdminLogin({ loaderData }: Route.ComponentProps) {
         </p>
       </div>
     </div>
-  );
-}
-
-/** A required text input whose label reads exactly as the spec names it (no required marker). */
-function PlainField({
-  name,
-  label,
-  type,
-  maxLength,
-  autoComplete,
-}: {
-  name: string;
-  label: string;
-  type: "text" | "email";
-  maxLength: number;
-  autoComplete: string;
-}) {
-  const { errors, values, density } = useFormState();
-  return (
-    <Field label={label} errors={errors[name]}>
-      {(control) => (
-        <input
-          {...control}
-          name={name}
-          type={type}
-          required
-          maxLength={maxLength}
-          autoComplete={autoComplete}
-          defaultValue={values[name] ?? ""}
-          className={inputClass(density)}
-        />
-      )}
-    </Field>
   );
 }

@@ -2,7 +2,7 @@ import { getApp } from "#app/context.ts";
 import { countAdmins, createFirstAdmin } from "#app/modules/auth/accounts.server.ts";
 import { signInAnswer } from "#app/modules/auth/login.server.ts";
 import { newAdminSchema } from "#app/modules/auth/schema.ts";
-import { failure, failureFrom, parseSubmission } from "#app/utils/submission.server.ts";
+import { handleSubmission } from "#app/utils/submission.server.ts";
 import type { Route } from "./+types/setup";
 
 /** The sign-in page, which shows this form's answer too (refused fields, or the success and the redirect). */
@@ -18,13 +18,9 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 /** The first account (allowed only while there is none: 409 after), signed in at once. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = await parseSubmission(request, newAdminSchema);
-  if (!parsed.ok) return failure(parsed.status, parsed.failure.error, parsed.failure);
   const app = getApp(context);
-  try {
-    await createFirstAdmin(app.db, parsed.data);
-    return await signInAnswer(app, request, { email: parsed.data.email, password: parsed.data.password, remember: false });
-  } catch (error) {
-    return failureFrom(error, parsed.values);
-  }
+  return handleSubmission(request, newAdminSchema, async (input, _values, { headers }) => {
+    await createFirstAdmin(app.db, input);
+    return signInAnswer(app, request, { email: input.email, password: input.password, remember: false }, headers);
+  });
 }

@@ -1,10 +1,11 @@
 import { Form, useActionData, useNavigation } from "react-router";
+import { Username, ReadOnlyEmail, ThemeChoice, Toggles } from "#app/components/desksync/settings-fields.tsx";
 import { Button, Card, PageHeader } from "#app/components/admin/ui.tsx";
-import { ErrorList, Field, FormState, inputClass, useFormState } from "#app/components/forms/field.tsx";
+import { Field, FormState } from "#app/components/forms/field.tsx";
 import { FormMessage, useResultToast } from "#app/components/forms/result.tsx";
 import { getApp } from "#app/context.ts";
 import { getGoogleSession } from "#app/modules/desksync/guard.server.ts";
-import { DRIVE_THEMES, driveSettingsFormSchema, SETTINGS_SAVED, SIGN_IN_AGAIN, type DriveSettings } from "#app/modules/desksync/schema.ts";
+import { driveSettingsFormSchema, SETTINGS_SAVED, SIGN_IN_AGAIN, type DriveSettings } from "#app/modules/desksync/schema.ts";
 import { saveDriveSettings } from "#app/modules/desksync/sessions.server.ts";
 import { failure, handleSubmission } from "#app/utils/submission.server.ts";
 import type { FormSuccess, SubmittedValues } from "#app/utils/submission.ts";
@@ -26,14 +27,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     return { ok: true, message: SETTINGS_SAVED };
   });
 }
-
-const THEME_LABELS: Record<DriveSettings["theme"], string> = { dark: "Dark", light: "Light", system: "System" };
-
-const TOGGLES = [
-  ["emailNotifications", "E-mail notifications"],
-  ["uploadNotifications", "File upload notifications"],
-  ["shareNotifications", "Share activity notifications"],
-] as const;
 
 /** The stored settings as the form's text values; the toggles start from `defaultChecked` (a refused post sends only the ticked ones). */
 function formValuesOf(settings: DriveSettings): SubmittedValues {
@@ -71,64 +64,5 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
         </Form>
       </FormState>
     </>
-  );
-}
-
-/**
- * Required in the browser as before, but labelled "Username" alone, as the spec's form
- * is (TextField's `required` adds a visible asterisk to the label).
- */
-function Username() {
-  const { errors, values, density } = useFormState();
-  return (
-    <Field label="Username" errors={errors.username}>
-      {(control) => (
-        <input {...control} name="username" defaultValue={values.username} maxLength={60} required className={inputClass(density)} />
-      )}
-    </Field>
-  );
-}
-
-function ReadOnlyEmail({ value, ...control }: { id: string; value: string; "aria-describedby"?: string }) {
-  const { density } = useFormState();
-  return <input {...control} value={value} readOnly className={inputClass(density)} />;
-}
-
-function ThemeChoice() {
-  const { errors, values } = useFormState();
-  return (
-    <fieldset aria-describedby={errors.theme?.length ? "theme-error" : undefined}>
-      <legend className="mb-2 text-sm font-medium text-mist-100">Theme</legend>
-      <div className="flex gap-4">
-        {DRIVE_THEMES.map((t) => (
-          <label key={t} className="flex items-center gap-2 text-sm">
-            <input type="radio" name="theme" value={t} defaultChecked={values.theme === t} />
-            {THEME_LABELS[t]}
-          </label>
-        ))}
-      </div>
-      <ErrorList id="theme-error" errors={errors.theme} />
-    </fieldset>
-  );
-}
-
-/** The three notification switches; a refused post keeps what was ticked. */
-function Toggles({ settings }: { settings: DriveSettings }) {
-  const { values, refused } = useFormState();
-  return (
-    <div className="space-y-3">
-      {TOGGLES.map(([name, label]) => (
-        <label key={name} className="flex items-center justify-between gap-3 text-sm">
-          {label}
-          <input
-            type="checkbox"
-            role="switch"
-            name={name}
-            defaultChecked={refused ? values[name] === "on" : settings[name]}
-            className="h-5 w-5"
-          />
-        </label>
-      ))}
-    </div>
   );
 }

@@ -1,15 +1,14 @@
-import { data } from "react-router";
 import { getApp } from "#app/context.ts";
 import { getSettings } from "#app/modules/settings/settings.server.ts";
 import { titleShareCard } from "#app/modules/seo/share-card.server.ts";
 import type { Route } from "./+types/share-card";
+import { requireFound } from "#app/utils/errors.ts";
 
 /** GET /share/{id}.png: a title's share card (its og:image when it has no poster to share). */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const match = /^([1-9]\d{0,8})\.png$/.exec(params.file);
   const { db } = getApp(context);
-  const png = match ? await titleShareCard(db, Number(match[1]), (await getSettings(db)).siteName) : null;
-  if (!png) throw data("No such title", { status: 404 });
+  const png = requireFound(match ? await titleShareCard(db, Number(match[1]), (await getSettings(db)).siteName) : null, "No such title");
   return new Response(new Uint8Array(png), {
     headers: {
       "Content-Type": "image/png",

@@ -1,4 +1,4 @@
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { DownloadTips } from "#app/components/catalogue/download-tips.tsx";
 import { FetchErrorView } from "#app/components/catalogue/fetch-error.tsx";
 import { BackButton } from "#app/components/ui/back-button.tsx";
@@ -10,13 +10,13 @@ import { getArchive } from "#app/modules/catalogue/read.server.ts";
 import { originOf, seoMeta } from "#app/utils/seo.ts";
 import type { Route } from "./+types/archive";
 import { parseId } from "#app/utils/ids.ts";
+import { pageLoader, requireFound } from "#app/utils/errors.ts";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export const loader = pageLoader(async ({ params, context }: Route.LoaderArgs) => {
   const id = parseId(params.id);
-  const archive = id === null ? null : await getArchive(getApp(context).db, id, params.quality);
-  if (!archive) throw data("Failed to fetch data", { status: 404 });
+  const archive = requireFound(id === null ? null : await getArchive(getApp(context).db, id, params.quality), "Failed to fetch data");
   return { archive };
-}
+});
 
 export function meta({ data, matches }: Route.MetaArgs) {
   if (!data) return [{ title: "Not found | Cinedex" }];

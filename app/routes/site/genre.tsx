@@ -11,20 +11,20 @@ import type { SearchSort } from "#app/modules/search/types.ts";
 import { pageHref } from "#app/utils/pagination.ts";
 import { originOf, seoMeta } from "#app/utils/seo.ts";
 import type { Route } from "./+types/genre";
+import { pageLoader, requireFound } from "#app/utils/errors.ts";
 
 const TYPES: Record<string, TitleType> = { movie: "movie", tv: "tv" };
 /** A genre page lists rather than searches: no "Best match"; newest upload first. */
 const GENRE_SORTS: readonly SearchSort[] = ["newest", "rating", "title"];
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export const loader = pageLoader(async ({ request, params, context }: Route.LoaderArgs) => {
   const url = new URL(request.url);
   const type = "type" in params && params.type !== undefined ? TYPES[params.type] : undefined;
   if ("type" in params && params.type !== undefined && !type) throw data(null, { status: 404 });
   const query = parseSearchParams(url.searchParams);
   if (query.badPage) throw redirect(pageHref(url.pathname, url.search, 1));
   const { db } = getApp(context);
-  const genre = await findGenre(db, params.category);
-  if (!genre) throw data("There is no such genre.", { status: 404 });
+  const genre = requireFound(await findGenre(db, params.category), "There is no such genre.");
   const sort = GENRE_SORTS.includes(query.sort) ? query.sort : "newest";
   // The genre and the type come from the path; the query string adds years, quality and sort.
   const filters = { yearFrom: query.filters.yearFrom, yearTo: query.filters.yearTo, quality: query.filters.quality };
@@ -36,7 +36,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     type: type ?? null,
     query: { text: "", filters, sort, errors: query.errors, typed: query.typed },
   };
-}
+});
 
 const typeLabel = (type: TitleType | null) => (type === "movie" ? "Movies" : type === "tv" ? "TV Shows" : "All");
 

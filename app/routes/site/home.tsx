@@ -12,7 +12,7 @@ import { listHomeRows, listPopularTitles, type HomeRow } from "#app/modules/cata
 import { listFeatured, listGenresInUse, listTitles } from "#app/modules/catalogue/read.server.ts";
 import { hasFilters, parseSearchParams } from "#app/modules/search/params.ts";
 import { runResultsSearch } from "#app/modules/search/results.server.ts";
-import { pageHref, parsePageParam } from "#app/utils/pagination.ts";
+import { pageHref, parsePage } from "#app/utils/pagination.ts";
 import { originOf, seoMeta } from "#app/utils/seo.ts";
 import type { Route } from "./+types/home";
 
@@ -37,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (failed) return { mode: "listing" as const, searchFailed: true, ...(await listing(db, 1, false, genres)), genres };
   }
 
-  const { page, valid } = parsePageParam(url.searchParams.get("page"));
+  const { page, valid } = parsePage(url.searchParams.get("page"));
   if (!valid) throw redirect(pageHref(url.pathname, url.search, 1));
   // "Trending now"'s See all: the same grid, most popular first. Any other value is the default listing.
   const popular = url.searchParams.get("sort") === "popular";

@@ -1,5 +1,6 @@
 import toast from "react-hot-toast";
-import { data, Link, redirect, useRouteLoaderData } from "react-router";
+import { Link, redirect, useRouteLoaderData } from "react-router";
+import { Fact } from "#app/components/catalogue/fact.tsx";
 import { DownloadOptions } from "#app/components/catalogue/download-options.tsx";
 import { FetchErrorView } from "#app/components/catalogue/fetch-error.tsx";
 import { BackButton } from "#app/components/ui/back-button.tsx";
@@ -16,6 +17,7 @@ import { formatReleaseDate } from "#app/utils/dates.ts";
 import { originOf, seoMeta } from "#app/utils/seo.ts";
 import type { Route } from "./+types/link-details";
 import { parseId } from "#app/utils/ids.ts";
+import { pageLoader, requireFound } from "#app/utils/errors.ts";
 
 function canonicalPath(details: LinkDetails, ref: LinkDetailsRef): string {
   const { title, release } = details;
@@ -24,18 +26,22 @@ function canonicalPath(details: LinkDetails, ref: LinkDetailsRef): string {
   return linkDetailsPath(title.id, release.key, { kind: "release", id: release.id });
 }
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export const loader = pageLoader(async ({ params, context }: Route.LoaderArgs) => {
   const id = parseId(params.id);
   const ref = parseLinkDetailsRef(params.type, params.seasonId, params.quality);
   const { db } = getApp(context);
   const { linkHealth } = await getSettings(db);
-  const details = id === null || ref === null ? null : await getLinkDetails(db, id, ref, { hideBroken: linkHealth.hideBroken });
-  if (!details || (details.title.type === "movie") !== (params.type === "movie")) throw data("Failed to fetch data", { status: 404 });
+  const found = id === null || ref === null ? null : await getLinkDetails(db, id, ref, { hideBroken: linkHealth.hideBroken });
+  // A season's links under /movie (or a movie's under /tv) do not exist either.
+  const details = requireFound(
+    found && (found.title.type === "movie") === (params.type === "movie") ? found : null,
+    "Failed to fetch data",
+  );
   const canonical = canonicalPath(details, ref!);
   const requested = `/desksync/${params.id}/${params.seasonId}/${encodeURIComponent(params.quality)}/${params.type}`;
   if (requested !== canonical) throw redirect(canonical, 301);
   return { details, path: canonical };
-}
+});
 
 export function meta({ data, matches }: Route.MetaArgs) {
   if (!data) return [{ title: "Not found | Cinedex" }];
@@ -46,15 +52,6 @@ export function meta({ data, matches }: Route.MetaArgs) {
     path,
     noindex: true,
   });
-}
-
-function Fact({ label, value }: { label: string; value: string | null }) {
-  return (
-    <div className="rounded-lg bg-ink-900/60 px-4 py-3 ring-1 ring-white/5">
-      <dt className="text-xs font-medium tracking-wide text-mist-400 uppercase">{label}</dt>
-      <dd className="mt-1 font-semibold text-white">{value ?? "Unknown"}</dd>
-    </div>
-  );
 }
 
 export default function LinkDetailsPage({ loaderData }: Route.ComponentProps) {

@@ -1,33 +1,26 @@
-import { useEffect } from "react";
 import { data, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
-import { DownloadList } from "#app/components/catalogue/download-list.tsx";
-import { TitleHeader } from "#app/components/catalogue/title-header.tsx";
-import { ScreenshotGallery } from "#app/components/catalogue/screenshot-gallery.tsx";
-import { TitleActions } from "#app/components/catalogue/title-actions.tsx";
+import { TitlePage } from "#app/components/catalogue/title-page.tsx";
 import { ExternalTitlePage } from "#app/components/catalogue/external-title.tsx";
-import { QuickRequest } from "#app/components/catalogue/quick-request.tsx";
-import { useNonce } from "#app/components/nonce.tsx";
-import { pushFront, recentlyViewed, type SavedTitle } from "#app/components/storage/lists.ts";
 import { getApp } from "#app/context.ts";
 import { getSettings } from "#app/modules/settings/settings.server.ts";
 import { TmdbError } from "#app/integrations/tmdb/client.server.ts";
 import { externalTitlePath, parseExternalRouteId } from "#app/integrations/tmdb/ids.ts";
 import { catalogueTitleFor } from "#app/modules/catalogue/tmdb.server.ts";
 import { shareImage } from "#app/modules/catalogue/images.ts";
-import { genrePath, titlePath } from "#app/modules/catalogue/paths.ts";
+import { titlePath } from "#app/modules/catalogue/paths.ts";
 import { getTitle } from "#app/modules/catalogue/read.server.ts";
 import { titleStructuredData } from "#app/modules/catalogue/structured-data.ts";
-import type { TitleDetail } from "#app/modules/catalogue/types.ts";
 import { TITLE_NOT_FOUND } from "#app/modules/catalogue/write.server.ts";
 import { QUICK_REQUEST_MESSAGES } from "#app/modules/inbox/requests/messages.ts";
 import { quickRequestSchema } from "#app/modules/inbox/requests/schema.ts";
 import { submitQuickRequest } from "#app/modules/inbox/requests/submit.server.ts";
 import { handleVisitorForm } from "#app/modules/inbox/visitor-forms.server.ts";
 import { requestExternalTitle } from "#app/modules/inbox/requests/request-title.server.ts";
-import { jsonLd, originOf, seoMeta } from "#app/utils/seo.ts";
+import { originOf, seoMeta } from "#app/utils/seo.ts";
 import type { Route } from "./+types/title";
 import { parseId } from "#app/utils/ids.ts";
 import { withActionHeaders } from "#app/utils/http-cache.ts";
+import { pageLoader, requireFound } from "#app/utils/errors.ts";
 
 /**
  * A title only TMDB knows (/movie/tmdb-603/slug, /movie/tmdb-tv-1399/slug): built
@@ -39,8 +32,9 @@ async function externalLoader(
   slug: string | undefined,
   context: Route.LoaderArgs["context"],
 ) {
-  const { db, tmdb, logger } = getApp(context);
-  if (!tmdb) throw data(TITLE_NOT_FOUND, { status: 404 });
+  const { db, tmdb: client, logger } = getApp(context);
+  // Without TMDB configured, a TMDB id names no page.
+  const tmdb = requireFound(client, TITLE_NOT_FOUND);
   const known = await catalogueTitleFor(db, ref.type, ref.tmdbId);
   if (known) throw redirect(titlePath(known), 302);
   let external;
@@ -57,17 +51,16 @@ async function externalLoader(
   return { external, path };
 }
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export const loader = pageLoader(async ({ params, context }: Route.LoaderArgs) => {
   const ref = parseExternalRouteId(params.id);
   if (ref) return externalLoader(ref, params.slug, context);
   const id = parseId(params.id);
   const { db, publicUrl } = getApp(context);
   const { linkHealth } = await getSettings(db);
-  const title = id === null ? null : await getTitle(db, id, { hideBroken: linkHealth.hideBroken });
-  if (!title) throw data(TITLE_NOT_FOUND, { status: 404 });
+  const title = requireFound(id === null ? null : await getTitle(db, id, { hideBroken: linkHealth.hideBroken }), TITLE_NOT_FOUND);
   if (params.slug !== title.slug) throw redirect(titlePath(title), 301);
   return { title, structuredData: titleStructuredData(title, `${publicUrl}${titlePath(title)}`) };
-}
+});
 
 // Picking a season changes only the query string: the page already holds every season.
 export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
@@ -86,8 +79,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return requestExternalTitle(request, app);
   }
   const id = parseId(params.id);
-  const title = id === null ? null : await getTitle(app.db, id);
-  if (!title) throw data(TITLE_NOT_FOUND, { status: 404 });
+  const title = requireFound(id === null ? null : await getTitle(app.db, id), TITLE_NOT_FOUND);
   return handleVisitorForm(request, app, {
     form: "quick-request",
     schema: quickRequestSchema,
@@ -132,55 +124,4 @@ export function meta({ data, matches }: Route.MetaArgs) {
 export default function TitleRoute({ loaderData }: Route.ComponentProps) {
   if ("external" in loaderData) return <ExternalTitlePage title={loaderData.external} />;
   return <TitlePage title={loaderData.title} structuredData={loaderData.structuredData} />;
-}
-
-function TitlePage({ title, structuredData }: { title: TitleDetail; structuredData: ReturnType<typeof titleStructuredData> }) {
-  const nonce = useNonce();
-  const saved: SavedTitle = {
-    id: title.id,
-    slug: title.slug,
-    title: title.title,
-    poster: title.posterUrl,
-    year: title.year,
-    type: title.type,
-    timestamp: 0,
-  };
-  const updateRecent = recentlyViewed.useUpdate();
-  useEffect(() => {
-    updateRecent((list) => pushFront(list, { ...saved, timestamp: Date.now() }));
-    // Recorded once per title viewed.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [title.id]);
-
-  return (
-    <article>
-      <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: jsonLd(structuredData) }} />
-      <TitleHeader
-        title={title}
-        releaseRegion="IN"
-        genres={title.genres.map((g) => ({ key: g.id, name: g.name, to: genrePath(g, "movie") }))}
-      >
-        <TitleActions
-          item={saved}
-          trailerUrl={title.trailerUrl}
-          reportHref={`/broken-links?titleId=${title.id}&contentName=${encodeURIComponent(title.title)}`}
-        />
-      </TitleHeader>
-
-      <section aria-labelledby="screenshots-heading" className="mt-4">
-        <h2 id="screenshots-heading" className="mb-4 text-xl font-bold text-white">
-          Screenshots
-        </h2>
-        <ScreenshotGallery screenshots={title.screenshots} title={title.title} />
-      </section>
-
-      <section id="downloads" aria-labelledby="downloads-heading" className="mt-10 scroll-mt-24">
-        <h2 id="downloads-heading" className="mb-4 text-xl font-bold text-white">
-          Downloads
-        </h2>
-        <DownloadList titleId={title.id} type={title.type} releases={title.releases} />
-        <QuickRequest title={title.title} />
-      </section>
-    </article>
-  );
 }

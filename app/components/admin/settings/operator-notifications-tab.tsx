@@ -1,4 +1,4 @@
-import { Form, href, useFetcher, useNavigation } from "react-router";
+import { Form, href, useActionData, useFetcher, useNavigation } from "react-router";
 import { Button, Card } from "#app/components/admin/ui.tsx";
 import { Field, inputClass as kitInputClass } from "#app/components/forms/field.tsx";
 import { MAX_URL_LENGTH } from "#app/constants.ts";
@@ -166,5 +166,14 @@ export function OperatorNotificationsTab({
         </div>
       </Card>
     </div>
+  );
+}
+
+/** The tab as its routes show it; its "Send test notification" posts to ./operator/test, which shows this tab with that answer. */
+export function OperatorScreen({ data, form }: { data: OperatorNotificationsData; form: "save" | "test" }) {
+  const result = useActionData<FormResult>();
+  useResultToast(result);
+  return (
+    <OperatorNotificationsTab data={data} saved={form === "save" ? result : undefined} tested={form === "test" ? result : undefined} />
   );
 }

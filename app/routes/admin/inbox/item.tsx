@@ -1,4 +1,4 @@
-import { data, Link, Outlet, useLocation, useRouteLoaderData } from "react-router";
+import { Link, Outlet, useLocation, useRouteLoaderData } from "react-router";
 import { InboxTabs, StatusBadge } from "#app/components/admin/inbox/common.tsx";
 import { inboxHeading, type InboxItemContext } from "#app/components/admin/inbox/item.tsx";
 import { ArrowLeftIcon } from "#app/components/ui/icons.tsx";
@@ -15,6 +15,7 @@ import {
 import type { loader as layoutLoader } from "#app/routes/admin/layout.tsx";
 import { parseId } from "#app/utils/ids.ts";
 import type { Route } from "./+types/item";
+import { pageLoader, requireFound } from "#app/utils/errors.ts";
 
 export { AdminErrorBoundary as ErrorBoundary } from "#app/components/admin/error-boundary.tsx";
 
@@ -37,13 +38,12 @@ export const middleware: Route.MiddlewareFunction[] = [
   },
 ];
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export const loader = pageLoader(async ({ request, params, context }: Route.LoaderArgs) => {
   const { kind, id } = requireInboxItem(params);
   const find = (new URL(request.url).searchParams.get("find") ?? "").trim().slice(0, INBOX_SEARCH_MAX_LENGTH);
-  const page = await getInboxItem(getApp(context).db, kind, id, find);
-  if (!page) throw data(INBOX_ITEM_NOT_FOUND, { status: 404 });
+  const page = requireFound(await getInboxItem(getApp(context).db, kind, id, find), INBOX_ITEM_NOT_FOUND);
   return { kind, ...page, find, now: Date.now() };
-}
+});
 
 export function meta({ data }: Route.MetaArgs) {
   return [

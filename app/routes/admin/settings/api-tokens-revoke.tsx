@@ -1,11 +1,11 @@
 import { useActionData } from "react-router";
+import { ApiTokensScreen } from "#app/components/admin/settings/api-tokens-screen.tsx";
 import { getApp } from "#app/context.ts";
 import { revokeFormSchema, TOKEN_REVOKED } from "#app/modules/api/tokens.ts";
 import { revokeApiToken } from "#app/modules/api/tokens.server.ts";
 import { actorFrom, requireRole } from "#app/modules/auth/guard.server.ts";
 import { handleSubmission } from "#app/utils/submission.server.ts";
 import type { FormResult, FormSuccess } from "#app/utils/submission.ts";
-import { ApiTokensScreen } from "./api-tokens.tsx";
 import type { Route } from "./+types/api-tokens-revoke";
 
 export { handle, loader, meta } from "./api-tokens.tsx";

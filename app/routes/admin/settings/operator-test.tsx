@@ -1,3 +1,4 @@
+import { OperatorScreen } from "#app/components/admin/settings/operator-notifications-tab.tsx";
 import { z } from "#app/utils/zod.ts";
 import { getApp } from "#app/context.ts";
 import { requireRole } from "#app/modules/auth/guard.server.ts";
@@ -5,7 +6,6 @@ import { sendTestNotification } from "#app/modules/inbox/notify.server.ts";
 import { AppError } from "#app/utils/errors.ts";
 import { handleSubmission } from "#app/utils/submission.server.ts";
 import type { FormSuccess } from "#app/utils/submission.ts";
-import { OperatorScreen } from "./operator.tsx";
 import type { Route } from "./+types/operator-test";
 
 export { handle, loader, meta } from "./operator.tsx";

@@ -1,18 +1,16 @@
-import { useActionData } from "react-router";
 import {
   OPERATOR_NOTIFICATIONS_SAVED,
   OPERATOR_NOTIFICATIONS_UNCHANGED,
-  OperatorNotificationsTab,
+  OperatorScreen,
 } from "#app/components/admin/settings/operator-notifications-tab.tsx";
 import { settingsMeta, type SettingsHandle } from "#app/components/admin/settings/tabs.tsx";
-import { useResultToast } from "#app/components/forms/result.tsx";
 import { getApp } from "#app/context.ts";
 import { actorFrom, requireRole } from "#app/modules/auth/guard.server.ts";
 import { notifySettingsInput } from "#app/modules/inbox/notify-settings.ts";
 import { getLastDeliveryFailure, getNotifySettings, updateNotifySettings } from "#app/modules/inbox/notify-settings.server.ts";
 import { flatFieldsSchema } from "#app/modules/settings/form.ts";
 import { handleSubmission } from "#app/utils/submission.server.ts";
-import type { FormResult, FormSuccess } from "#app/utils/submission.ts";
+import type { FormSuccess } from "#app/utils/submission.ts";
 import type { Route } from "./+types/operator";
 
 export const handle: SettingsHandle = { settingsTab: "operator" };
@@ -40,15 +38,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     const { changed } = await updateNotifySettings(app.db, actorFrom(context), input, app.notifier);
     return { ok: true, message: changed.length ? OPERATOR_NOTIFICATIONS_SAVED : OPERATOR_NOTIFICATIONS_UNCHANGED };
   });
-}
-
-/** The tab; its "Send test notification" posts to ./operator/test, which shows this tab with that answer. */
-export function OperatorScreen({ data, form }: { data: Route.ComponentProps["loaderData"]; form: "save" | "test" }) {
-  const result = useActionData<FormResult>();
-  useResultToast(result);
-  return (
-    <OperatorNotificationsTab data={data} saved={form === "save" ? result : undefined} tested={form === "test" ? result : undefined} />
-  );
 }
 
 export default function Operator({ loaderData }: Route.ComponentProps) {

@@ -17,8 +17,9 @@ const signOutEverywhereSchema = z.object({});
 /** Ends every session of the account, this one included, and goes to the sign-in page. */
 export async function action({ request, context }: Route.ActionArgs) {
   const { admin } = getAdminSession(context);
-  return handleSubmission(request, signOutEverywhereSchema, async () => {
+  return handleSubmission(request, signOutEverywhereSchema, async (_input, _values, { headers }) => {
     await endAllSessions(getApp(context).db, admin);
-    return redirect(LOGIN_PATH, { headers: { "Set-Cookie": clearedSessionCookie(isSecureRequest(request)) } });
+    headers.append("Set-Cookie", clearedSessionCookie(isSecureRequest(request)));
+    return redirect(LOGIN_PATH);
   });
 }

@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/moved";
+import { requireFound } from "#app/utils/errors.ts";
 
 /**
  * Paths the footer links to that live under another name (docs/product/decisions.md, "Footer
@@ -14,7 +15,6 @@ const MOVED_PATHS: Readonly<Record<string, string>> = {
 export function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const pathname = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, "") : url.pathname;
-  const target = MOVED_PATHS[pathname.toLowerCase()];
-  if (!target) throw new Response(null, { status: 404 });
+  const target = requireFound(MOVED_PATHS[pathname.toLowerCase()]);
   return redirect(`${target}${url.search}`, 301);
 }

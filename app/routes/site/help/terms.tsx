@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { SECTIONS, Heading } from "#app/components/help/terms-heading.tsx";
 import { LastUpdated, LegalAside } from "#app/components/help/help-bits.tsx";
 import { NO_FILES_STATEMENT } from "#app/components/layout/site-footer.tsx";
 import { StaticPage } from "#app/components/layout/static-page.tsx";
@@ -15,30 +16,6 @@ export function meta({ matches }: Route.MetaArgs) {
       "The rules for using Cinedex: acceptable use, third-party links at your own risk, how takedown requests work and how these terms change.",
     path: "/terms",
   });
-}
-
-const SECTIONS = [
-  { id: "using-cinedex", title: "Using Cinedex" },
-  { id: "acceptable-use", title: "Acceptable use" },
-  { id: "no-files", title: "We host no files" },
-  { id: "third-party-links", title: "Third-party links" },
-  { id: "takedown", title: "Takedown requests" },
-  { id: "submissions", title: "What you send us" },
-  { id: "liability", title: "No warranty" },
-  { id: "changes", title: "Changes to these terms" },
-  { id: "contact", title: "Contact" },
-] as const;
-
-type SectionId = (typeof SECTIONS)[number]["id"];
-
-function Heading({ id }: { id: SectionId }) {
-  const index = SECTIONS.findIndex((s) => s.id === id);
-  return (
-    <h2 id={id} className="scroll-mt-24">
-      <span className="mr-2 text-accent-300">{index + 1}.</span>
-      {SECTIONS[index]?.title}
-    </h2>
-  );
 }
 
 export default function Terms() {
