@@ -23,6 +23,14 @@ module.exports = {
       from: { pathNot: ["^app/routes/", "^tests/", "[.]test[.]tsx?$"] },
       to: { path: "^app/routes/" },
     },
+    {
+      name: "http-above-modules",
+      severity: "error",
+      comment:
+        "app/http holds the HTTP kits (form kit, visitor-form pipeline, API kit, guards) that routes and the server use. Modules, components and utils sit below it: pass them plain values instead.",
+      from: { path: "^app/(modules|components|utils)/", pathNot: ["[.]test[.]tsx?$"] },
+      to: { path: "^app/http/" },
+    },
   ],
   options: {
     doNotFollow: { path: "node_modules" },

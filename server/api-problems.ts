@@ -1,5 +1,5 @@
 import type { Request, Response } from "express";
-import { problemParts } from "#app/modules/api/http.server.ts";
+import { problemParts } from "#app/http/api.server.ts";
 import { PROBLEMS, type ProblemKind } from "#app/modules/api/openapi.ts";
 
 /** A request Express refuses before the router: the API's problem kind, and the plain text the site's pages get. */
@@ -18,7 +18,7 @@ export const isApiPath = (path: string) => path === "/api" || path.startsWith("/
 /**
  * Answers a refusal made in Express (an unknown method, a body over the limit, a
  * cross-site write, an undecodable address): under /api/ as the API answers every
- * error, RFC 9457 problem details (app/modules/api/http.server.ts), so a client's
+ * error, RFC 9457 problem details (app/http/api.server.ts), so a client's
  * error handling sees one format; elsewhere as plain text. The site's address for
  * the problem `type` is `app.locals.publicUrl` (server/app.ts sets it).
  */

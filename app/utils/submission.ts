@@ -3,7 +3,7 @@ import { safeParseInput } from "./zod.ts";
 
 /**
  * The one shape every form action answers, and the helpers both sides share.
- * Server: `handleSubmission` / `parseSubmission` in submission.server.ts.
+ * Server: `handleSubmission` / `parseSubmission` in app/http/form.server.ts.
  * Browser: `FormState` and the fields in app/components/forms/.
  */
 

@@ -22,7 +22,7 @@ import {
   logLevelFor,
   RETRY_AFTER_SECONDS,
 } from "#app/utils/errors.ts";
-import { handleSubmission } from "#app/utils/submission.server.ts";
+import { handleSubmission } from "#app/http/form.server.ts";
 import { withPgClient } from "#tests/helpers/database.ts";
 import { migrateToLatest } from "#db/migrate.ts";
 import { rawRequest, startInProcessApp, type InProcessApp } from "./fuzz-app.ts";

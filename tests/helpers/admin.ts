@@ -2,7 +2,7 @@ import type { RouterContextProvider } from "react-router";
 import type { AppContext } from "#app/context.ts";
 import type { Db } from "#app/db/client.server.ts";
 import { toAdmin } from "#app/modules/auth/accounts.server.ts";
-import { requireAdmin } from "#app/modules/auth/guard.server.ts";
+import { requireAdmin } from "#app/http/admin-guard.server.ts";
 import { hashPassword } from "#app/modules/auth/password.server.ts";
 import type { Role } from "#app/modules/auth/schema.ts";
 import { createSession, sessionCookieName } from "#app/modules/auth/sessions.server.ts";

@@ -29,7 +29,7 @@ import { action as enableUser } from "#app/routes/admin/users/enable.tsx";
 import { action as addUser } from "#app/routes/admin/users/new.tsx";
 import { action as changeRole } from "#app/routes/admin/users/role.tsx";
 import { action as dismissBanner, UNKNOWN_NOTICE } from "#app/routes/resources/dismiss-banner.ts";
-import { BODY_UNREADABLE, BODY_UNSUPPORTED } from "#app/utils/submission.server.ts";
+import { BODY_UNREADABLE, BODY_UNSUPPORTED } from "#app/http/form.server.ts";
 import { buildMovie } from "#tests/factories/titles.ts";
 import { callAdminRoute, callRoute, signIn, TEST_PASSWORD, type Answer, type RouteCall } from "#tests/helpers/admin.ts";
 import { describeEachDatabase } from "#tests/helpers/database.ts";

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { expect, it } from "vitest";
 import type { Db } from "#app/db/client.server.ts";
-import type { LoaderArgs } from "#app/modules/api/http.server.ts";
+import type { LoaderArgs } from "#app/http/api.server.ts";
 import { API_BASE_PATH } from "#app/modules/api/operations.ts";
 import { createApiToken } from "#app/modules/api/tokens.server.ts";
 import { listAudit } from "#app/modules/audit/audit.server.ts";

@@ -5,7 +5,7 @@ import { authenticateApiToken, createApiToken, listApiTokens } from "#app/module
 import { TOKEN_CREATED, TOKEN_NOT_FOUND, TOKEN_REVOKED } from "#app/modules/api/tokens.ts";
 import { listAudit } from "#app/modules/audit/audit.server.ts";
 import { actorOf } from "#app/modules/auth/accounts.server.ts";
-import { requireAdmin } from "#app/modules/auth/guard.server.ts";
+import { requireAdmin } from "#app/http/admin-guard.server.ts";
 import { action as createAction, loader } from "#app/routes/admin/settings/api-tokens.tsx";
 import { action as revokeAction } from "#app/routes/admin/settings/api-tokens-revoke.tsx";
 import { callAdminRoute, signIn } from "#tests/helpers/admin.ts";

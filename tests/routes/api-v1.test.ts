@@ -2,7 +2,7 @@ import { Validator } from "@seriousme/openapi-schema-validator";
 import { beforeAll, expect, it } from "vitest";
 import type { Db } from "#app/db/client.server.ts";
 import { createTitle, replaceTitle } from "#app/modules/catalogue/write.server.ts";
-import type { LoaderArgs } from "#app/modules/api/http.server.ts";
+import type { LoaderArgs } from "#app/http/api.server.ts";
 import { openApiDocument, type OpenAPIObject } from "#app/modules/api/openapi.ts";
 import { API_BASE_PATH, OPERATIONS } from "#app/modules/api/operations.ts";
 import { API_RATE_RULE } from "#app/modules/api/rate-limit.server.ts";

@@ -1,6 +1,6 @@
 import { beforeAll, expect, it } from "vitest";
 import type { Db } from "#app/db/client.server.ts";
-import type { LoaderArgs } from "#app/modules/api/http.server.ts";
+import type { LoaderArgs } from "#app/http/api.server.ts";
 import { findEarlier, IDEMPOTENCY_LEASE_MS } from "#app/modules/api/idempotency.server.ts";
 import { DatabaseUnavailableError } from "#app/utils/errors.ts";
 import { openApiDocument } from "#app/modules/api/openapi.ts";

@@ -7,7 +7,7 @@ import { headers as layoutHeaders, loader as layoutLoader } from "#app/routes/de
 import { loader as overviewLoader } from "#app/routes/desksync/overview.tsx";
 import { action as settingsAction, loader as settingsLoader } from "#app/routes/desksync/settings.tsx";
 import { action as shareAction, loader as shareLoader } from "#app/routes/desksync/share.tsx";
-import { BODY_UNREADABLE, BODY_UNSUPPORTED } from "#app/utils/submission.server.ts";
+import { BODY_UNREADABLE, BODY_UNSUPPORTED } from "#app/http/form.server.ts";
 import type { GoogleConfig } from "#server/config.ts";
 import { callRoute, type RouteCall } from "#tests/helpers/admin.ts";
 import { describeEachDatabase } from "#tests/helpers/database.ts";

@@ -13,7 +13,7 @@ import { action as reopen } from "#app/routes/admin/inbox/reopen.ts";
 import { action as closeReport } from "#app/routes/admin/inbox/reports/close.ts";
 import { action as declineRequest } from "#app/routes/admin/inbox/requests/decline.ts";
 import { action as fulfillRequest } from "#app/routes/admin/inbox/requests/fulfill.ts";
-import { BODY_UNREADABLE, BODY_UNSUPPORTED } from "#app/utils/submission.server.ts";
+import { BODY_UNREADABLE, BODY_UNSUPPORTED } from "#app/http/form.server.ts";
 import { insertContactMessage, insertDmcaNotice, insertReportGroup, insertRequest } from "#tests/factories/inbox.ts";
 import { buildMovie } from "#tests/factories/titles.ts";
 import { callAdminRoute, signIn, type Answer } from "#tests/helpers/admin.ts";

@@ -5,7 +5,7 @@ import { loader as itemLoader, middleware as itemMiddleware } from "#app/routes/
 import { loader as listLoader } from "#app/routes/admin/inbox/list.tsx";
 import { loader as layoutLoader } from "#app/routes/admin/layout.tsx";
 import { insertContactMessage, insertReportGroup, insertRequest } from "#tests/factories/inbox.ts";
-import { requireAdmin } from "#app/modules/auth/guard.server.ts";
+import { requireAdmin } from "#app/http/admin-guard.server.ts";
 import { answerOf, callAdminRoute, signIn, type Answer } from "#tests/helpers/admin.ts";
 import { describeEachDatabase } from "#tests/helpers/database.ts";
 import { routeArgs, routeContext } from "#tests/helpers/route.ts";

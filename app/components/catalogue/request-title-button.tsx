@@ -5,7 +5,7 @@ import { SubmissionIdField } from "#app/components/forms/submission-id.tsx";
 import { Honeypot } from "#app/components/forms/honeypot.tsx";
 import { externalKey } from "#app/integrations/tmdb/ids.ts";
 import type { ExternalSearchItem } from "#app/integrations/tmdb/types.ts";
-import type { VisitorFormSuccess } from "#app/modules/inbox/visitor-forms.server.ts";
+import type { VisitorFormSuccess } from "#app/modules/inbox/forms.ts";
 import type { FormResult } from "#app/utils/submission.ts";
 
 type Result = FormResult<Omit<VisitorFormSuccess, "ok" | "message">>;

@@ -102,7 +102,7 @@ const REPLAYED = header(
   "true",
 );
 
-/** The problem kind each documented error status is answered with (http.server.ts maps AppErrors by it too). */
+/** The problem kind each documented error status is answered with (app/http/api.server.ts maps AppErrors by it too). */
 export const ERROR_KINDS: Record<ApiOperation["errors"][number], ProblemKind> = {
   400: "invalid-parameter",
   401: "unauthorized",

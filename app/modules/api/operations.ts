@@ -27,7 +27,7 @@ import {
 
 /**
  * The read API's operations: the one table the routes validate their input with
- * (app/modules/api/http.server.ts) and the OpenAPI document and reference page are
+ * (app/http/api.server.ts) and the OpenAPI document and reference page are
  * generated from (openapi.ts). A route names its operation; adding an endpoint
  * means adding it here.
  */

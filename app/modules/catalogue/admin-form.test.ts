@@ -9,7 +9,6 @@ import {
   emptyLink,
   emptyScreenshot,
   emptyZip,
-  FIELDS_NEED_ATTENTION,
   INVALID_RATING,
   INVALID_RUNTIME,
   INVALID_TMDB_ID,
@@ -24,6 +23,7 @@ import {
 } from "./admin-form.ts";
 import { titleInputSchema } from "./schema.ts";
 import type { TitleDetail } from "./types.ts";
+import { SOME_FIELDS_INVALID } from "#app/utils/validation.ts";
 
 const NOW = "2026-03-01T10:00:00.000Z";
 
@@ -245,7 +245,7 @@ describe("checkEditor", () => {
   it("explains numbers that are not numbers", () => {
     const check = checkEditor({ ...filledMovie(), tmdbId: "12ab", rating: "seven", runtime: "1.5" });
     expect(check.ok ? null : check.fields).toEqual({ tmdbId: [INVALID_TMDB_ID], rating: [INVALID_RATING], runtime: [INVALID_RUNTIME] });
-    expect(check.ok ? null : check.message).toBe(FIELDS_NEED_ATTENTION);
+    expect(check.ok ? null : check.message).toBe(SOME_FIELDS_INVALID);
     expect(checkEditor({ ...filledMovie(), rating: "11" }).ok ? null : "refused").toBe("refused");
   });
 
@@ -333,10 +333,10 @@ describe("admin paths", () => {
 describe("unresolvedErrors: what a refused save still shows after edits", () => {
   it("drops the message of a field changed since (typed or fetched), keeps the others, and the form's while any is left", () => {
     const refused = emptyEditorValues("movie", NOW);
-    const errors = { title: [TITLE_AND_TMDB_REQUIRED], tmdbId: [TITLE_AND_TMDB_REQUIRED], form: [FIELDS_NEED_ATTENTION] };
+    const errors = { title: [TITLE_AND_TMDB_REQUIRED], tmdbId: [TITLE_AND_TMDB_REQUIRED], form: [SOME_FIELDS_INVALID] };
     expect(unresolvedErrors(errors, refused, refused)).toBe(errors);
     const typed = { ...refused, title: "Nosferatu" };
-    expect(unresolvedErrors(errors, refused, typed)).toEqual({ tmdbId: [TITLE_AND_TMDB_REQUIRED], form: [FIELDS_NEED_ATTENTION] });
+    expect(unresolvedErrors(errors, refused, typed)).toEqual({ tmdbId: [TITLE_AND_TMDB_REQUIRED], form: [SOME_FIELDS_INVALID] });
     const fetched = { ...typed, tmdbId: "653" };
     expect(unresolvedErrors(errors, refused, fetched)).toEqual({});
   });

@@ -4,6 +4,7 @@ import { fieldErrors } from "#app/utils/submission.ts";
 import { titleInputSchema, type ParsedTitleInput, type TitleInput } from "./schema.ts";
 import type { LinkStatus, TitleDetail, TitleRef, TitleType } from "./types.ts";
 import { href } from "react-router";
+import { SOME_FIELDS_INVALID } from "#app/utils/validation.ts";
 
 /**
  * The title editor's form (the Add screen and the Edit modal): its values, how
@@ -18,7 +19,6 @@ import { href } from "react-router";
 
 export const TITLE_AND_TMDB_REQUIRED = "Title and TMDB ID are required";
 export const INVALID_TMDB_ID = "Please enter a valid TMDB ID";
-export const FIELDS_NEED_ATTENTION = "Some fields need attention.";
 export const INVALID_RATING = "Rating must be between 0 and 10";
 export const INVALID_RUNTIME = "Enter the runtime in whole minutes";
 export const ADD_FAILED = "Failed to add movie";
@@ -432,7 +432,7 @@ export function checkEditor(values: EditorValues): EditorCheck {
     }
   }
   if (Object.keys(fields).length > 0) {
-    return { ok: false, message: missingTitle || missingTmdb ? TITLE_AND_TMDB_REQUIRED : FIELDS_NEED_ATTENTION, fields, mapping };
+    return { ok: false, message: missingTitle || missingTmdb ? TITLE_AND_TMDB_REQUIRED : SOME_FIELDS_INVALID, fields, mapping };
   }
   return { ok: true, input: mapping.input, parsed: result.data!, mapping };
 }

@@ -3,7 +3,7 @@ import { describeEachDatabase } from "#tests/helpers/database.ts";
 import { buildMovie, buildSeries } from "#tests/factories/titles.ts";
 import { listAudit, type Actor } from "#app/modules/audit/audit.server.ts";
 import { AppError } from "#app/utils/errors.ts";
-import { validate } from "#app/utils/submission.server.ts";
+import { validate } from "#app/utils/validation.ts";
 import {
   EDITOR_UNREADABLE,
   emptyEditorValues,

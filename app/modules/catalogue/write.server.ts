@@ -4,7 +4,7 @@ import type { LinkKind, NewTitleRow, TitleType } from "#app/db/schema.ts";
 import { inTransaction } from "#app/db/transaction.server.ts";
 import { dialectOf } from "#app/db/dialect.server.ts";
 import { AppError } from "#app/utils/errors.ts";
-import { SOME_FIELDS_INVALID, validate } from "#app/utils/submission.server.ts";
+import { SOME_FIELDS_INVALID, validate } from "#app/utils/validation.ts";
 import { indexTitles } from "#app/modules/search/index.server.ts";
 import { bumpContentVersion } from "#app/modules/site/content-version.server.ts";
 import { getTitle } from "./read.server.ts";

@@ -1,4 +1,5 @@
 import { z } from "#app/utils/zod.ts";
+import type { FormSuccess } from "#app/utils/submission.ts";
 import { HONEYPOT_FIELD } from "./honeypot.ts";
 import { MAX_URL_LENGTH, YEAR_RANGE } from "#app/constants.ts";
 import { parseId } from "#app/utils/ids.ts";
@@ -13,6 +14,9 @@ import { parseId } from "#app/utils/ids.ts";
  */
 
 /** Shown on the form (and answered with 429) when one client posts too often. */
+/** What a visitor form answers on success: the message, and a detail (e.g. how many asked) and subject when there are. */
+export type VisitorFormSuccess = FormSuccess<{ detail: string | null; subject?: string }>;
+
 export const RATE_LIMITED = "You have sent this form several times in a row. Please wait a minute and try again.";
 
 /** Field length limits, shared by the inputs' maxLength and the schemas. */

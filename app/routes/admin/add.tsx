@@ -6,7 +6,7 @@ import { firstTabWithErrors, TabbedTitleEditor, type EditorTab } from "#app/comp
 import { TMDB_FETCHER_KEY } from "#app/components/admin/title-editor/tmdb-lookup.tsx";
 import { Button, PageHeader } from "#app/components/admin/ui.tsx";
 import { getApp } from "#app/context.ts";
-import { actorFrom } from "#app/modules/auth/guard.server.ts";
+import { actorFrom } from "#app/http/admin-guard.server.ts";
 import { addTitleFromEditor } from "#app/modules/catalogue/admin.server.ts";
 import {
   ADD_FAILED,
@@ -23,7 +23,7 @@ import {
 } from "#app/modules/catalogue/admin-form.ts";
 import { titlePath } from "#app/modules/catalogue/paths.ts";
 import type { TitleType } from "#app/modules/catalogue/types.ts";
-import { handleSubmission } from "#app/utils/submission.server.ts";
+import { handleSubmission } from "#app/http/form.server.ts";
 import type { Route } from "./+types/add";
 
 export { AdminErrorBoundary as ErrorBoundary };

@@ -1,8 +1,8 @@
 import { getApp } from "#app/context.ts";
-import { actorFrom } from "#app/modules/auth/guard.server.ts";
+import { actorFrom } from "#app/http/admin-guard.server.ts";
 import { bulkFormSchema } from "#app/modules/catalogue/admin-list.ts";
 import { applyBulkAction } from "#app/modules/catalogue/bulk.server.ts";
-import { handleSubmission } from "#app/utils/submission.server.ts";
+import { handleSubmission } from "#app/http/form.server.ts";
 import type { Route } from "./+types/bulk-titles";
 
 /** The lists' bulk actions (form fields `operation`, `ids`, `genre`); the answer's message is the toast with counts. */

@@ -1,9 +1,9 @@
 import { z } from "#app/utils/zod.ts";
 import { getApp } from "#app/context.ts";
 import { removeFromTitle } from "#app/modules/catalogue/admin.server.ts";
-import { actorFrom } from "#app/modules/auth/guard.server.ts";
+import { actorFrom } from "#app/http/admin-guard.server.ts";
 import { parseId, requireId } from "#app/utils/ids.ts";
-import { handleSubmission } from "#app/utils/submission.server.ts";
+import { handleSubmission } from "#app/http/form.server.ts";
 import type { FormSuccess } from "#app/utils/submission.ts";
 import type { Route } from "./+types/delete-title-part";
 

@@ -1,7 +1,7 @@
 import { AdminErrorBoundary } from "#app/components/admin/error-boundary.tsx";
 import { EditDialog } from "#app/components/admin/title-editor/edit-dialog.tsx";
 import { getApp } from "#app/context.ts";
-import { actorFrom } from "#app/modules/auth/guard.server.ts";
+import { actorFrom } from "#app/http/admin-guard.server.ts";
 import { saveTitleFromEditor } from "#app/modules/catalogue/admin.server.ts";
 import { adminTypeOfPath, EDITOR_BODY_LIMIT, SAVED, titleEditorSchema } from "#app/modules/catalogue/admin-form.ts";
 import { getTitle } from "#app/modules/catalogue/read.server.ts";
@@ -9,7 +9,7 @@ import { TITLE_NOT_FOUND } from "#app/modules/catalogue/write.server.ts";
 import { countOpenReportsOnTitle } from "#app/modules/inbox/reports/fixes.server.ts";
 import { getSearchBoost } from "#app/modules/search/popularity.server.ts";
 import { requireId } from "#app/utils/ids.ts";
-import { handleSubmission } from "#app/utils/submission.server.ts";
+import { handleSubmission } from "#app/http/form.server.ts";
 import type { Route } from "./+types/edit-title";
 import { pageLoader, requireFound } from "#app/utils/errors.ts";
 

@@ -1,6 +1,6 @@
 import { getApp } from "#app/context.ts";
 import { recordAudit } from "#app/modules/audit/audit.server.ts";
-import { actorFrom } from "#app/modules/auth/guard.server.ts";
+import { actorFrom } from "#app/http/admin-guard.server.ts";
 import { exportCatalogue, exportText } from "#app/modules/catalogue/export.server.ts";
 import type { Route } from "./+types/export";
 

@@ -1,9 +1,9 @@
 import { z } from "#app/utils/zod.ts";
 import { getApp } from "#app/context.ts";
-import { actorFrom } from "#app/modules/auth/guard.server.ts";
+import { actorFrom } from "#app/http/admin-guard.server.ts";
 import { markTitleReportsFixed } from "#app/modules/inbox/reports/fixes.server.ts";
 import { requireId } from "#app/utils/ids.ts";
-import { handleSubmission } from "#app/utils/submission.server.ts";
+import { handleSubmission } from "#app/http/form.server.ts";
 import type { FormSuccess } from "#app/utils/submission.ts";
 import type { Route } from "./+types/fix-title-reports";
 

@@ -2,9 +2,9 @@ import { data, href, redirect } from "react-router";
 import { z } from "#app/utils/zod.ts";
 import { getApp } from "#app/context.ts";
 import { claimImportRun, startImportApply } from "#app/modules/catalogue/import.server.ts";
-import { actorFrom } from "#app/modules/auth/guard.server.ts";
+import { actorFrom } from "#app/http/admin-guard.server.ts";
 import { requireId } from "#app/utils/ids.ts";
-import { handleSubmission } from "#app/utils/submission.server.ts";
+import { handleSubmission } from "#app/http/form.server.ts";
 import type { Route } from "./+types/import-apply";
 
 /** A button, no fields. */

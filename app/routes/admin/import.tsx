@@ -9,10 +9,10 @@ import { getApp } from "#app/context.ts";
 import { DUPLICATES_AS, IMPORT_FORMATS } from "#app/modules/catalogue/import-constants.ts";
 import { decodeUpload, detectFormat } from "#app/modules/catalogue/import-format.server.ts";
 import { canApply, createImportRun, getImportRun, isStalled, listImportRuns, prepareImport } from "#app/modules/catalogue/import.server.ts";
-import { actorFrom } from "#app/modules/auth/guard.server.ts";
+import { actorFrom } from "#app/http/admin-guard.server.ts";
 import { AppError } from "#app/utils/errors.ts";
 import { parseId } from "#app/utils/ids.ts";
-import { failure, failureFrom, readUpload } from "#app/utils/submission.server.ts";
+import { failure, failureFrom, readUpload } from "#app/http/form.server.ts";
 import type { Route } from "./+types/import";
 
 export const CHOOSE_FILE = "Choose a file to import.";

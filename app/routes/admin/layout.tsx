@@ -7,7 +7,7 @@ import { BrandMark } from "#app/components/layout/brand.tsx";
 import { CloseIcon, MenuIcon } from "#app/components/ui/icons.tsx";
 import { ADMIN_LOGOUT_REDIRECT_MS } from "#app/constants.ts";
 import { getApp } from "#app/context.ts";
-import { getAdminSession, requireAdmin } from "#app/modules/auth/guard.server.ts";
+import { getAdminSession, requireAdmin } from "#app/http/admin-guard.server.ts";
 import { countUnread } from "#app/modules/inbox/inbox.server.ts";
 import { totalUnread } from "#app/modules/inbox/inbox.ts";
 import { LOGIN_PATH } from "#app/modules/auth/paths.ts";

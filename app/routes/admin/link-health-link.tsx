@@ -11,7 +11,7 @@ import { checkLinkNow, getLinkHealthDetail, LINK_NOT_FOUND } from "#app/modules/
 import { linkCheckButtonSchema } from "#app/modules/linkhealth/form.ts";
 import { exactTime, formatCount } from "#app/utils/format.ts";
 import { requireId } from "#app/utils/ids.ts";
-import { handleSubmission } from "#app/utils/submission.server.ts";
+import { handleSubmission } from "#app/http/form.server.ts";
 import type { FormSuccess } from "#app/utils/submission.ts";
 import type { Route } from "./+types/link-health-link";
 import { pageLoader, requireFound } from "#app/utils/errors.ts";

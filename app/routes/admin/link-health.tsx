@@ -1,7 +1,7 @@
 import { Outlet } from "react-router";
 import { PageHeader } from "#app/components/admin/ui.tsx";
 import { getApp } from "#app/context.ts";
-import { getAdminSession } from "#app/modules/auth/guard.server.ts";
+import { getAdminSession } from "#app/http/admin-guard.server.ts";
 import {
   getLinkHealthOverview,
   LINK_HEALTH_VIEWS,

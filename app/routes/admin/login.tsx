@@ -9,11 +9,11 @@ import { BrandMark } from "#app/components/layout/brand.tsx";
 import { LOGIN_REDIRECT_MS, MIN_PASSWORD_LENGTH } from "#app/constants.ts";
 import { getApp } from "#app/context.ts";
 import { countAdmins } from "#app/modules/auth/accounts.server.ts";
-import { optionalAdmin } from "#app/modules/auth/guard.server.ts";
+import { optionalAdmin } from "#app/http/admin-guard.server.ts";
 import { HOME_PATH } from "#app/modules/auth/paths.ts";
 import { signInAnswer } from "#app/modules/auth/login.server.ts";
 import { MAX_PASSWORD_LENGTH, signInFormSchema } from "#app/modules/auth/schema.ts";
-import { handleSubmission } from "#app/utils/submission.server.ts";
+import { handleSubmission } from "#app/http/form.server.ts";
 import type { Route } from "./+types/login";
 
 export const handle = { chrome: "admin" };

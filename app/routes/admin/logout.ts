@@ -4,7 +4,7 @@ import { getApp } from "#app/context.ts";
 import { LOGIN_PATH } from "#app/modules/auth/paths.ts";
 import { LOGGED_OUT } from "#app/modules/auth/schema.ts";
 import { clearedSessionCookie, deleteSession, isSecureRequest, sessionTokenFrom } from "#app/modules/auth/sessions.server.ts";
-import { failure, parseSubmission } from "#app/utils/submission.server.ts";
+import { failure, parseSubmission } from "#app/http/form.server.ts";
 import type { Route } from "./+types/logout";
 
 /** The panel's scripted logout posts `via=fetch` and shows a toast first; a plain form post goes straight back. */

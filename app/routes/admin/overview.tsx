@@ -10,7 +10,7 @@ import { getApp } from "#app/context.ts";
 import { countRecentClicks } from "#app/modules/analytics/analytics.server.ts";
 import { OVERVIEW_CLICK_DAYS } from "#app/modules/analytics/windows.ts";
 import { listAudit } from "#app/modules/audit/audit.server.ts";
-import { getAdminSession } from "#app/modules/auth/guard.server.ts";
+import { getAdminSession } from "#app/http/admin-guard.server.ts";
 import { getCatalogueStats } from "#app/modules/catalogue/admin-read.server.ts";
 import { getInboxSummary } from "#app/modules/inbox/inbox.server.ts";
 import type { Route } from "./+types/overview";

@@ -1,7 +1,7 @@
 import { href, Outlet, redirect } from "react-router";
 import { SettingsTabs, tabPath } from "#app/components/admin/settings/tabs.tsx";
 import { PageHeader } from "#app/components/admin/ui.tsx";
-import { getAdminSession } from "#app/modules/auth/guard.server.ts";
+import { getAdminSession } from "#app/http/admin-guard.server.ts";
 import type { Route } from "./+types/settings";
 
 export { AdminErrorBoundary as ErrorBoundary } from "#app/components/admin/error-boundary.tsx";

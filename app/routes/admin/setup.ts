@@ -2,7 +2,7 @@ import { getApp } from "#app/context.ts";
 import { countAdmins, createFirstAdmin } from "#app/modules/auth/accounts.server.ts";
 import { signInAnswer } from "#app/modules/auth/login.server.ts";
 import { newAdminSchema } from "#app/modules/auth/schema.ts";
-import { handleSubmission } from "#app/utils/submission.server.ts";
+import { handleSubmission } from "#app/http/form.server.ts";
 import type { Route } from "./+types/setup";
 
 /** The sign-in page, which shows this form's answer too (refused fields, or the success and the redirect). */

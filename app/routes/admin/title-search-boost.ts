@@ -1,10 +1,10 @@
 import { z } from "#app/utils/zod.ts";
 import { getApp } from "#app/context.ts";
-import { actorFrom } from "#app/modules/auth/guard.server.ts";
+import { actorFrom } from "#app/http/admin-guard.server.ts";
 import { TITLE_NOT_FOUND } from "#app/modules/catalogue/write.server.ts";
 import { BOOST_OUT_OF_RANGE, MAX_BOOST, setSearchBoost, type SearchBoostResult } from "#app/modules/search/popularity.server.ts";
 import { requireId } from "#app/utils/ids.ts";
-import { handleSubmission } from "#app/utils/submission.server.ts";
+import { handleSubmission } from "#app/http/form.server.ts";
 import type { Route } from "./+types/title-search-boost";
 
 const boostSchema = z.object({

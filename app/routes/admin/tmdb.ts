@@ -3,7 +3,7 @@ import { z } from "#app/utils/zod.ts";
 import { getApp } from "#app/context.ts";
 import { FETCHED, FETCHED_TV } from "#app/modules/catalogue/tmdb-fill.ts";
 import { LookupError, lookupForEditor, type EditorLookup } from "#app/modules/catalogue/tmdb.server.ts";
-import { failure, parseSubmission } from "#app/utils/submission.server.ts";
+import { failure, parseSubmission } from "#app/http/form.server.ts";
 import type { FormSuccess } from "#app/utils/submission.ts";
 import type { Route } from "./+types/tmdb";
 

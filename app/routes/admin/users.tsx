@@ -3,7 +3,7 @@ import { ROLES_EXPLAINED } from "#app/components/admin/settings/users.tsx";
 import { PageHeader } from "#app/components/admin/ui.tsx";
 import { getApp } from "#app/context.ts";
 import { listAdmins } from "#app/modules/auth/accounts.server.ts";
-import { requireRole } from "#app/modules/auth/guard.server.ts";
+import { requireRole } from "#app/http/admin-guard.server.ts";
 import type { UsersScreenData } from "#app/modules/auth/types.ts";
 import type { Route } from "./+types/users";
 

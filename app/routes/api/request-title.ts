@@ -1,6 +1,6 @@
 import { getApp } from "#app/context.ts";
-import { apiMethodNotAllowed, type LoaderArgs } from "#app/modules/api/http.server.ts";
-import { requestExternalTitle } from "#app/modules/inbox/requests/request-title.server.ts";
+import { apiMethodNotAllowed, type LoaderArgs } from "#app/http/api.server.ts";
+import { requestExternalTitle } from "#app/http/request-title.server.ts";
 import type { Route } from "./+types/request-title";
 
 /**

@@ -1,5 +1,5 @@
 import { getApp } from "#app/context.ts";
-import { apiMethodNotAllowed } from "#app/modules/api/http.server.ts";
+import { apiMethodNotAllowed } from "#app/http/api.server.ts";
 import { genrePath, searchPath, titlePath } from "#app/modules/catalogue/paths.ts";
 import { SUGGEST_RATE_RULE } from "#app/modules/limits/rules.ts";
 import { suggestGrouped } from "#app/modules/search/search.server.ts";

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { EmptyState, PageHeader } from "#app/components/admin/ui.tsx";
 import { FileRows, folderLink, Paging, SearchBox, useDriveFailureToast } from "#app/components/desksync/files.tsx";
 import { getApp } from "#app/context.ts";
-import { getGoogleSession } from "#app/modules/desksync/guard.server.ts";
+import { getGoogleSession } from "#app/http/desksync-guard.server.ts";
 import { DRIVE_TEXT } from "#app/modules/desksync/schema.ts";
 import { fromDrive, loadDriveFiles } from "#app/modules/desksync/views.server.ts";
 import type { Route } from "./+types/drive";

@@ -3,7 +3,7 @@ import { Link, NavLink, Outlet } from "react-router";
 import { useDriveLogout } from "#app/components/desksync/logout.tsx";
 import { NotConfigured, SignInCard } from "#app/components/desksync/notices.tsx";
 import { getApp } from "#app/context.ts";
-import { getGoogleSession } from "#app/modules/desksync/guard.server.ts";
+import { getGoogleSession } from "#app/http/desksync-guard.server.ts";
 import { DRIVE_VIEW_PATHS, type DriveView } from "#app/modules/desksync/schema.ts";
 import type { Route } from "./+types/layout";
 

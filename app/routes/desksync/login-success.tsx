@@ -6,7 +6,7 @@ import { useDriveLogout } from "#app/components/desksync/logout.tsx";
 import { NotConfigured, SignInCard } from "#app/components/desksync/notices.tsx";
 import { getApp } from "#app/context.ts";
 import { listFiles } from "#app/integrations/google/drive.server.ts";
-import { getGoogleSession } from "#app/modules/desksync/guard.server.ts";
+import { getGoogleSession } from "#app/http/desksync-guard.server.ts";
 import { DRIVE_TEXT, type DriveFile } from "#app/modules/desksync/schema.ts";
 import type { Route } from "./+types/login-success";
 

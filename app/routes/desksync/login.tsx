@@ -1,7 +1,7 @@
 import { href, redirect } from "react-router";
 import { NotConfigured, SignInCard } from "#app/components/desksync/notices.tsx";
 import { getApp } from "#app/context.ts";
-import { getGoogleSession } from "#app/modules/desksync/guard.server.ts";
+import { getGoogleSession } from "#app/http/desksync-guard.server.ts";
 import type { Route } from "./+types/login";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

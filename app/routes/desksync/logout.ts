@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { getApp } from "#app/context.ts";
 import { isSecureRequest } from "#app/modules/auth/sessions.server.ts";
-import { getGoogleSession } from "#app/modules/desksync/guard.server.ts";
+import { getGoogleSession } from "#app/http/desksync-guard.server.ts";
 import { revokeTokens } from "#app/integrations/google/oauth.server.ts";
 import { clearedGoogleSessionCookie, deleteGoogleSession } from "#app/modules/desksync/sessions.server.ts";
 import type { Route } from "./+types/logout";

@@ -3,7 +3,7 @@ import { Avatar } from "#app/components/desksync/avatar.tsx";
 import { Card, EmptyState, PageHeader } from "#app/components/admin/ui.tsx";
 import { Failed, useDriveFailureToast } from "#app/components/desksync/files.tsx";
 import { getApp } from "#app/context.ts";
-import { getGoogleSession } from "#app/modules/desksync/guard.server.ts";
+import { getGoogleSession } from "#app/http/desksync-guard.server.ts";
 import { DRIVE_TEXT, formatBytes, legacyViewLocation } from "#app/modules/desksync/schema.ts";
 import { fromDrive, loadOverview } from "#app/modules/desksync/views.server.ts";
 import type { Route } from "./+types/overview";

@@ -4,10 +4,10 @@ import { Button, Card, PageHeader } from "#app/components/admin/ui.tsx";
 import { Field, FormState } from "#app/components/forms/field.tsx";
 import { FormMessage, useResultToast } from "#app/components/forms/result.tsx";
 import { getApp } from "#app/context.ts";
-import { getGoogleSession } from "#app/modules/desksync/guard.server.ts";
+import { getGoogleSession } from "#app/http/desksync-guard.server.ts";
 import { driveSettingsFormSchema, SETTINGS_SAVED, SIGN_IN_AGAIN, type DriveSettings } from "#app/modules/desksync/schema.ts";
 import { saveDriveSettings } from "#app/modules/desksync/sessions.server.ts";
-import { failure, handleSubmission } from "#app/utils/submission.server.ts";
+import { failure, handleSubmission } from "#app/http/form.server.ts";
 import type { FormSuccess, SubmittedValues } from "#app/utils/submission.ts";
 import type { Route } from "./+types/settings";
 

@@ -4,10 +4,10 @@ import { inputClass } from "#app/components/forms/field.tsx";
 import { FileRows, Paging, SearchBox, useDriveFailureToast } from "#app/components/desksync/files.tsx";
 import { useResultToast } from "#app/components/forms/result.tsx";
 import { getApp } from "#app/context.ts";
-import { getGoogleSession } from "#app/modules/desksync/guard.server.ts";
+import { getGoogleSession } from "#app/http/desksync-guard.server.ts";
 import { DRIVE_TEXT, SHARE_NOT_ENABLED, SIGN_IN_AGAIN, shareLinkSchema } from "#app/modules/desksync/schema.ts";
 import { createShareLink, fromDrive, loadShareableFiles } from "#app/modules/desksync/views.server.ts";
-import { failure, handleSubmission } from "#app/utils/submission.server.ts";
+import { failure, handleSubmission } from "#app/http/form.server.ts";
 import type { FormSuccess } from "#app/utils/submission.ts";
 import type { Route } from "./+types/share";
 

@@ -3,7 +3,7 @@ import { z } from "#app/utils/zod.ts";
 import { MAX_URL_LENGTH } from "#app/constants.ts";
 import { bannersToDismiss, dismissedBanners, dismissedBannersCookie } from "#app/modules/site/banners.ts";
 import { safeLocalPath } from "#app/utils/redirect.ts";
-import { failure, parseSubmission } from "#app/utils/submission.server.ts";
+import { failure, parseSubmission } from "#app/http/form.server.ts";
 import type { Route } from "./+types/dismiss-banner";
 
 export const UNKNOWN_NOTICE = "Unknown notice";

@@ -7,7 +7,7 @@ import { getApp } from "#app/context.ts";
 import { searchPath } from "#app/modules/catalogue/paths.ts";
 import { listGenresInUse } from "#app/modules/catalogue/read.server.ts";
 import { missingFromCatalogue } from "#app/modules/catalogue/tmdb.server.ts";
-import { requestExternalTitle } from "#app/modules/inbox/requests/request-title.server.ts";
+import { requestExternalTitle } from "#app/http/request-title.server.ts";
 import { hasFilters, parseSearchParams } from "#app/modules/search/params.ts";
 import { runResultsSearch } from "#app/modules/search/results.server.ts";
 import { withActionHeaders } from "#app/utils/http-cache.ts";

@@ -1,9 +1,9 @@
 import { z } from "#app/utils/zod.ts";
 import { getApp } from "#app/context.ts";
-import { actorFrom } from "#app/modules/auth/guard.server.ts";
+import { actorFrom } from "#app/http/admin-guard.server.ts";
 import { reopenInboxItem } from "#app/modules/inbox/inbox.server.ts";
 import { requireInboxItem } from "#app/modules/inbox/inbox.ts";
-import { handleSubmission } from "#app/utils/submission.server.ts";
+import { handleSubmission } from "#app/http/form.server.ts";
 import type { FormSuccess } from "#app/utils/submission.ts";
 import type { Route } from "./+types/reopen";
 

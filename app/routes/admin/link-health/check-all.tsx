@@ -2,7 +2,7 @@ import { LinkHealthScreen } from "#app/components/admin/link-health.tsx";
 import { getApp } from "#app/context.ts";
 import { markAllLinksDue } from "#app/modules/linkhealth/admin.server.ts";
 import { linkCheckButtonSchema } from "#app/modules/linkhealth/form.ts";
-import { handleSubmission } from "#app/utils/submission.server.ts";
+import { handleSubmission } from "#app/http/form.server.ts";
 import { plural } from "#app/utils/format.ts";
 import type { FormSuccess } from "#app/utils/submission.ts";
 import type { Route } from "./+types/check-all";

@@ -5,7 +5,7 @@ import { checkTitleNow } from "#app/modules/linkhealth/admin.server.ts";
 import { linkCheckButtonSchema } from "#app/modules/linkhealth/form.ts";
 import { requireId } from "#app/utils/ids.ts";
 import { formatCount, plural } from "#app/utils/format.ts";
-import { handleSubmission } from "#app/utils/submission.server.ts";
+import { handleSubmission } from "#app/http/form.server.ts";
 import type { FormSuccess } from "#app/utils/submission.ts";
 import type { Route } from "./+types/check-title";
 

@@ -1,10 +1,10 @@
 import { LinkHealthScreen } from "#app/components/admin/link-health.tsx";
 import { NO_SETTINGS_CHANGED } from "#app/components/admin/settings/site-tab.tsx";
 import { getApp } from "#app/context.ts";
-import { actorFrom, requireRole } from "#app/modules/auth/guard.server.ts";
+import { actorFrom, requireRole } from "#app/http/admin-guard.server.ts";
 import { LINK_SETTINGS_SAVED, linkSettingsFormSchema } from "#app/modules/linkhealth/form.ts";
 import { updateSettingsAudited } from "#app/modules/settings/settings.server.ts";
-import { handleSubmission } from "#app/utils/submission.server.ts";
+import { handleSubmission } from "#app/http/form.server.ts";
 import type { FormSuccess } from "#app/utils/submission.ts";
 import type { Route } from "./+types/settings";
 

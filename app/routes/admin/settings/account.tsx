@@ -4,7 +4,7 @@ import { settingsMeta, type SettingsHandle } from "#app/components/admin/setting
 import { useResultToast } from "#app/components/forms/result.tsx";
 import { getApp } from "#app/context.ts";
 import { countActiveSessions } from "#app/modules/auth/accounts.server.ts";
-import { getAdminSession } from "#app/modules/auth/guard.server.ts";
+import { getAdminSession } from "#app/http/admin-guard.server.ts";
 import type { FormResult } from "#app/utils/submission.ts";
 import type { Route } from "./+types/account";
 

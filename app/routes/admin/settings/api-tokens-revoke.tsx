@@ -3,8 +3,8 @@ import { ApiTokensScreen } from "#app/components/admin/settings/api-tokens-scree
 import { getApp } from "#app/context.ts";
 import { revokeFormSchema, TOKEN_REVOKED } from "#app/modules/api/tokens.ts";
 import { revokeApiToken } from "#app/modules/api/tokens.server.ts";
-import { actorFrom, requireRole } from "#app/modules/auth/guard.server.ts";
-import { handleSubmission } from "#app/utils/submission.server.ts";
+import { actorFrom, requireRole } from "#app/http/admin-guard.server.ts";
+import { handleSubmission } from "#app/http/form.server.ts";
 import type { FormResult, FormSuccess } from "#app/utils/submission.ts";
 import type { Route } from "./+types/api-tokens-revoke";
 

@@ -4,8 +4,8 @@ import { settingsMeta, type SettingsHandle } from "#app/components/admin/setting
 import { getApp } from "#app/context.ts";
 import { TOKEN_CREATED, tokenFormSchema } from "#app/modules/api/tokens.ts";
 import { createApiToken, listApiTokens } from "#app/modules/api/tokens.server.ts";
-import { actorFrom, requireRole } from "#app/modules/auth/guard.server.ts";
-import { handleSubmission } from "#app/utils/submission.server.ts";
+import { actorFrom, requireRole } from "#app/http/admin-guard.server.ts";
+import { handleSubmission } from "#app/http/form.server.ts";
 import type { FormSuccess } from "#app/utils/submission.ts";
 import type { Route } from "./+types/api-tokens";
 

@@ -3,10 +3,10 @@ import { FeaturedEditor } from "#app/components/admin/settings/featured-editor.t
 import { settingsMeta, type SettingsHandle } from "#app/components/admin/settings/tabs.tsx";
 import { useResultToast } from "#app/components/forms/result.tsx";
 import { getApp } from "#app/context.ts";
-import { actorFrom } from "#app/modules/auth/guard.server.ts";
+import { actorFrom } from "#app/http/admin-guard.server.ts";
 import { FEATURED_SAVED, FEATURED_UNCHANGED, featuredFormSchema } from "#app/modules/catalogue/featured.ts";
 import { findFeatureCandidates, listFeaturedForAdmin, saveFeaturedOrder } from "#app/modules/catalogue/featured.server.ts";
-import { handleSubmission } from "#app/utils/submission.server.ts";
+import { handleSubmission } from "#app/http/form.server.ts";
 import type { FormSuccess } from "#app/utils/submission.ts";
 import type { Route } from "./+types/featured";
 

@@ -3,10 +3,10 @@ import { GenresEditor } from "#app/components/admin/settings/genres-editor.tsx";
 import { settingsMeta, type SettingsHandle } from "#app/components/admin/settings/tabs.tsx";
 import { useResultToast } from "#app/components/forms/result.tsx";
 import { getApp } from "#app/context.ts";
-import { actorFrom } from "#app/modules/auth/guard.server.ts";
+import { actorFrom } from "#app/http/admin-guard.server.ts";
 import { GENRES_SAVED, GENRES_UNCHANGED, genresFormSchema } from "#app/modules/catalogue/genres.ts";
 import { listAdminGenres, saveGenres } from "#app/modules/catalogue/genres.server.ts";
-import { handleSubmission } from "#app/utils/submission.server.ts";
+import { handleSubmission } from "#app/http/form.server.ts";
 import type { FormSuccess } from "#app/utils/submission.ts";
 import type { Route } from "./+types/genres";
 

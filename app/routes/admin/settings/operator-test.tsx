@@ -1,10 +1,10 @@
 import { OperatorScreen } from "#app/components/admin/settings/operator-notifications-tab.tsx";
 import { z } from "#app/utils/zod.ts";
 import { getApp } from "#app/context.ts";
-import { requireRole } from "#app/modules/auth/guard.server.ts";
+import { requireRole } from "#app/http/admin-guard.server.ts";
 import { sendTestNotification } from "#app/modules/inbox/notify.server.ts";
 import { AppError } from "#app/utils/errors.ts";
-import { handleSubmission } from "#app/utils/submission.server.ts";
+import { handleSubmission } from "#app/http/form.server.ts";
 import type { FormSuccess } from "#app/utils/submission.ts";
 import type { Route } from "./+types/operator-test";
 

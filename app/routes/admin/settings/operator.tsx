@@ -5,11 +5,11 @@ import {
 } from "#app/components/admin/settings/operator-notifications-tab.tsx";
 import { settingsMeta, type SettingsHandle } from "#app/components/admin/settings/tabs.tsx";
 import { getApp } from "#app/context.ts";
-import { actorFrom, requireRole } from "#app/modules/auth/guard.server.ts";
+import { actorFrom, requireRole } from "#app/http/admin-guard.server.ts";
 import { notifySettingsInput } from "#app/modules/inbox/notify-settings.ts";
 import { getLastDeliveryFailure, getNotifySettings, updateNotifySettings } from "#app/modules/inbox/notify-settings.server.ts";
 import { flatFieldsSchema } from "#app/modules/settings/form.ts";
-import { handleSubmission } from "#app/utils/submission.server.ts";
+import { handleSubmission } from "#app/http/form.server.ts";
 import type { FormSuccess } from "#app/utils/submission.ts";
 import type { Route } from "./+types/operator";
 

@@ -4,9 +4,9 @@ import { settingsMeta, type SettingsHandle } from "#app/components/admin/setting
 import { useResultToast } from "#app/components/forms/result.tsx";
 import { getApp } from "#app/context.ts";
 import { updateProfile } from "#app/modules/auth/accounts.server.ts";
-import { getAdminSession, refreshSignedInAdmin } from "#app/modules/auth/guard.server.ts";
+import { getAdminSession, refreshSignedInAdmin } from "#app/http/admin-guard.server.ts";
 import { profileSchema } from "#app/modules/auth/schema.ts";
-import { handleSubmission } from "#app/utils/submission.server.ts";
+import { handleSubmission } from "#app/http/form.server.ts";
 import type { FormSuccess } from "#app/utils/submission.ts";
 import type { Route } from "./+types/profile";
 

@@ -2,10 +2,10 @@ import { redirect } from "react-router";
 import { z } from "#app/utils/zod.ts";
 import { getApp } from "#app/context.ts";
 import { endAllSessions } from "#app/modules/auth/accounts.server.ts";
-import { getAdminSession } from "#app/modules/auth/guard.server.ts";
+import { getAdminSession } from "#app/http/admin-guard.server.ts";
 import { LOGIN_PATH } from "#app/modules/auth/paths.ts";
 import { clearedSessionCookie, isSecureRequest } from "#app/modules/auth/sessions.server.ts";
-import { handleSubmission } from "#app/utils/submission.server.ts";
+import { handleSubmission } from "#app/http/form.server.ts";
 import type { Route } from "./+types/sign-out-everywhere";
 
 /** The Account tab, which shows this form's answer when it is refused. */

@@ -3,10 +3,10 @@ import { NO_SETTINGS_CHANGED, SITE_SETTINGS_SAVED, SiteTab } from "#app/componen
 import { settingsMeta, type SettingsHandle } from "#app/components/admin/settings/tabs.tsx";
 import { useResultToast } from "#app/components/forms/result.tsx";
 import { getApp } from "#app/context.ts";
-import { actorFrom, requireRole } from "#app/modules/auth/guard.server.ts";
+import { actorFrom, requireRole } from "#app/http/admin-guard.server.ts";
 import { siteSettingsFormSchema } from "#app/modules/settings/form.ts";
 import { getSettings, updateSettingsAudited } from "#app/modules/settings/settings.server.ts";
-import { handleSubmission } from "#app/utils/submission.server.ts";
+import { handleSubmission } from "#app/http/form.server.ts";
 import type { FormSuccess } from "#app/utils/submission.ts";
 import type { Route } from "./+types/site";
 

@@ -2,9 +2,9 @@ import { z } from "#app/utils/zod.ts";
 import { getApp } from "#app/context.ts";
 import { UsersScreen } from "#app/components/admin/settings/users.tsx";
 import { setAdminDisabled } from "#app/modules/auth/accounts.server.ts";
-import { actorFrom, requireRole } from "#app/modules/auth/guard.server.ts";
+import { actorFrom, requireRole } from "#app/http/admin-guard.server.ts";
 import { requireId } from "#app/utils/ids.ts";
-import { handleSubmission } from "#app/utils/submission.server.ts";
+import { handleSubmission } from "#app/http/form.server.ts";
 import type { FormSuccess } from "#app/utils/submission.ts";
 import type { Route } from "./+types/disable";
 

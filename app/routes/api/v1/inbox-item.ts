@@ -1,4 +1,4 @@
-import { apiActions, apiMethodNotAllowed, write, type LoaderArgs } from "#app/modules/api/http.server.ts";
+import { apiActions, apiMethodNotAllowed, write, type LoaderArgs } from "#app/http/api.server.ts";
 import { updateApiInboxItem } from "#app/modules/api/inbox.server.ts";
 import { OPERATIONS } from "#app/modules/api/operations.ts";
 

@@ -1,4 +1,4 @@
-import { apiActions, write, apiMethodNotAllowed, type LoaderArgs } from "#app/modules/api/http.server.ts";
+import { apiActions, write, apiMethodNotAllowed, type LoaderArgs } from "#app/http/api.server.ts";
 import { OPERATIONS } from "#app/modules/api/operations.ts";
 import { updateApiLink } from "#app/modules/api/write.server.ts";
 

@@ -1,4 +1,4 @@
-import { apiNotFound } from "#app/modules/api/http.server.ts";
+import { apiNotFound } from "#app/http/api.server.ts";
 
 /** Any other address under /api/: a 404 problem rather than the site's HTML page. */
 export const loader = apiNotFound;

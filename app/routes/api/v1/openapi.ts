@@ -1,4 +1,4 @@
-import { apiLoader, apiMethodNotAllowed } from "#app/modules/api/http.server.ts";
+import { apiLoader, apiMethodNotAllowed } from "#app/http/api.server.ts";
 import { openApiDocument } from "#app/modules/api/openapi.ts";
 import { noQuerySchema } from "#app/modules/api/schemas.ts";
 

@@ -1,4 +1,4 @@
-import { apiLoader, apiMethodNotAllowed } from "#app/modules/api/http.server.ts";
+import { apiLoader, apiMethodNotAllowed } from "#app/http/api.server.ts";
 import { OPERATIONS } from "#app/modules/api/operations.ts";
 import { searchApiTitles } from "#app/modules/api/read.server.ts";
 

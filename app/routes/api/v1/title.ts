@@ -1,5 +1,5 @@
 import { titleViewOf } from "#app/modules/api/auth.server.ts";
-import { apiActions, write, apiLoader } from "#app/modules/api/http.server.ts";
+import { apiActions, write, apiLoader } from "#app/http/api.server.ts";
 import { OPERATIONS } from "#app/modules/api/operations.ts";
 import { getApiTitle } from "#app/modules/api/read.server.ts";
 import { parseId } from "#app/utils/ids.ts";

@@ -1,4 +1,4 @@
-import { apiActions, write, apiLoader } from "#app/modules/api/http.server.ts";
+import { apiActions, write, apiLoader } from "#app/http/api.server.ts";
 import { OPERATIONS } from "#app/modules/api/operations.ts";
 import { listApiTitles } from "#app/modules/api/read.server.ts";
 import { createApiTitle, prepareTitleBody } from "#app/modules/api/write.server.ts";

@@ -6,7 +6,7 @@ import { getApp } from "#app/context.ts";
 import { LIMITS } from "#app/modules/inbox/forms.ts";
 import { brokenLinkSchema, REPORT_MESSAGES } from "#app/modules/inbox/reports/schema.ts";
 import { findReportedLink, submitLinkReport } from "#app/modules/inbox/reports/submit.server.ts";
-import { handleVisitorForm } from "#app/modules/inbox/visitor-forms.server.ts";
+import { handleVisitorForm } from "#app/http/visitor-form.server.ts";
 import { originOf, seoMeta } from "#app/utils/seo.ts";
 import type { Route } from "./+types/broken-links";
 import { parseId } from "#app/utils/ids.ts";

@@ -6,7 +6,7 @@ import { getApp } from "#app/context.ts";
 import { CONTACT_MESSAGES, contactSchema } from "#app/modules/inbox/contact/schema.ts";
 import { submitContactMessage } from "#app/modules/inbox/contact/submit.server.ts";
 import { LIMITS } from "#app/modules/inbox/forms.ts";
-import { handleVisitorForm } from "#app/modules/inbox/visitor-forms.server.ts";
+import { handleVisitorForm } from "#app/http/visitor-form.server.ts";
 import { originOf, seoMeta } from "#app/utils/seo.ts";
 import type { Route } from "./+types/contact-us";
 import { withActionHeaders } from "#app/utils/http-cache.ts";

@@ -6,7 +6,7 @@ import { getApp } from "#app/context.ts";
 import { DMCA_MESSAGES, dmcaSchema } from "#app/modules/inbox/dmca/schema.ts";
 import { submitDmcaNotice } from "#app/modules/inbox/dmca/submit.server.ts";
 import { LIMITS } from "#app/modules/inbox/forms.ts";
-import { handleVisitorForm } from "#app/modules/inbox/visitor-forms.server.ts";
+import { handleVisitorForm } from "#app/http/visitor-form.server.ts";
 import { originOf, seoMeta } from "#app/utils/seo.ts";
 import type { Route } from "./+types/dmca";
 import { withActionHeaders } from "#app/utils/http-cache.ts";

@@ -6,7 +6,7 @@ import { getApp } from "#app/context.ts";
 import { LIMITS } from "#app/modules/inbox/forms.ts";
 import { askedCountMessage, REQUEST_MESSAGES, requestSchema } from "#app/modules/inbox/requests/schema.ts";
 import { submitContentRequest } from "#app/modules/inbox/requests/submit.server.ts";
-import { handleVisitorForm } from "#app/modules/inbox/visitor-forms.server.ts";
+import { handleVisitorForm } from "#app/http/visitor-form.server.ts";
 import { originOf, seoMeta } from "#app/utils/seo.ts";
 import type { Route } from "./+types/request";
 import { withActionHeaders } from "#app/utils/http-cache.ts";

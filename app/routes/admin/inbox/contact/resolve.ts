@@ -1,9 +1,9 @@
 import { getApp } from "#app/context.ts";
-import { actorFrom } from "#app/modules/auth/guard.server.ts";
+import { actorFrom } from "#app/http/admin-guard.server.ts";
 import { setContactStatus } from "#app/modules/inbox/contact/actions.server.ts";
 import { CONTACT_TRIAGE_MESSAGES, resolveContactSchema } from "#app/modules/inbox/contact/schema.ts";
 import { requireInboxItem } from "#app/modules/inbox/inbox.ts";
-import { handleSubmission } from "#app/utils/submission.server.ts";
+import { handleSubmission } from "#app/http/form.server.ts";
 import type { Route } from "./+types/resolve";
 
 export { InboxItemBody as default } from "#app/components/admin/inbox/item.tsx";

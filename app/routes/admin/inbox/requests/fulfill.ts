@@ -1,9 +1,9 @@
 import { getApp } from "#app/context.ts";
-import { actorFrom } from "#app/modules/auth/guard.server.ts";
+import { actorFrom } from "#app/http/admin-guard.server.ts";
 import { requireInboxItem } from "#app/modules/inbox/inbox.ts";
 import { setRequestStatus } from "#app/modules/inbox/requests/actions.server.ts";
 import { fulfillRequestSchema, REQUEST_TRIAGE_MESSAGES } from "#app/modules/inbox/requests/schema.ts";
-import { handleSubmission } from "#app/utils/submission.server.ts";
+import { handleSubmission } from "#app/http/form.server.ts";
 import type { Route } from "./+types/fulfill";
 
 export { InboxItemBody as default } from "#app/components/admin/inbox/item.tsx";

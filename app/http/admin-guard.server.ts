@@ -1,10 +1,10 @@
 import { createContext, data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { getApp } from "#app/context.ts";
-import { actorOf } from "./accounts.server.ts";
-import { LOGIN_PATH } from "./paths.ts";
-import type { Role } from "./schema.ts";
-import { clearedSessionCookie, isSecureRequest, readSession, sessionTokenFrom } from "./sessions.server.ts";
-import type { Admin, AdminSession } from "./types.ts";
+import { actorOf } from "#app/modules/auth/accounts.server.ts";
+import { LOGIN_PATH } from "#app/modules/auth/paths.ts";
+import type { Role } from "#app/modules/auth/schema.ts";
+import { clearedSessionCookie, isSecureRequest, readSession, sessionTokenFrom } from "#app/modules/auth/sessions.server.ts";
+import type { Admin, AdminSession } from "#app/modules/auth/types.ts";
 
 // One key per process (see app/context.ts for why it lives on globalThis).
 const KEY = Symbol.for("cinedex.adminContext");

@@ -1,8 +1,8 @@
 import type { AppContext } from "#app/context.ts";
 import { externalKey } from "#app/integrations/tmdb/ids.ts";
-import { handleVisitorForm } from "#app/modules/inbox/visitor-forms.server.ts";
-import { askedCountMessage, REQUEST_MESSAGES, searchRequestSchema } from "./schema.ts";
-import { submitSearchRequest } from "./submit.server.ts";
+import { handleVisitorForm } from "#app/http/visitor-form.server.ts";
+import { askedCountMessage, REQUEST_MESSAGES, searchRequestSchema } from "#app/modules/inbox/requests/schema.ts";
+import { submitSearchRequest } from "#app/modules/inbox/requests/submit.server.ts";
 
 /**
  * "Request" on a title only TMDB knows (fields tmdbId, type, title, year), handled

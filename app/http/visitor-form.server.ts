@@ -4,15 +4,16 @@ import { inTransaction } from "#app/db/transaction.server.ts";
 import type { z } from "zod";
 import type { AppContext } from "#app/context.ts";
 import { isAppError } from "#app/utils/errors.ts";
-import { failure, failureFrom, readSubmission, validate } from "#app/utils/submission.server.ts";
-import type { FormSuccess, FormValues } from "#app/utils/submission.ts";
-import { clientHash } from "./client.server.ts";
-import type { InboxEvent } from "./events.ts";
-import { RATE_LIMITED } from "./forms.ts";
-import { HONEYPOT_FIELD } from "./honeypot.ts";
-import { notifyOperators } from "./notify.server.ts";
-import { SUBMISSION_ID_FIELD, SUBMISSION_ID_PATTERN } from "./submission-id.ts";
-import { answerOfSubmission, claimSubmission, keepSubmissionAnswer } from "./submissions.server.ts";
+import { failure, failureFrom, readSubmission } from "#app/http/form.server.ts";
+import { validate } from "#app/utils/validation.ts";
+import type { FormValues } from "#app/utils/submission.ts";
+import { clientHash } from "#app/modules/inbox/client.server.ts";
+import type { InboxEvent } from "#app/modules/inbox/events.ts";
+import { RATE_LIMITED, type VisitorFormSuccess } from "#app/modules/inbox/forms.ts";
+import { HONEYPOT_FIELD } from "#app/modules/inbox/honeypot.ts";
+import { notifyOperators } from "#app/modules/inbox/notify.server.ts";
+import { SUBMISSION_ID_FIELD, SUBMISSION_ID_PATTERN } from "#app/modules/inbox/submission-id.ts";
+import { answerOfSubmission, claimSubmission, keepSubmissionAnswer } from "#app/modules/inbox/submissions.server.ts";
 import type { RateRule } from "#app/modules/limits/limiter.server.ts";
 
 export const VISITOR_FORMS = ["contact", "request", "quick-request", "search-request", "report", "dmca"] as const;
@@ -47,8 +48,6 @@ export interface VisitorFormSpec<S extends z.ZodType> {
   submit(input: z.output<S>, client: { hash: string }, db: Db): Promise<Accepted>;
 }
 
-export type VisitorFormSuccess = FormSuccess<{ detail: string | null; subject?: string }>;
-
 export const SUBMISSION_ID_INVALID = "The form could not be read. Please reload the page and try again.";
 
 /** True when the field only robots see holds anything. */
@@ -59,7 +58,7 @@ function isHoneypotFilled(body: FormValues | Record<string, unknown>): boolean {
 
 /**
  * The one way a visitor's submission is handled, on top of the form kit
- * (app/utils/submission.server.ts): read the body (413 above the limit, 400 when
+ * (app/http/form.server.ts): read the body (413 above the limit, 400 when
  * unreadable), answer a filled honeypot as a success and drop it, validate with the
  * form's schema (400 with per-field messages and the typed values), count the
  * client against the form's rate limit (429), store, then tell the operators

@@ -5,7 +5,7 @@ import { isUnavailable } from "#app/db/faults.server.ts";
 import { AppError, DatabaseUnavailableError, RETRY_AFTER_SECONDS } from "#app/utils/errors.ts";
 import { etagOf, matchesIfNoneMatch, PRIVATE_CACHE_CONTROL, PUBLIC_PAGE_CACHE_CONTROL } from "#app/utils/http-cache.ts";
 import { safeParseInput } from "#app/utils/zod.ts";
-import { ERROR_KINDS, PROBLEM_CONTENT_TYPE, PROBLEMS, problemType, type ProblemKind } from "./openapi.ts";
+import { ERROR_KINDS, PROBLEM_CONTENT_TYPE, PROBLEMS, problemType, type ProblemKind } from "#app/modules/api/openapi.ts";
 import {
   API_TOKEN_RATE_RULE,
   identifyCaller,
@@ -15,13 +15,13 @@ import {
   TOKEN_REQUIRED,
   type AuthFailure,
   type Caller,
-} from "./auth.server.ts";
-import { canonicalJson, findEarlier, IDEMPOTENCY_KEY_MAX, keepRefusal, runOnce } from "./idempotency.server.ts";
-import { API_BASE_PATH, type ApiOperation } from "./operations.ts";
-import { takeApiCall } from "./rate-limit.server.ts";
-import type { TokenScope } from "./tokens.ts";
-import type { ApiToken } from "./tokens.server.ts";
-import type { Problem } from "./schemas.ts";
+} from "#app/modules/api/auth.server.ts";
+import { canonicalJson, findEarlier, IDEMPOTENCY_KEY_MAX, keepRefusal, runOnce } from "#app/modules/api/idempotency.server.ts";
+import { API_BASE_PATH, type ApiOperation } from "#app/modules/api/operations.ts";
+import { takeApiCall } from "#app/modules/api/rate-limit.server.ts";
+import type { TokenScope } from "#app/modules/api/tokens.ts";
+import type { ApiToken } from "#app/modules/api/tokens.server.ts";
+import type { Problem } from "#app/modules/api/schemas.ts";
 
 /*
  * The HTTP side of every read API endpoint, so routes only name their operation

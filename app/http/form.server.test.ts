@@ -1,8 +1,8 @@
 import { redirect } from "react-router";
 import { describe, expect, it } from "vitest";
 import { z } from "#app/utils/zod.ts";
-import { AppError } from "./errors.ts";
-import { handleSubmission } from "./submission.server.ts";
+import { AppError } from "#app/utils/errors.ts";
+import { handleSubmission } from "#app/http/form.server.ts";
 
 const schema = z.object({ name: z.string().min(1, "Enter a name.") });
 

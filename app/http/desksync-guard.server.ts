@@ -3,7 +3,13 @@ import { getApp } from "#app/context.ts";
 import { isSecureRequest } from "#app/modules/auth/sessions.server.ts";
 import { DriveError, type DriveAccess } from "#app/integrations/google/drive.server.ts";
 import { refreshTokens } from "#app/integrations/google/oauth.server.ts";
-import { deleteGoogleSession, googleTokenFrom, readGoogleSession, saveSessionTokens, type GoogleSession } from "./sessions.server.ts";
+import {
+  deleteGoogleSession,
+  googleTokenFrom,
+  readGoogleSession,
+  saveSessionTokens,
+  type GoogleSession,
+} from "#app/modules/desksync/sessions.server.ts";
 
 /** Refresh this long before Google's expiry, so a call never starts with a token about to lapse. */
 const REFRESH_MARGIN_MS = 60_000;

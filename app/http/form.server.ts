@@ -1,16 +1,8 @@
 import { data } from "react-router";
 import type { z } from "zod";
-import { safeParseInput } from "./zod.ts";
-import { AppError, isAppError } from "./errors.ts";
-import {
-  fieldErrors,
-  formValues,
-  keptValues,
-  type FormFailure,
-  type FormSuccess,
-  type FormValues,
-  type SubmittedValues,
-} from "./submission.ts";
+import { AppError, isAppError } from "#app/utils/errors.ts";
+import { formValues, type FormFailure, type FormSuccess, type FormValues, type SubmittedValues } from "#app/utils/submission.ts";
+import { validate, type Parsed } from "#app/utils/validation.ts";
 
 /**
  * The one way an action reads and checks what was posted:
@@ -26,7 +18,6 @@ export const DEFAULT_BODY_LIMIT = 256 * 1024;
 export const BODY_TOO_LARGE = "This submission is too large. Please shorten the text and try again.";
 export const BODY_UNREADABLE = "The form could not be read. Please reload the page and try again.";
 export const BODY_UNSUPPORTED = "This address accepts form posts or JSON only.";
-export const SOME_FIELDS_INVALID = "Some fields need attention.";
 
 export interface ReadOptions {
   /** Largest body accepted, in bytes (declared or counted). */
@@ -121,9 +112,6 @@ export async function readUpload(
   return { values: formValues(form), file };
 }
 
-export type Parsed<S extends z.ZodType> =
-  { ok: true; data: z.output<S>; values: SubmittedValues } | { ok: false; status: number; failure: FormFailure };
-
 /** Reads the body and checks it with the schema; never throws for a client's mistake. */
 export async function parseSubmission<S extends z.ZodType>(
   request: Request,
@@ -138,20 +126,6 @@ export async function parseSubmission<S extends z.ZodType>(
     return { ok: false, status: error.status, failure: { ok: false, error: error.message, fields: {}, values: {} } };
   }
   return validate(schema, body, options.failure);
-}
-
-/**
- * Checks a body already read with the schema: the parsed input, or a 400 whose
- * message is `failure`, else the only message, else the first field's.
- */
-export function validate<S extends z.ZodType>(schema: S, body: FormValues | Record<string, unknown>, failure?: string): Parsed<S> {
-  const values = keptValues(body);
-  const parsed = safeParseInput(schema, body);
-  if (parsed.success) return { ok: true, data: parsed.data, values };
-  const fields = fieldErrors(parsed.error);
-  const messages = Object.values(fields).flat();
-  const error = failure ?? (messages.length === 1 ? messages[0]! : (fields.form?.[0] ?? messages[0] ?? SOME_FIELDS_INVALID));
-  return { ok: false, status: 400, failure: { ok: false, error, fields, values } };
 }
 
 /** A refusal in the one failure shape, with its status. */

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { GoogleConfig } from "#server/config.ts";
 import { describeEachDatabase } from "#tests/helpers/database.ts";
 import { routeContext } from "#tests/helpers/route.ts";
-import { getGoogleSession } from "./guard.server.ts";
-import { finishLogin, startLogin } from "./login.server.ts";
-import { createGoogleSession, googleCookieName, readGoogleSession } from "./sessions.server.ts";
+import { getGoogleSession } from "#app/http/desksync-guard.server.ts";
+import { finishLogin, startLogin } from "#app/modules/desksync/login.server.ts";
+import { createGoogleSession, googleCookieName, readGoogleSession } from "#app/modules/desksync/sessions.server.ts";
 
 // The session guard against a local OpenID provider: expired access tokens are
 // refreshed, a refused refresh ends the session, and the cookie alone decides whose
