@@ -3,7 +3,7 @@ import type { Db } from "#app/db/client.server.ts";
 import { createTitle, deleteTitle } from "#app/modules/catalogue/write.server.ts";
 import { buildMovie } from "#tests/factories/titles.ts";
 import { describeEachDatabase } from "#tests/helpers/database.ts";
-import { recordSearch } from "#app/modules/search/search.server.ts";
+import { recordSearch } from "./counter.server.ts";
 import { mostViewedTitles, topSearches, trafficPerDay } from "./analytics.server.ts";
 import { AnalyticsCounter, countsAsVisit, viewedTitleId } from "./counter.server.ts";
 

@@ -59,7 +59,7 @@ export class AnalyticsCounter {
     this.#requests.set(day, (this.#requests.get(day) ?? 0) + 1);
   }
 
-  /** A search served from the page cache again: counted like the render counted it (search.server.ts recordSearch). */
+  /** A search served from the page cache again: counted like the render counted it (recordSearch below). */
   search(query: string): void {
     this.#searches.set(query, (this.#searches.get(query) ?? 0) + 1);
   }
@@ -156,4 +156,22 @@ export function countsAsVisit(headers: { userAgent: string | undefined; purpose:
   const agent = headers.userAgent ?? "";
   if (!agent || isbot(agent)) return false;
   return !/prefetch|prerender|preview/i.test(headers.purpose);
+}
+
+/** Counts a search (by its normalised text) and what it found, for the admin's statistics. */
+export async function recordSearch(db: Db, query: string, resultCount: number, now = new Date()): Promise<void> {
+  const at = now.toISOString();
+  const zero = resultCount === 0 ? 1 : 0;
+  await db
+    .insertInto("search_queries")
+    .values({ query, searches: 1, zero_result_searches: zero, last_result_count: resultCount, last_searched_at: at })
+    .onConflict((oc) =>
+      oc.column("query").doUpdateSet((eb) => ({
+        searches: eb("search_queries.searches", "+", 1),
+        zero_result_searches: eb("search_queries.zero_result_searches", "+", zero),
+        last_result_count: resultCount,
+        last_searched_at: at,
+      })),
+    )
+    .execute();
 }

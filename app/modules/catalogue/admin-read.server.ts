@@ -4,8 +4,7 @@ import type { Db } from "#app/db/client.server.ts";
 import { toBool, toCount } from "#app/db/dialect.server.ts";
 import type { Database, LinkStatus, TitleType } from "#app/db/schema.ts";
 import type { AdminListFilters, AdminSort } from "./admin-list.ts";
-import type { Page } from "./types.ts";
-import { clampPage } from "#app/utils/pagination.ts";
+import { clampPage, type Page } from "#app/utils/pagination.ts";
 import { escapeLike } from "#app/utils/sql.ts";
 
 /** The reads behind the admin panel's lists and overview. */

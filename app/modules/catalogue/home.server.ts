@@ -2,10 +2,10 @@ import type { Db } from "#app/db/client.server.ts";
 import { perContentVersion } from "#app/modules/site/content-version.server.ts";
 import { LISTING_PAGE_SIZE } from "#app/constants.ts";
 import { toCount } from "#app/db/dialect.server.ts";
-import { pageRequest, totalPagesOf } from "#app/utils/pagination.ts";
+import { pageRequest, totalPagesOf, type Page } from "#app/utils/pagination.ts";
 import { genrePath } from "./paths.ts";
 import { cardColumns, listTitles, toCard } from "./read.server.ts";
-import type { Genre, Page, TitleCard } from "./types.ts";
+import type { Genre, TitleCard } from "./types.ts";
 
 /** Cards per home row: a desktop screen shows about seven, a phone scrolls through the rest. */
 export const HOME_ROW_SIZE = 12;

@@ -1,7 +1,8 @@
 import type { Logger } from "pino";
 import type { Db } from "#app/db/client.server.ts";
 import { hasFilters, type SearchParams } from "./params.ts";
-import { recordSearch, searchCatalogue, type SearchResults } from "./search.server.ts";
+import { recordSearch } from "#app/modules/analytics/counter.server.ts";
+import { searchCatalogue, type SearchResults } from "./search.server.ts";
 
 /**
  * One search as the results pages run it (/?q= and /search): filtered and sorted

@@ -7,11 +7,11 @@ import type { Db } from "#app/db/client.server.ts";
 import { migrateTo, migrateToLatest } from "#db/migrate.ts";
 import { createTitle, deleteRelease, deleteTitle, replaceTitle } from "#app/modules/catalogue/write.server.ts";
 import type { TitleInput } from "#app/modules/catalogue/schema.ts";
+import { recordSearch } from "#app/modules/analytics/counter.server.ts";
 import { indexMissingTitles } from "./index.server.ts";
 import { setPopularity } from "./popularity.server.ts";
 import {
   browseCatalogue,
-  recordSearch,
   searchCatalogue,
   searchPlans,
   suggest,

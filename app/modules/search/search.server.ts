@@ -4,7 +4,7 @@ import type { Db } from "#app/db/client.server.ts";
 import { dialectOf, toCount } from "#app/db/dialect.server.ts";
 import type { CreditRole, Database, SearchDocumentsTable, TitleType } from "#app/db/schema.ts";
 import { listGenres } from "#app/modules/catalogue/read.server.ts";
-import type { Genre, Page, TitleCard } from "#app/modules/catalogue/types.ts";
+import type { Genre, TitleCard } from "#app/modules/catalogue/types.ts";
 import { NO_TAG, ftsTag, genreTag, qualityTag, typeTag, yearRangeTags, type TagFilter } from "./tags.ts";
 import { asTyped, interpretQuery, type InterpretedQuery, type Understood } from "./query.ts";
 import {
@@ -20,7 +20,7 @@ import {
   typoBudget,
 } from "./text.ts";
 import type { SearchFilters, SearchSort } from "./types.ts";
-import { pageRequest, totalPagesOf } from "#app/utils/pagination.ts";
+import { pageRequest, totalPagesOf, type Page } from "#app/utils/pagination.ts";
 
 export type { SearchFilters, SearchSort };
 
@@ -973,22 +973,4 @@ async function genresNamed(db: Db, query: Query, limit: number): Promise<Genre[]
       return query.tokens.every((t, i) => words.some((w) => near(t, w, i === query.tokens.length - 1)));
     })
     .slice(0, limit);
-}
-
-/** Counts a search (by its normalised text) and what it found, for the admin's statistics. */
-export async function recordSearch(db: Db, query: string, resultCount: number, now = new Date()): Promise<void> {
-  const at = now.toISOString();
-  const zero = resultCount === 0 ? 1 : 0;
-  await db
-    .insertInto("search_queries")
-    .values({ query, searches: 1, zero_result_searches: zero, last_result_count: resultCount, last_searched_at: at })
-    .onConflict((oc) =>
-      oc.column("query").doUpdateSet((eb) => ({
-        searches: eb("search_queries.searches", "+", 1),
-        zero_result_searches: eb("search_queries.zero_result_searches", "+", zero),
-        last_result_count: resultCount,
-        last_searched_at: at,
-      })),
-    )
-    .execute();
 }
