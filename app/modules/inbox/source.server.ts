@@ -4,7 +4,7 @@ import { toCount } from "#app/db/dialect.server.ts";
 import type { Actor } from "#app/modules/audit/audit.server.ts";
 import { escapeLike } from "#app/utils/sql.ts";
 import type { Page } from "#app/utils/pagination.ts";
-import type { TitleWithLinks } from "./catalogue-refs.server.ts";
+import type { TitleWithLinks } from "#app/modules/catalogue/link-refs.server.ts";
 import { LIMITS } from "./forms.ts";
 import { INBOX_PAGE_SIZE, type InboxListParams } from "./inbox.ts";
 import { clampPage } from "#app/utils/pagination.ts";
