@@ -2,7 +2,7 @@ import type { Db } from "#app/db/client.server.ts";
 import type { LinkStatus } from "#app/db/schema.ts";
 import { inTransaction } from "#app/db/transaction.server.ts";
 import { recordAudit } from "#app/modules/audit/audit.server.ts";
-import { addTitle, removeFromTitle, saveTitle } from "#app/modules/catalogue/admin.server.ts";
+import { addTitle, removeFromTitle, saveTitle } from "#app/modules/editorial/titles.server.ts";
 import { titleToInput } from "#app/modules/catalogue/export.server.ts";
 import { linkContext, setLinksStatus } from "#app/modules/catalogue/link-refs.server.ts";
 import { getTitle } from "#app/modules/catalogue/read.server.ts";
@@ -17,7 +17,7 @@ import { tokenActor, type ApiToken } from "./tokens.server.ts";
 
 /**
  * The write API's operations (ADR 034): the admin editor's own audited writes
- * (catalogue/admin.server.ts: same validation, same id-keeping save), with the
+ * (editorial/titles.server.ts: same validation, same id-keeping save), with the
  * token's name as the actor. Writes are round-trip safe: a title read with a
  * catalogue:write token and sent back unchanged (PUT) changes nothing, and a link
  * sent with its id keeps its stored address when its url is left out or is the

@@ -10,7 +10,7 @@ import { CloseIcon } from "#app/components/ui/icons.tsx";
 import { Toaster } from "#app/components/ui/toaster.tsx";
 import { getApp } from "#app/context.ts";
 import { actorFrom } from "#app/modules/auth/guard.server.ts";
-import { saveTitleFromEditor } from "#app/modules/catalogue/admin.server.ts";
+import { saveTitleFromEditor } from "#app/modules/editorial/titles.server.ts";
 import {
   adminListPath,
   adminTypeOfPath,
