@@ -2,12 +2,13 @@ import type { Db } from "#app/db/client.server.ts";
 import { toCount } from "#app/db/dialect.server.ts";
 import type { TitleType } from "#app/db/schema.ts";
 import { requestTitleKey } from "#app/modules/inbox/requests/schema.ts";
+import { searchesWithoutResults, topSearches, type SearchQueryStats } from "#app/modules/search/search-queries.server.ts";
 
 /**
  * Read-only figures about visitors' behaviour: out-link clicks (link_clicks holds a
  * count per link and UTC day), page views (title_views per title and day, and
- * site_requests per day, written by counter.server.ts) and searches
- * (search_queries holds one row per normalised query).
+ * site_requests per day, written by counter.server.ts) and searches (read
+ * from the search module, search/search-queries.server.ts).
  */
 
 const DAY_MS = 86_400_000;
@@ -69,58 +70,6 @@ export async function mostClickedTitles(db: Db, options: { days: number; limit: 
     .limit(options.limit)
     .execute();
   return rows.map((r) => ({ id: r.id, type: r.type, slug: r.slug, title: r.title, clicks: toCount(r.clicks) }));
-}
-
-export interface SearchQueryStats {
-  /** The query as searched (normalised: lowercase words). */
-  query: string;
-  searches: number;
-  zeroResultSearches: number;
-  lastResultCount: number;
-  lastSearchedAt: string;
-}
-
-function toQueryStats(r: {
-  query: string;
-  searches: number;
-  zero_result_searches: number;
-  last_result_count: number;
-  last_searched_at: string;
-}): SearchQueryStats {
-  return {
-    query: r.query,
-    searches: toCount(r.searches),
-    zeroResultSearches: toCount(r.zero_result_searches),
-    lastResultCount: toCount(r.last_result_count),
-    lastSearchedAt: r.last_searched_at,
-  };
-}
-
-/** The most frequent searches. */
-export async function topSearches(db: Db, limit: number): Promise<SearchQueryStats[]> {
-  const rows = await db
-    .selectFrom("search_queries")
-    .selectAll()
-    .orderBy("searches", "desc")
-    .orderBy("last_searched_at", "desc")
-    .orderBy("query")
-    .limit(limit)
-    .execute();
-  return rows.map(toQueryStats);
-}
-
-/** Searches that found nothing at least once, the most frequent first: what visitors look for and miss. */
-export async function searchesWithoutResults(db: Db, limit: number): Promise<SearchQueryStats[]> {
-  const rows = await db
-    .selectFrom("search_queries")
-    .selectAll()
-    .where("zero_result_searches", ">", 0)
-    .orderBy("zero_result_searches", "desc")
-    .orderBy("last_searched_at", "desc")
-    .orderBy("query")
-    .limit(limit)
-    .execute();
-  return rows.map(toQueryStats);
 }
 
 /** One entry per UTC day of a `days`-day window ending today, oldest first, from sparse day → count rows. */

@@ -5,7 +5,7 @@ import { genrePath, middlemanPath, titlePath } from "#app/modules/catalogue/path
 import { getTitle, listGenres, listGenresInUse } from "#app/modules/catalogue/read.server.ts";
 import type { Link, TitleCard, TitleDetail } from "#app/modules/catalogue/types.ts";
 import type { Page } from "#app/utils/pagination.ts";
-import { browseCatalogue, searchCatalogue, suggest } from "#app/modules/search/search.server.ts";
+import { browseCatalogue, searchCatalogue, suggest } from "#app/modules/catalogue/search.server.ts";
 import type { SearchFilters } from "#app/modules/search/types.ts";
 import { getSettings } from "#app/modules/settings/settings.server.ts";
 import { BANNERS } from "#app/modules/site/banners.ts";
