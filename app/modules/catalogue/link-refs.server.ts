@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { Db } from "#app/db/client.server.ts";
+import { toCount } from "#app/db/dialect.server.ts";
 import type { LinkKind, LinkStatus, TitleType } from "#app/db/schema.ts";
 import { yearOf } from "#app/utils/dates.ts";
 import { escapeLike } from "#app/utils/sql.ts";
@@ -140,6 +141,35 @@ export async function linksOfTitles(db: Db, titleIds: number[]): Promise<Catalog
     .orderBy("l.position")
     .execute();
   return rows.map(toLinkRef);
+}
+
+/**
+ * Every link with its release and title, as a derived table for another module's
+ * query to join its own rows to (link health's screen, the clicks per title): the
+ * join stays here, and both databases flatten the subquery, so it costs what the
+ * join written in place did. Use it as `db.selectFrom(linkTitleRows(db).as("l"))`.
+ */
+export function linkTitleRows(db: Db) {
+  return db
+    .selectFrom("links as l")
+    .innerJoin("releases as r", "r.id", "l.release_id")
+    .innerJoin("titles as t", "t.id", "r.title_id")
+    .select(["l.id", "l.url", "l.label", "l.status", "r.title_id", "r.position as release_position", "t.type", "t.slug", "t.title"]);
+}
+
+/** Every link's address and status alone, as a derived table (the link checker's due list). */
+export function linkAddressRows(db: Db) {
+  return db.selectFrom("links").select(["id", "url", "status"]);
+}
+
+/** The links visitors can see (not taken down). */
+export async function countVisibleLinks(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom("links")
+    .select((eb) => eb.fn.countAll().as("n"))
+    .where("status", "!=", "disabled")
+    .executeTakeFirstOrThrow();
+  return toCount(row.n as number | string);
 }
 
 /**
