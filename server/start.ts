@@ -8,7 +8,7 @@ import { createNotifier, NOTIFY_SHUTDOWN_WAIT_MS, type Notifier } from "#app/mod
 import { defineAppJobs } from "#app/modules/jobs/app-jobs.server.ts";
 import { createJobRunner, type JobRunner } from "#app/modules/jobs/jobs.server.ts";
 import { defineTestJobs } from "#app/modules/jobs/test-jobs.server.ts";
-import { indexMissingTitles } from "#app/modules/search/index.server.ts";
+import { indexMissingTitles } from "#app/modules/catalogue/search-index.server.ts";
 import { migrateToLatest } from "#db/migrate.ts";
 import { seedDemoIfEmpty } from "#db/seed/seed.ts";
 import { openSharedState } from "#app/modules/limits/shared-state.server.ts";

@@ -8,7 +8,7 @@ import { migrateTo, migrateToLatest } from "#db/migrate.ts";
 import { createTitle, deleteRelease, deleteTitle, replaceTitle } from "#app/modules/catalogue/write.server.ts";
 import type { TitleInput } from "#app/modules/catalogue/schema.ts";
 import { recordSearch } from "#app/modules/search/search-queries.server.ts";
-import { indexMissingTitles } from "./index.server.ts";
+import { indexMissingTitles } from "#app/modules/catalogue/search-index.server.ts";
 import { setPopularity } from "./popularity.server.ts";
 import { browseCatalogue, searchCatalogue, suggest, suggestGrouped } from "#app/modules/catalogue/search.server.ts";
 import { searchPlans, type SearchOptions, type SearchResults } from "./search.server.ts";

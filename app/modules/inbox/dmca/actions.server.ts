@@ -131,7 +131,7 @@ export async function reenableDmcaTargets(
       ]),
     ];
     if (linkIds.length) {
-      await trx.updateTable("links").set({ status: "ok" }).where("id", "in", linkIds).where("status", "=", "disabled").execute();
+      await setLinksStatus(trx, linkIds, "ok", "disabled");
       await bumpContentVersion(trx);
     }
     const at = new Date().toISOString();
