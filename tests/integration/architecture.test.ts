@@ -11,8 +11,7 @@ const OWNERS: Record<string, string[]> = {
   catalogue: ["titles", "genres", "title_genres", "credits", "title_subtitles", "screenshots", "releases", "files", "links", "import_runs"],
   linkhealth: ["link_health", "link_checks"],
   search: ["search_documents", "search_words", "search_terms", "search_term_keys", "search_keys", "title_popularity", "search_queries"],
-  outlinks: ["link_clicks", "link_click_visitors"],
-  analytics: ["title_views", "site_requests"],
+  analytics: ["title_views", "site_requests", "link_clicks", "link_click_visitors"],
   inbox: [
     "content_requests",
     "content_request_submissions",

@@ -1,12 +1,14 @@
 import type { Db } from "#app/db/client.server.ts";
 import { toCount } from "#app/db/dialect.server.ts";
 import type { TitleType } from "#app/db/schema.ts";
+import { linkAddressRows, linkTitleRows } from "#app/modules/catalogue/link-refs.server.ts";
+import { pendingRequestCounts } from "#app/modules/inbox/requests/counts.server.ts";
 import { requestTitleKey } from "#app/modules/inbox/requests/schema.ts";
 import { searchesWithoutResults, topSearches, type SearchQueryStats } from "#app/modules/search/search-queries.server.ts";
 
 /**
  * Read-only figures about visitors' behaviour: out-link clicks (link_clicks holds a
- * count per link and UTC day), page views (title_views per title and day, and
+ * count per link and UTC day, written by clicks.server.ts), page views (title_views per title and day, and
  * site_requests per day, written by counter.server.ts) and searches (read
  * from the search module, search/search-queries.server.ts).
  */
@@ -58,15 +60,13 @@ export interface TitleClicks {
 export async function mostClickedTitles(db: Db, options: { days: number; limit: number }, now = new Date()): Promise<TitleClicks[]> {
   const rows = await db
     .selectFrom("link_clicks as c")
-    .innerJoin("links as l", "l.id", "c.link_id")
-    .innerJoin("releases as r", "r.id", "l.release_id")
-    .innerJoin("titles as t", "t.id", "r.title_id")
-    .select((eb) => ["t.id", "t.type", "t.slug", "t.title", eb.fn.sum<number | string>("c.count").as("clicks")])
+    .innerJoin(linkTitleRows(db).as("l"), "l.id", "c.link_id")
+    .select((eb) => ["l.title_id as id", "l.type", "l.slug", "l.title", eb.fn.sum<number | string>("c.count").as("clicks")])
     .where("c.day", ">=", windowStart(options.days, now))
-    .groupBy(["t.id", "t.type", "t.slug", "t.title"])
+    .groupBy(["l.title_id", "l.type", "l.slug", "l.title"])
     .orderBy("clicks", "desc")
-    .orderBy("t.title")
-    .orderBy("t.id")
+    .orderBy("l.title")
+    .orderBy("l.title_id")
     .limit(options.limit)
     .execute();
   return rows.map((r) => ({ id: r.id, type: r.type, slug: r.slug, title: r.title, clicks: toCount(r.clicks) }));
@@ -196,7 +196,7 @@ export async function clicksPerHost(db: Db, options: { days: number; limit: numb
   // Per link in SQL, per host here: the host is parsed from the URL the same way on both databases.
   const rows = await db
     .selectFrom("link_clicks as c")
-    .innerJoin("links as l", "l.id", "c.link_id")
+    .innerJoin(linkAddressRows(db).as("l"), "l.id", "c.link_id")
     .select((eb) => ["l.url", eb.fn.sum<number | string>("c.count").as("clicks")])
     .where("c.day", ">=", windowStart(options.days, now))
     .groupBy(["l.id", "l.url"])
@@ -230,16 +230,7 @@ export async function missedSearches(db: Db, limit: number): Promise<MissedSearc
   const missed = await searchesWithoutResults(db, limit);
   if (missed.length === 0) return [];
   const keys = [...new Set(missed.map((s) => requestTitleKey(s.query)))].filter(Boolean);
-  const rows = keys.length
-    ? await db
-        .selectFrom("content_requests")
-        .select((eb) => ["title_key", eb.fn.sum<number | string>("request_count").as("n")])
-        .where("title_key", "in", keys)
-        .where("status", "=", "pending")
-        .groupBy("title_key")
-        .execute()
-    : [];
-  const requested = new Map(rows.map((r) => [r.title_key, toCount(r.n)]));
+  const requested = await pendingRequestCounts(db, keys);
   return missed.map((s) => ({ ...s, requested: requested.get(requestTitleKey(s.query)) ?? 0 }));
 }
 

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
+import { countClick, countClicks, pruneClickVisitors } from "#app/modules/analytics/clicks.server.ts";
 import { countsAsVisit, prefetchPurpose } from "#app/modules/analytics/counter.server.ts";
 import type { Db } from "#app/db/client.server.ts";
-import { inTransaction } from "#app/db/transaction.server.ts";
 import type { LinkKind, LinkStatus } from "#app/db/schema.ts";
 import { isHttpUrl } from "#app/utils/url.ts";
 import { linkContext, linkState } from "#app/modules/catalogue/link-refs.server.ts";
@@ -86,30 +86,8 @@ export async function followOutlink(
 ): Promise<string | null> {
   const row = await linkState(db, id);
   if (!row || row.status !== "ok" || !isHttpUrl(row.url)) return null;
-  if (visitor !== null) {
-    const day = utcDay(now);
-    await inTransaction(db, async (trx) => {
-      const first = await trx
-        .insertInto("link_click_visitors")
-        .values({ link_id: id, day, visitor })
-        .onConflict((oc) => oc.doNothing())
-        .returning("link_id")
-        .executeTakeFirst();
-      if (!first) return;
-      await trx
-        .insertInto("link_clicks")
-        .values({ link_id: id, day, count: 1 })
-        .onConflict((oc) => oc.columns(["link_id", "day"]).doUpdateSet((eb) => ({ count: eb("link_clicks.count", "+", 1) })))
-        .execute();
-    });
-  }
+  if (visitor !== null) await countClick(db, id, utcDay(now), visitor);
   return row.url;
-}
-
-/** Forgets who clicked before `keepFrom` (a UTC day): the daily counts stay, the hashes go. */
-export async function pruneClickVisitors(db: Db, keepFrom: string): Promise<number> {
-  const result = await db.deleteFrom("link_click_visitors").where("day", "<", keepFrom).executeTakeFirst();
-  return Number(result.numDeletedRows);
 }
 
 /**
@@ -121,13 +99,5 @@ export async function outlinkFailure(db: Db, id: number | null): Promise<{ statu
   return row?.status === "disabled" ? { status: 410, message: LINK_REMOVED } : { status: 404, message: LINK_NOT_FOUND };
 }
 
-/** Clicks on a link, in total or since a UTC day (YYYY-MM-DD). */
-export async function countClicks(db: Db, linkId: number, sinceDay?: string): Promise<number> {
-  let query = db
-    .selectFrom("link_clicks")
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("count"), eb.lit(0)).as("n"))
-    .where("link_id", "=", linkId);
-  if (sinceDay) query = query.where("day", ">=", sinceDay);
-  const { n } = await query.executeTakeFirstOrThrow();
-  return Number(n);
-}
+// The click counts live with the other visitor counts (analytics owns link_clicks); their callers import them from here.
+export { countClicks, pruneClickVisitors };
