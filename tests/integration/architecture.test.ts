@@ -35,6 +35,28 @@ const OWNERS: Record<string, string[]> = {
 /** Files that may name any table: the schema, its migrations and reset (db/, with the CLI, lies outside app/ and is not scanned). */
 const EXEMPT = ["app/db/"];
 
+/**
+ * Foreign tables a file still names, each with why. The test fails when one is no
+ * longer needed, so the list only shrinks.
+ */
+const FOREIGN: { file: string; tables: string[]; why: string }[] = [
+  {
+    file: "app/modules/search/popularity.server.ts",
+    tables: ["titles", "links", "releases", "link_clicks", "content_requests"],
+    why:
+      "A title's popularity adds its link clicks and content requests in one statement that runs inside every title write " +
+      "(writeTitleIndex) and in the nightly refresh. Split by owner it would cost three queries per write, and search may " +
+      "not import the catalogue, analytics or the inbox (they import search). To move: the callers hand search the signals.",
+  },
+  {
+    file: "app/modules/catalogue/admin-read.server.ts",
+    tables: ["link_reports"],
+    why:
+      "The admin title list filters and counts open broken-link reports inside its paged query (a correlated subquery), " +
+      "and the catalogue may not import the inbox. To move: the inbox hands the list its condition through editorial/.",
+  },
+];
+
 const root = path.resolve(import.meta.dirname, "../..");
 
 function sourceFiles(dir: string): string[] {
@@ -95,10 +117,20 @@ describe("table ownership", () => {
     for (const file of sourceFiles("app")) {
       if (EXEMPT.some((dir) => file.startsWith(dir))) continue;
       const module = moduleOf(file);
+      const allowed = FOREIGN.find((f) => f.file === file)?.tables ?? [];
       for (const table of tablesIn(fs.readFileSync(path.join(root, file), "utf8"), set)) {
-        if (owner.get(table) !== module) foreign.push(`${file}: ${table} (owned by ${owner.get(table)})`);
+        if (owner.get(table) !== module && !allowed.includes(table)) foreign.push(`${file}: ${table} (owned by ${owner.get(table)})`);
       }
     }
     expect(foreign).toEqual([]);
+  });
+
+  it("lists only foreign tables a file still names", () => {
+    const set = new Set(tables);
+    const stale = FOREIGN.flatMap(({ file, tables: names }) => {
+      const used = tablesIn(fs.readFileSync(path.join(root, file), "utf8"), set);
+      return names.filter((t) => !used.includes(t)).map((t) => `${file}: ${t}`);
+    });
+    expect(stale).toEqual([]);
   });
 });

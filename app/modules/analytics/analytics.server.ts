@@ -1,7 +1,7 @@
 import type { Db } from "#app/db/client.server.ts";
 import { toCount } from "#app/db/dialect.server.ts";
 import type { TitleType } from "#app/db/schema.ts";
-import { linkAddressRows, linkTitleRows } from "#app/modules/catalogue/link-refs.server.ts";
+import { linkAddressRows, linkTitleRows, titleRows } from "#app/modules/catalogue/link-refs.server.ts";
 import { pendingRequestCounts } from "#app/modules/inbox/requests/counts.server.ts";
 import { requestTitleKey } from "#app/modules/inbox/requests/schema.ts";
 import { searchesWithoutResults, topSearches, type SearchQueryStats } from "#app/modules/search/search-queries.server.ts";
@@ -101,7 +101,7 @@ export async function trafficPerDay(db: Db, days: number, now = new Date()): Pro
   const [views, requests, clicks] = await Promise.all([
     db
       .selectFrom("title_views as v")
-      .innerJoin("titles as t", "t.id", "v.title_id")
+      .innerJoin(titleRows(db).as("t"), "t.id", "v.title_id")
       .select((eb) => ["v.day", eb.fn.sum<number | string>("v.views").as("n")])
       .where("v.day", ">=", start)
       .groupBy("v.day")
@@ -129,7 +129,7 @@ export interface TitleViews {
 export async function mostViewedTitles(db: Db, options: { days: number; limit: number }, now = new Date()): Promise<TitleViews[]> {
   const rows = await db
     .selectFrom("title_views as v")
-    .innerJoin("titles as t", "t.id", "v.title_id")
+    .innerJoin(titleRows(db).as("t"), "t.id", "v.title_id")
     .select((eb) => ["t.id", "t.type", "t.slug", "t.title", eb.fn.sum<number | string>("v.views").as("views")])
     .where("v.day", ">=", windowStart(options.days, now))
     .groupBy(["t.id", "t.type", "t.slug", "t.title"])
@@ -157,7 +157,7 @@ export async function trendingTitles(db: Db, limit: number, now = new Date()): P
   const lastWeek = windowStart(14, now);
   const rows = await db
     .selectFrom("title_views as v")
-    .innerJoin("titles as t", "t.id", "v.title_id")
+    .innerJoin(titleRows(db).as("t"), "t.id", "v.title_id")
     .select((eb) => [
       "t.id",
       "t.type",

@@ -53,6 +53,11 @@ export async function titleRefs(db: Db, ids: number[]): Promise<Map<number, Cata
   return new Map(rows.map((r) => [r.id, { id: r.id, type: r.type, slug: r.slug, title: r.title, year: yearOf(r.release_date) }]));
 }
 
+/** Every title's id, type, slug and name, as a derived table for another module's counts to join (analytics' views per title). */
+export function titleRows(db: Db) {
+  return db.selectFrom("titles").select(["id", "type", "slug", "title"]);
+}
+
 /** Whether a title with this id exists. */
 export async function titleExists(db: Db, id: number): Promise<boolean> {
   return (await db.selectFrom("titles").select("id").where("id", "=", id).executeTakeFirst()) !== undefined;
