@@ -48,13 +48,6 @@ const FOREIGN: { file: string; tables: string[]; why: string }[] = [
       "(writeTitleIndex) and in the nightly refresh. Split by owner it would cost three queries per write, and search may " +
       "not import the catalogue, analytics or the inbox (they import search). To move: the callers hand search the signals.",
   },
-  {
-    file: "app/modules/catalogue/admin-read.server.ts",
-    tables: ["link_reports"],
-    why:
-      "The admin title list filters and counts open broken-link reports inside its paged query (a correlated subquery), " +
-      "and the catalogue may not import the inbox. To move: the inbox hands the list its condition through editorial/.",
-  },
 ];
 
 const root = path.resolve(import.meta.dirname, "../..");

@@ -1,4 +1,4 @@
-import { sql } from "kysely";
+import { sql, type Expression } from "kysely";
 import type { Db } from "#app/db/client.server.ts";
 import { toCount } from "#app/db/dialect.server.ts";
 import type { LinkKind, LinkStatus, TitleType } from "#app/db/schema.ts";
@@ -181,8 +181,22 @@ export async function countVisibleLinks(db: Db): Promise<number> {
  * The ids of a title's links, as a subquery for another module's query (e.g. the
  * inbox's reports on a title's links): one statement, and the join stays here.
  */
-export function linkIdsOfTitle(db: Db, titleId: number) {
+export function linkIdsOfTitle(db: Db, titleId: number | Expression<number>) {
   return db.selectFrom("links as l").innerJoin("releases as r", "r.id", "l.release_id").select("l.id").where("r.title_id", "=", titleId);
+}
+
+/** The ids of these titles' links, as a subquery. */
+export function linkIdsOfTitles(db: Db, titleIds: number[]) {
+  return db.selectFrom("links as l").innerJoin("releases as r", "r.id", "l.release_id").select("l.id").where("r.title_id", "in", titleIds);
+}
+
+/** The title of a link (an outer query's column), as a scalar subquery. */
+export function titleIdOfLink(db: Db, linkId: Expression<number | null>) {
+  return db
+    .selectFrom("links as l")
+    .innerJoin("releases as r", "r.id", "l.release_id")
+    .select("r.title_id")
+    .where("l.id", "=", linkId as Expression<number>);
 }
 
 /** A link's address and status alone (the out-link redirect's one indexed read), or null when there is no such link. */

@@ -27,7 +27,7 @@ import {
   type AdminListParams,
   type BulkAction,
 } from "#app/modules/catalogue/admin-list.ts";
-import { listAdminTitles, type AdminTitleSummary } from "#app/modules/catalogue/admin-read.server.ts";
+import { listAdminTitles, type AdminTitleSummary } from "#app/modules/editorial/admin-titles.server.ts";
 import { listAdminGenres } from "#app/modules/catalogue/genres.server.ts";
 import { titlePath } from "#app/modules/catalogue/paths.ts";
 import type { action as bulkAction } from "./bulk-titles";
