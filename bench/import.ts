@@ -15,7 +15,7 @@ import { sql } from "kysely";
 import { stringify } from "csv-stringify/sync";
 import { CSV_COLUMNS } from "#app/modules/catalogue/import-format.server.ts";
 import * as importer from "#app/modules/catalogue/import.server.ts";
-import { searchCatalogue } from "#app/modules/search/search.server.ts";
+import { searchCatalogue } from "#app/modules/catalogue/search.server.ts";
 import { slugify } from "#app/utils/slug.ts";
 import { openBenchDatabase } from "./database.ts";
 

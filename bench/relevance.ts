@@ -14,7 +14,7 @@ import { parseArgs } from "node:util";
 import MiniSearch from "minisearch";
 import { openDatabase, type DatabaseHandle } from "#app/db/client.server.ts";
 import { createTitle } from "#app/modules/catalogue/write.server.ts";
-import { searchCatalogue, suggest } from "#app/modules/search/search.server.ts";
+import { searchCatalogue, suggest } from "#app/modules/catalogue/search.server.ts";
 import { setPopularity } from "#app/modules/search/popularity.server.ts";
 import { migrateToLatest } from "#db/migrate.ts";
 import { withPgClient } from "#tests/helpers/database.ts";

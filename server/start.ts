@@ -9,7 +9,7 @@ import { defineAppJobs } from "#app/modules/jobs/app-jobs.server.ts";
 import type { JobRunner } from "#app/modules/jobs/jobs.server.ts";
 import { createJobRunner } from "#app/modules/jobs/runner.server.ts";
 import { defineTestJobs } from "#app/modules/jobs/test-jobs.server.ts";
-import { indexMissingTitles } from "#app/modules/search/index.server.ts";
+import { indexMissingTitles } from "#app/modules/catalogue/search-index.server.ts";
 import { migrateToLatest } from "#db/migrate.ts";
 import { seedDemoIfEmpty } from "#db/seed/seed.ts";
 import { openSharedState } from "#app/modules/limits/shared-state.server.ts";

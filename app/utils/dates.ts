@@ -26,3 +26,9 @@ export function formatRuntime(minutes: number | null): string | null {
   const m = minutes % 60;
   return h ? `${h}h ${m}m` : `${m}m`;
 }
+
+/** The year of a YYYY-MM-DD release date; null without one. */
+export function yearOf(date: string | null): number | null {
+  const year = date ? Number(date.slice(0, 4)) : NaN;
+  return Number.isInteger(year) ? year : null;
+}

@@ -1,5 +1,16 @@
 import { PAGINATION_WINDOW } from "#app/constants.ts";
 
+/** One page of a listing. */
+export interface Page<T> {
+  items: T[];
+  /** The page that was asked for, never below 1. */
+  page: number;
+  perPage: number;
+  total: number;
+  /** At least 1, so "page 1 of 1" holds for an empty list. */
+  totalPages: number;
+}
+
 /*
  * The one paging policy of every listing (site, search, admin, inbox, activity):
  * pages count from 1; an empty listing has one (empty) page; a page past the end

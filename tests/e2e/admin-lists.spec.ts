@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import type { Page } from "@playwright/test";
 import type { Db } from "#app/db/client.server.ts";
-import { addTitle } from "#app/modules/catalogue/admin.server.ts";
+import { addTitle } from "#app/modules/editorial/titles.server.ts";
 import { deleteTitle } from "#app/modules/catalogue/write.server.ts";
 import { buildMovie, buildSeries } from "#tests/factories/titles.ts";
 import { expect, expectAccessible, test } from "./fixtures.ts";

@@ -1,6 +1,6 @@
 import { expect, it } from "vitest";
 import { createTitle } from "#app/modules/catalogue/write.server.ts";
-import { recordSearch } from "#app/modules/search/search.server.ts";
+import { recordSearch } from "#app/modules/search/search-queries.server.ts";
 import { loader as analyticsLoader } from "#app/routes/admin/analytics.tsx";
 import { loader as exportLoader } from "#app/routes/admin/analytics-export.ts";
 import { loader as addLoader } from "#app/routes/admin/add.tsx";

@@ -10,7 +10,7 @@ import type { Db } from "#app/db/client.server.ts";
 import { BULK_CHOOSE_GENRE, BULK_NOTHING_SELECTED, BULK_TOO_MANY } from "#app/modules/catalogue/admin-list.ts";
 import { getTitle } from "#app/modules/catalogue/read.server.ts";
 import { createTitle } from "#app/modules/catalogue/write.server.ts";
-import { browseCatalogue, searchCatalogue } from "#app/modules/search/search.server.ts";
+import { browseCatalogue, searchCatalogue } from "#app/modules/catalogue/search.server.ts";
 import { readContentVersion } from "#app/modules/site/content-version.server.ts";
 import * as bulk from "#app/routes/admin/bulk-titles.ts";
 import * as titles from "#app/routes/admin/titles.tsx";

@@ -4,7 +4,7 @@ import { callAdminRoute, signIn } from "#tests/helpers/admin.ts";
 import { describeEachDatabase } from "#tests/helpers/database.ts";
 import { createTitle } from "#app/modules/catalogue/write.server.ts";
 import { BOOST_OUT_OF_RANGE, getSearchBoost } from "#app/modules/search/popularity.server.ts";
-import { searchCatalogue } from "#app/modules/search/search.server.ts";
+import { searchCatalogue } from "#app/modules/catalogue/search.server.ts";
 import { action as boostAction } from "#app/routes/admin/title-search-boost.ts";
 
 describeEachDatabase("the title editor's search boost", (ctx) => {

@@ -11,7 +11,7 @@ import {
   TITLE_AND_TMDB_REQUIRED,
   valuesFromTitle,
 } from "#app/modules/catalogue/admin-form.ts";
-import { saveTitleFromEditor } from "#app/modules/catalogue/admin.server.ts";
+import { saveTitleFromEditor } from "#app/modules/editorial/titles.server.ts";
 import { getTitle } from "#app/modules/catalogue/read.server.ts";
 import { createTitle, TITLE_NOT_FOUND } from "#app/modules/catalogue/write.server.ts";
 import * as add from "#app/routes/admin/add.tsx";

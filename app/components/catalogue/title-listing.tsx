@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { useLocation, useNavigation } from "react-router";
-import type { Page, TitleCard } from "#app/modules/catalogue/types.ts";
+import type { TitleCard } from "#app/modules/catalogue/types.ts";
+import type { Page } from "#app/utils/pagination.ts";
 import { pageHref } from "#app/utils/pagination.ts";
 import { Pagination } from "./pagination.tsx";
 import { TitleGrid } from "./title-card.tsx";

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import type { Db } from "#app/db/client.server.ts";
 import { createTitle } from "#app/modules/catalogue/write.server.ts";
 import type { TitleDetail } from "#app/modules/catalogue/types.ts";
-import { recordSearch } from "#app/modules/search/search.server.ts";
+import { recordSearch, searchesWithoutResults, topSearches } from "#app/modules/search/search-queries.server.ts";
 import { buildMovie, buildSeries } from "#tests/factories/titles.ts";
 import { describeEachDatabase } from "#tests/helpers/database.ts";
 import { insertRequest } from "#tests/factories/inbox.ts";
@@ -15,8 +15,6 @@ import {
   countRecentClicks,
   getAnalyticsReport,
   mostClickedTitles,
-  searchesWithoutResults,
-  topSearches,
   windowStart,
 } from "./analytics.server.ts";
 

@@ -1,13 +1,16 @@
 import type { Db } from "#app/db/client.server.ts";
 import { toCount } from "#app/db/dialect.server.ts";
 import type { TitleType } from "#app/db/schema.ts";
+import { linkAddressRows, linkTitleRows, titleRows } from "#app/modules/catalogue/link-refs.server.ts";
+import { pendingRequestCounts } from "#app/modules/inbox/requests/counts.server.ts";
 import { requestTitleKey } from "#app/modules/inbox/requests/schema.ts";
+import { searchesWithoutResults, topSearches, type SearchQueryStats } from "#app/modules/search/search-queries.server.ts";
 
 /**
  * Read-only figures about visitors' behaviour: out-link clicks (link_clicks holds a
- * count per link and UTC day), page views (title_views per title and day, and
- * site_requests per day, written by counter.server.ts) and searches
- * (search_queries holds one row per normalised query).
+ * count per link and UTC day, written by clicks.server.ts), page views (title_views per title and day, and
+ * site_requests per day, written by counter.server.ts) and searches (read
+ * from the search module, search/search-queries.server.ts).
  */
 
 const DAY_MS = 86_400_000;
@@ -57,70 +60,16 @@ export interface TitleClicks {
 export async function mostClickedTitles(db: Db, options: { days: number; limit: number }, now = new Date()): Promise<TitleClicks[]> {
   const rows = await db
     .selectFrom("link_clicks as c")
-    .innerJoin("links as l", "l.id", "c.link_id")
-    .innerJoin("releases as r", "r.id", "l.release_id")
-    .innerJoin("titles as t", "t.id", "r.title_id")
-    .select((eb) => ["t.id", "t.type", "t.slug", "t.title", eb.fn.sum<number | string>("c.count").as("clicks")])
+    .innerJoin(linkTitleRows(db).as("l"), "l.id", "c.link_id")
+    .select((eb) => ["l.title_id as id", "l.type", "l.slug", "l.title", eb.fn.sum<number | string>("c.count").as("clicks")])
     .where("c.day", ">=", windowStart(options.days, now))
-    .groupBy(["t.id", "t.type", "t.slug", "t.title"])
+    .groupBy(["l.title_id", "l.type", "l.slug", "l.title"])
     .orderBy("clicks", "desc")
-    .orderBy("t.title")
-    .orderBy("t.id")
+    .orderBy("l.title")
+    .orderBy("l.title_id")
     .limit(options.limit)
     .execute();
   return rows.map((r) => ({ id: r.id, type: r.type, slug: r.slug, title: r.title, clicks: toCount(r.clicks) }));
-}
-
-export interface SearchQueryStats {
-  /** The query as searched (normalised: lowercase words). */
-  query: string;
-  searches: number;
-  zeroResultSearches: number;
-  lastResultCount: number;
-  lastSearchedAt: string;
-}
-
-function toQueryStats(r: {
-  query: string;
-  searches: number;
-  zero_result_searches: number;
-  last_result_count: number;
-  last_searched_at: string;
-}): SearchQueryStats {
-  return {
-    query: r.query,
-    searches: toCount(r.searches),
-    zeroResultSearches: toCount(r.zero_result_searches),
-    lastResultCount: toCount(r.last_result_count),
-    lastSearchedAt: r.last_searched_at,
-  };
-}
-
-/** The most frequent searches. */
-export async function topSearches(db: Db, limit: number): Promise<SearchQueryStats[]> {
-  const rows = await db
-    .selectFrom("search_queries")
-    .selectAll()
-    .orderBy("searches", "desc")
-    .orderBy("last_searched_at", "desc")
-    .orderBy("query")
-    .limit(limit)
-    .execute();
-  return rows.map(toQueryStats);
-}
-
-/** Searches that found nothing at least once, the most frequent first: what visitors look for and miss. */
-export async function searchesWithoutResults(db: Db, limit: number): Promise<SearchQueryStats[]> {
-  const rows = await db
-    .selectFrom("search_queries")
-    .selectAll()
-    .where("zero_result_searches", ">", 0)
-    .orderBy("zero_result_searches", "desc")
-    .orderBy("last_searched_at", "desc")
-    .orderBy("query")
-    .limit(limit)
-    .execute();
-  return rows.map(toQueryStats);
 }
 
 /** One entry per UTC day of a `days`-day window ending today, oldest first, from sparse day → count rows. */
@@ -152,7 +101,7 @@ export async function trafficPerDay(db: Db, days: number, now = new Date()): Pro
   const [views, requests, clicks] = await Promise.all([
     db
       .selectFrom("title_views as v")
-      .innerJoin("titles as t", "t.id", "v.title_id")
+      .innerJoin(titleRows(db).as("t"), "t.id", "v.title_id")
       .select((eb) => ["v.day", eb.fn.sum<number | string>("v.views").as("n")])
       .where("v.day", ">=", start)
       .groupBy("v.day")
@@ -180,7 +129,7 @@ export interface TitleViews {
 export async function mostViewedTitles(db: Db, options: { days: number; limit: number }, now = new Date()): Promise<TitleViews[]> {
   const rows = await db
     .selectFrom("title_views as v")
-    .innerJoin("titles as t", "t.id", "v.title_id")
+    .innerJoin(titleRows(db).as("t"), "t.id", "v.title_id")
     .select((eb) => ["t.id", "t.type", "t.slug", "t.title", eb.fn.sum<number | string>("v.views").as("views")])
     .where("v.day", ">=", windowStart(options.days, now))
     .groupBy(["t.id", "t.type", "t.slug", "t.title"])
@@ -208,7 +157,7 @@ export async function trendingTitles(db: Db, limit: number, now = new Date()): P
   const lastWeek = windowStart(14, now);
   const rows = await db
     .selectFrom("title_views as v")
-    .innerJoin("titles as t", "t.id", "v.title_id")
+    .innerJoin(titleRows(db).as("t"), "t.id", "v.title_id")
     .select((eb) => [
       "t.id",
       "t.type",
@@ -247,7 +196,7 @@ export async function clicksPerHost(db: Db, options: { days: number; limit: numb
   // Per link in SQL, per host here: the host is parsed from the URL the same way on both databases.
   const rows = await db
     .selectFrom("link_clicks as c")
-    .innerJoin("links as l", "l.id", "c.link_id")
+    .innerJoin(linkAddressRows(db).as("l"), "l.id", "c.link_id")
     .select((eb) => ["l.url", eb.fn.sum<number | string>("c.count").as("clicks")])
     .where("c.day", ">=", windowStart(options.days, now))
     .groupBy(["l.id", "l.url"])
@@ -281,16 +230,7 @@ export async function missedSearches(db: Db, limit: number): Promise<MissedSearc
   const missed = await searchesWithoutResults(db, limit);
   if (missed.length === 0) return [];
   const keys = [...new Set(missed.map((s) => requestTitleKey(s.query)))].filter(Boolean);
-  const rows = keys.length
-    ? await db
-        .selectFrom("content_requests")
-        .select((eb) => ["title_key", eb.fn.sum<number | string>("request_count").as("n")])
-        .where("title_key", "in", keys)
-        .where("status", "=", "pending")
-        .groupBy("title_key")
-        .execute()
-    : [];
-  const requested = new Map(rows.map((r) => [r.title_key, toCount(r.n)]));
+  const requested = await pendingRequestCounts(db, keys);
   return missed.map((s) => ({ ...s, requested: requested.get(requestTitleKey(s.query)) ?? 0 }));
 }
 

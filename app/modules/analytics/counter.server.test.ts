@@ -3,8 +3,8 @@ import type { Db } from "#app/db/client.server.ts";
 import { createTitle, deleteTitle } from "#app/modules/catalogue/write.server.ts";
 import { buildMovie } from "#tests/factories/titles.ts";
 import { describeEachDatabase } from "#tests/helpers/database.ts";
-import { recordSearch } from "#app/modules/search/search.server.ts";
-import { mostViewedTitles, topSearches, trafficPerDay } from "./analytics.server.ts";
+import { recordSearch, topSearches } from "#app/modules/search/search-queries.server.ts";
+import { mostViewedTitles, trafficPerDay } from "./analytics.server.ts";
 import { AnalyticsCounter, countsAsVisit, viewedTitleId } from "./counter.server.ts";
 
 const MON = new Date("2026-03-30T10:00:00Z");

@@ -1,5 +1,6 @@
 import { isbot } from "isbot";
 import type { Db } from "#app/db/client.server.ts";
+import { countCachedSearches } from "#app/modules/search/search-queries.server.ts";
 
 /**
  * Page views per title and page requests, counted in memory and added to the daily
@@ -59,7 +60,7 @@ export class AnalyticsCounter {
     this.#requests.set(day, (this.#requests.get(day) ?? 0) + 1);
   }
 
-  /** A search served from the page cache again: counted like the render counted it (search.server.ts recordSearch). */
+  /** A search served from the page cache again: counted like the render counted it (search/search-queries.server.ts recordSearch). */
   search(query: string): void {
     this.#searches.set(query, (this.#searches.get(query) ?? 0) + 1);
   }
@@ -112,20 +113,7 @@ export class AnalyticsCounter {
         .execute();
     }
 
-    // A cached page is served only at the content version it was rendered at, so the
-    // query's last result count (written by that render) is still this search's.
-    const at = new Date().toISOString();
-    for (const [query, n] of searches) {
-      await this.db
-        .updateTable("search_queries")
-        .set((eb) => ({
-          searches: eb("searches", "+", n),
-          zero_result_searches: eb("zero_result_searches", "+", eb.case().when("last_result_count", "=", 0).then(n).else(0).end()),
-          last_searched_at: at,
-        }))
-        .where("query", "=", query)
-        .execute();
-    }
+    await countCachedSearches(this.db, searches, new Date().toISOString());
   }
 
   /** Stops the timer and writes what is left (shutdown). */

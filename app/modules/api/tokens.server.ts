@@ -5,6 +5,7 @@ import type { AdminRole, ApiTokenScope } from "#app/db/schema.ts";
 import { recordAudit, type Actor } from "#app/modules/audit/audit.server.ts";
 import { AppError } from "#app/utils/errors.ts";
 import { PREFIX_LENGTH, ROLE_TOKEN_SCOPES, TOKEN_NOT_FOUND, TOKEN_TAG, type TokenFormInput, type TokenScope } from "./tokens.ts";
+import { adminRows } from "#app/modules/auth/admin-refs.server.ts";
 
 /**
  * API tokens (ADR 034): a random 256-bit secret shown once; the table keeps its
@@ -126,7 +127,7 @@ function toToken(row: TokenRow): ApiToken {
 function selectTokens(db: Db) {
   return db
     .selectFrom("api_tokens")
-    .leftJoin("admins", "admins.id", "api_tokens.created_by")
+    .leftJoin(adminRows(db).as("admins"), "admins.id", "api_tokens.created_by")
     .select([
       "api_tokens.id",
       "api_tokens.name",

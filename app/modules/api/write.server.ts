@@ -2,8 +2,9 @@ import type { Db } from "#app/db/client.server.ts";
 import type { LinkStatus } from "#app/db/schema.ts";
 import { inTransaction } from "#app/db/transaction.server.ts";
 import { recordAudit } from "#app/modules/audit/audit.server.ts";
-import { addTitle, removeFromTitle, saveTitle } from "#app/modules/catalogue/admin.server.ts";
+import { addTitle, removeFromTitle, saveTitle } from "#app/modules/editorial/titles.server.ts";
 import { titleToInput } from "#app/modules/catalogue/export.server.ts";
+import { linkContext, setLinksStatus } from "#app/modules/catalogue/link-refs.server.ts";
 import { getTitle } from "#app/modules/catalogue/read.server.ts";
 import type { TitleInput } from "#app/modules/catalogue/schema.ts";
 import type { TitleDetail } from "#app/modules/catalogue/types.ts";
@@ -16,7 +17,7 @@ import { tokenActor, type ApiToken } from "./tokens.server.ts";
 
 /**
  * The write API's operations (ADR 034): the admin editor's own audited writes
- * (catalogue/admin.server.ts: same validation, same id-keeping save), with the
+ * (editorial/titles.server.ts: same validation, same id-keeping save), with the
  * token's name as the actor. Writes are round-trip safe: a title read with a
  * catalogue:write token and sent back unchanged (PUT) changes nothing, and a link
  * sent with its id keeps its stored address when its url is left out or is the
@@ -163,22 +164,16 @@ export async function deleteApiTitle(db: Db, token: ApiToken, id: number): Promi
 
 export async function updateApiLink(db: Db, publicUrl: string, token: ApiToken, id: number, status: LinkStatus): Promise<ApiLink> {
   return inTransaction(db, async (trx) => {
-    const link = await trx
-      .selectFrom("links")
-      .innerJoin("releases", "releases.id", "links.release_id")
-      .innerJoin("titles", "titles.id", "releases.title_id")
-      .select(["links.id", "links.kind", "links.label", "links.url", "links.size", "links.status", "titles.id as titleId", "titles.title"])
-      .where("links.id", "=", id)
-      .executeTakeFirst();
+    const link = await linkContext(trx, id);
     if (!link) throw new AppError(404, `No link has the id ${id}.`);
     if (link.status !== status) {
-      await trx.updateTable("links").set({ status }).where("id", "=", id).execute();
+      await setLinksStatus(trx, [id], status);
       await bumpContentVersion(trx);
       await recordAudit(trx, tokenActor(token), {
         action: "link.update",
         entityType: "link",
         entityId: id,
-        summary: `Marked the link “${link.label}” of “${link.title}” ${status}`,
+        summary: `Marked the link “${link.label}” of “${link.title.title}” ${status}`,
         details: { titleId: link.titleId, from: link.status, to: status },
       });
     }

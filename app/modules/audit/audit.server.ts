@@ -1,6 +1,6 @@
 import type { Db } from "#app/db/client.server.ts";
 import { toCount } from "#app/db/dialect.server.ts";
-import type { Page } from "#app/modules/catalogue/types.ts";
+import type { Page } from "#app/utils/pagination.ts";
 import { clampPage } from "#app/utils/pagination.ts";
 
 /** Who did something: an account, or the operator at the command line (id null). */

@@ -3,7 +3,8 @@ import type { Db } from "#app/db/client.server.ts";
 import { buildMovie, buildSeries } from "#tests/factories/titles.ts";
 import { describeEachDatabase } from "#tests/helpers/database.ts";
 import { parseAdminListParams } from "./admin-list.ts";
-import { getCatalogueStats, listAdminTitles } from "./admin-read.server.ts";
+import { listAdminTitles } from "#app/modules/editorial/admin-titles.server.ts";
+import { getCatalogueStats } from "./admin-read.server.ts";
 import type { TitleInput } from "./schema.ts";
 import { createTitle } from "./write.server.ts";
 

@@ -1,11 +1,10 @@
-import { sql, type ExpressionBuilder } from "kysely";
+import { sql, type Expression, type ExpressionBuilder } from "kysely";
 import { ADMIN_LIST_PAGE_SIZE } from "#app/constants.ts";
 import type { Db } from "#app/db/client.server.ts";
 import { toBool, toCount } from "#app/db/dialect.server.ts";
 import type { Database, LinkStatus, TitleType } from "#app/db/schema.ts";
 import type { AdminListFilters, AdminSort } from "./admin-list.ts";
-import type { Page } from "./types.ts";
-import { clampPage } from "#app/utils/pagination.ts";
+import { clampPage, type Page } from "#app/utils/pagination.ts";
 import { escapeLike } from "#app/utils/sql.ts";
 
 /** The reads behind the admin panel's lists and overview. */
@@ -44,26 +43,28 @@ type TitleScope = ExpressionBuilder<Database & { t: Database["titles"] }, "t">;
 const linksOf = (eb: TitleScope) =>
   eb.selectFrom("links as l").innerJoin("releases as r", "r.id", "l.release_id").whereRef("r.title_id", "=", "t.id");
 
-/** An open report group on the title itself or on one of its links. */
-const openReportOn = (eb: TitleScope) =>
-  eb.exists(
-    eb
-      .selectFrom("link_reports as lr")
-      .select("lr.id")
-      .where("lr.status", "=", "open")
-      .where("lr.primary_id", "is", null)
-      .where((w) => w.or([w("lr.title_id", "=", w.ref("t.id")), w("lr.link_id", "in", linksOf(eb).select("l.id"))])),
-  );
+/**
+ * The inbox's open broken-link reports, handed in by the caller
+ * (editorial/admin-titles.server.ts): the catalogue does not read the inbox's table.
+ */
+export interface OpenReportsSource {
+  /** Open report groups on the title `titleId` names or on its links, for exists(). */
+  on(titleId: Expression<number>): Expression<unknown>;
+  /** The open report groups on these titles or their links, each with its title and its link's title. */
+  of(titleIds: number[]): Promise<{ id: number; title_id: number | null; link_title_id: number | null }[]>;
+}
 
 /** The lists' filters (admin-list.ts ADMIN_SHOWS) as conditions on `t`. */
-function filterConditions(eb: TitleScope, filters: Partial<AdminListFilters>) {
+function filterConditions(eb: TitleScope, filters: Partial<AdminListFilters>, reports: OpenReportsSource) {
   const conditions = [];
   switch (filters.show) {
     case "no-links":
       conditions.push(eb.not(eb.exists(linksOf(eb).select("l.id"))));
       break;
     case "broken":
-      conditions.push(eb.or([eb.exists(linksOf(eb).select("l.id").where("l.status", "=", "broken")), openReportOn(eb)]));
+      conditions.push(
+        eb.or([eb.exists(linksOf(eb).select("l.id").where("l.status", "=", "broken")), eb.exists(reports.on(sql.ref<number>("t.id")))]),
+      );
       break;
     case "no-poster":
       conditions.push(eb.or([eb("t.poster_url", "is", null), eb("t.poster_url", "=", "")]));
@@ -97,13 +98,13 @@ function filterConditions(eb: TitleScope, filters: Partial<AdminListFilters>) {
  * The match lowercases both sides (the SQLite client gives lower() PostgreSQL's
  * meaning: every letter folds, not only A-Z).
  */
-export async function listAdminTitles(db: Db, options: AdminListOptions): Promise<Page<AdminTitleSummary>> {
+export async function listAdminTitles(db: Db, options: AdminListOptions, openReports: OpenReportsSource): Promise<Page<AdminTitleSummary>> {
   const perPage = Math.max(1, Math.floor(options.perPage ?? ADMIN_LIST_PAGE_SIZE));
   let base = db.selectFrom("titles as t").where("t.type", "=", options.type);
   const q = options.q?.trim();
   if (q) base = base.where(sql<boolean>`lower(t.title) like ${`%${escapeLike(q.toLowerCase())}%`} escape '\\'`);
   const filters = options.filters ?? {};
-  base = base.where((eb) => filterConditions(eb, filters));
+  base = base.where((eb) => filterConditions(eb, filters, openReports));
 
   const { n } = await base.select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow();
   const total = toCount(n as number | string);
@@ -151,15 +152,7 @@ export async function listAdminTitles(db: Db, options: AdminListOptions): Promis
           .where("r.title_id", "in", ids)
           .groupBy(["r.title_id", "l.status"])
           .execute(),
-        db
-          .selectFrom("link_reports as lr")
-          .leftJoin("links as l", "l.id", "lr.link_id")
-          .leftJoin("releases as r", "r.id", "l.release_id")
-          .select(["lr.id", "lr.title_id", "r.title_id as link_title_id"])
-          .where("lr.status", "=", "open")
-          .where("lr.primary_id", "is", null)
-          .where((eb) => eb.or([eb("lr.title_id", "in", ids), eb("r.title_id", "in", ids)]))
-          .execute(),
+        openReports.of(ids),
       ])
     : [[], [], [], []];
 

@@ -2,7 +2,8 @@ import type { Db } from "#app/db/client.server.ts";
 import { toBool } from "#app/db/dialect.server.ts";
 import { inTransaction } from "#app/db/transaction.server.ts";
 import { recordAudit, type Actor } from "#app/modules/audit/audit.server.ts";
-import { indexTitles, vacuumAfterBulkWrite } from "#app/modules/search/index.server.ts";
+import { vacuumAfterBulkWrite } from "#app/modules/search/index.server.ts";
+import { indexTitles } from "./search-index.server.ts";
 import { bumpContentVersion } from "#app/modules/site/content-version.server.ts";
 import { AppError } from "#app/utils/errors.ts";
 import { plural } from "#app/utils/format.ts";
@@ -10,6 +11,7 @@ import { TmdbError, type TmdbClient } from "#app/integrations/tmdb/client.server
 import type { BulkAction } from "./admin-list.ts";
 import { TMDB_NOT_CONFIGURED } from "./tmdb-fill.ts";
 import type { TitleType } from "./types.ts";
+import { forgetTitleViews } from "#app/modules/analytics/views.server.ts";
 
 /**
  * The admin lists' bulk actions over the selected titles: one transaction, one
@@ -106,7 +108,7 @@ async function run(trx: Db, actor: Actor, request: BulkRequest, selected: Select
         const ids = selected.map((t) => t.id);
         await trx.deleteFrom("titles").where("id", "in", ids).execute();
         // No foreign key there (ADR 035): their view counts go with them.
-        await trx.deleteFrom("title_views").where("title_id", "in", ids).execute();
+        await forgetTitleViews(trx, ids);
       }
       for (const t of selected) await audit(t, "title.delete", `Deleted the ${typeWord(t.type)} “${t.title}”`);
       return { changed: selected.length, unchanged: 0, links: 0, message: `Deleted ${titles(selected.length)}` };

@@ -5,7 +5,7 @@ import { recordAudit, type Actor } from "#app/modules/audit/audit.server.ts";
 import { bumpContentVersion } from "#app/modules/site/content-version.server.ts";
 import { AppError } from "#app/utils/errors.ts";
 import { escapeLike } from "#app/utils/sql.ts";
-import { yearOf } from "./read.server.ts";
+import { yearOf } from "#app/utils/dates.ts";
 import { FEATURED_UNKNOWN, type FeaturedEntry } from "./featured.ts";
 
 /**

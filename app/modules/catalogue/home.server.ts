@@ -1,11 +1,11 @@
 import type { Db } from "#app/db/client.server.ts";
 import { perContentVersion } from "#app/modules/site/content-version.server.ts";
 import { LISTING_PAGE_SIZE } from "#app/constants.ts";
-import { toCount } from "#app/db/dialect.server.ts";
-import { pageRequest, totalPagesOf } from "#app/utils/pagination.ts";
+import { pageRequest, totalPagesOf, type Page } from "#app/utils/pagination.ts";
+import { countIndexedTitles, popularityRows } from "#app/modules/search/popularity.server.ts";
 import { genrePath } from "./paths.ts";
 import { cardColumns, listTitles, toCard } from "./read.server.ts";
-import type { Genre, Page, TitleCard } from "./types.ts";
+import type { Genre, TitleCard } from "./types.ts";
 
 /** Cards per home row: a desktop screen shows about seven, a phone scrolls through the rest. */
 export const HOME_ROW_SIZE = 12;
@@ -28,7 +28,7 @@ async function mostPopular(
   db: Db,
   { genreId, limit = HOME_ROW_SIZE, offset = 0 }: { genreId?: number; limit?: number; offset?: number } = {},
 ) {
-  let query = db.selectFrom("search_documents as d").innerJoin("titles as t", "t.id", "d.title_id");
+  let query = db.selectFrom(popularityRows(db).as("d")).innerJoin("titles as t", "t.id", "d.title_id");
   if (genreId !== undefined) query = query.innerJoin("title_genres as tg", "tg.title_id", "t.id").where("tg.genre_id", "=", genreId);
   const rows = await query
     .select(cardColumns)
@@ -44,14 +44,7 @@ async function mostPopular(
 /** The whole catalogue, most popular first: "Trending now"'s See all. */
 export async function listPopularTitles(db: Db, options: { page?: number } = {}): Promise<Page<TitleCard>> {
   const { page, perPage, offset } = pageRequest(options.page, LISTING_PAGE_SIZE);
-  const [items, count] = await Promise.all([
-    mostPopular(db, { limit: perPage, offset }),
-    db
-      .selectFrom("search_documents")
-      .select((eb) => eb.fn.countAll().as("n"))
-      .executeTakeFirstOrThrow(),
-  ]);
-  const total = toCount(count.n);
+  const [items, total] = await Promise.all([mostPopular(db, { limit: perPage, offset }), countIndexedTitles(db)]);
   return { items, page, perPage, total, totalPages: totalPagesOf(total, perPage) };
 }
 

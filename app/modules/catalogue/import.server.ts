@@ -6,7 +6,8 @@ import { TmdbError, type TmdbClient } from "#app/integrations/tmdb/client.server
 import type { ExternalTitle } from "#app/integrations/tmdb/types.ts";
 import { recordAudit, type Actor } from "#app/modules/audit/audit.server.ts";
 import type { JobDefinition, JobRunner } from "#app/modules/jobs/jobs.server.ts";
-import { vacuumAfterBulkWrite, indexTitles } from "#app/modules/search/index.server.ts";
+import { vacuumAfterBulkWrite } from "#app/modules/search/index.server.ts";
+import { indexTitles } from "./search-index.server.ts";
 import { bumpContentVersion } from "#app/modules/site/content-version.server.ts";
 import { AppError } from "#app/utils/errors.ts";
 import { plural } from "#app/utils/format.ts";

@@ -13,13 +13,13 @@ import type {
   Link,
   LinkDetails,
   LinkDetailsRef,
-  Page,
   Release,
   TitleCard,
   TitleDetail,
   TitleRef,
 } from "./types.ts";
-import { pageRequest, totalPagesOf } from "#app/utils/pagination.ts";
+import { yearOf } from "#app/utils/dates.ts";
+import { pageRequest, totalPagesOf, type Page } from "#app/utils/pagination.ts";
 
 export interface ListOptions {
   page?: number;
@@ -31,11 +31,6 @@ export interface ListOptions {
 export const cardColumns = ["t.id", "t.type", "t.slug", "t.title", "t.release_date", "t.poster_url", "t.rating"] as const;
 
 type CardRow = Pick<TitleRow, "id" | "type" | "slug" | "title" | "release_date" | "poster_url" | "rating">;
-
-/** The year of a YYYY-MM-DD release date. */
-export function yearOf(date: string | null): number | null {
-  return date ? Number(date.slice(0, 4)) : null;
-}
 
 export function toCard(row: CardRow): TitleCard {
   return {

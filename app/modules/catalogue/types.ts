@@ -2,16 +2,6 @@ import type { LinkKind, LinkStatus, TitleType } from "#app/db/schema.ts";
 
 export type { LinkKind, LinkStatus, TitleType };
 
-export interface Page<T> {
-  items: T[];
-  /** The page that was asked for, never below 1. */
-  page: number;
-  perPage: number;
-  total: number;
-  /** At least 1, so "page 1 of 1" holds for an empty list. */
-  totalPages: number;
-}
-
 export interface Genre {
   id: number;
   name: string;

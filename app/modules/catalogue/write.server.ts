@@ -5,13 +5,14 @@ import { inTransaction } from "#app/db/transaction.server.ts";
 import { dialectOf } from "#app/db/dialect.server.ts";
 import { AppError } from "#app/utils/errors.ts";
 import { SOME_FIELDS_INVALID, validate } from "#app/utils/validation.ts";
-import { indexTitles } from "#app/modules/search/index.server.ts";
+import { indexTitles } from "./search-index.server.ts";
 import { bumpContentVersion } from "#app/modules/site/content-version.server.ts";
 import { getTitle } from "./read.server.ts";
 import { titleInputSchema, type ParsedReleaseInput, type ParsedTitleInput, type TitleInput } from "./schema.ts";
 import { firstFreeSlug, genreSlug, slugCandidatesPrefix } from "./slug.ts";
 import type { FileEntry, Link, Release, TitleDetail, TitleRef } from "./types.ts";
 import { slugify } from "#app/utils/slug.ts";
+import { forgetTitleViews } from "#app/modules/analytics/views.server.ts";
 
 export const TITLE_NOT_FOUND = "No item found with this ID. Please try again later.";
 
@@ -545,7 +546,7 @@ export async function deleteTitle(db: Db, id: number): Promise<boolean> {
     const result = await trx.deleteFrom("titles").where("id", "=", id).executeTakeFirst();
     const deleted = Number(result.numDeletedRows) > 0;
     // No foreign key there (ADR 035): its view counts go with it.
-    if (deleted) await trx.deleteFrom("title_views").where("title_id", "=", id).execute();
+    if (deleted) await forgetTitleViews(trx, [id]);
     if (deleted) await bumpContentVersion(trx);
     return deleted;
   });

@@ -1,8 +1,8 @@
 import type { Db } from "#app/db/client.server.ts";
 import { toCount } from "#app/db/dialect.server.ts";
 import type { Actor } from "#app/modules/audit/audit.server.ts";
-import type { Page } from "#app/modules/catalogue/types.ts";
-import type { TitleWithLinks } from "./catalogue-refs.server.ts";
+import type { Page } from "#app/utils/pagination.ts";
+import type { TitleWithLinks } from "#app/modules/catalogue/link-refs.server.ts";
 import { contactInbox, type ContactDetail } from "./contact/queries.server.ts";
 import { dmcaInbox, type DmcaDetail } from "./dmca/queries.server.ts";
 import { INBOX_KINDS, type InboxKind } from "./events.ts";

@@ -7,6 +7,7 @@ import { checkTarget, isRefusedTarget } from "#app/utils/safe-fetch.server.ts";
 import { parseOrThrow } from "#app/utils/validation.ts";
 import { INBOX_KINDS, type InboxKind } from "./events.ts";
 import { DEFAULT_NOTIFY_SETTINGS, notifySettingsSchema, type NotifySettings } from "./notify-settings.ts";
+import { readSettingValue, writeSettingValue } from "#app/modules/settings/store.server.ts";
 
 // Kept in the settings table under keys the public settings schema does not know,
 // so getSettings (whose result every visitor page receives) never returns them.
@@ -32,28 +33,9 @@ const failureSchema = z.object({
   reason: z.string(),
 });
 
-async function readKey(db: Db, key: string): Promise<unknown> {
-  const row = await db.selectFrom("settings").select("value").where("key", "=", key).executeTakeFirst();
-  if (!row) return undefined;
-  try {
-    return JSON.parse(row.value);
-  } catch {
-    return undefined;
-  }
-}
-
-async function writeKey(db: Db, key: string, value: unknown): Promise<void> {
-  const row = { key, value: JSON.stringify(value), updated_at: new Date().toISOString() };
-  await db
-    .insertInto("settings")
-    .values(row)
-    .onConflict((oc) => oc.column("key").doUpdateSet({ value: row.value, updated_at: row.updated_at }))
-    .execute();
-}
-
 /** The stored settings; the defaults (DMCA notices only, nobody to tell) when none are stored or they no longer fit. */
 export async function getNotifySettings(db: Db): Promise<NotifySettings> {
-  const parsed = notifySettingsSchema.safeParse(await readKey(db, SETTINGS_KEY));
+  const parsed = notifySettingsSchema.safeParse(await readSettingValue(db, SETTINGS_KEY));
   return parsed.success ? parsed.data : structuredClone(DEFAULT_NOTIFY_SETTINGS);
 }
 
@@ -80,7 +62,7 @@ export async function updateNotifySettings(
     if (before.webhookUrl !== settings.webhookUrl) changed.push("webhook");
     if (JSON.stringify(before.events) !== JSON.stringify(settings.events)) changed.push("events");
     if (changed.length === 0) return { settings: before, changed };
-    await writeKey(trx, SETTINGS_KEY, settings);
+    await writeSettingValue(trx, SETTINGS_KEY, settings);
     await recordAudit(trx, actor, {
       action: "settings.notifications",
       entityType: "settings",
@@ -116,10 +98,10 @@ export async function webhookRefusal(url: string, policy: WebhookPolicy): Promis
 }
 
 export async function recordDeliveryFailure(db: Db, failure: DeliveryFailure): Promise<void> {
-  await writeKey(db, FAILURE_KEY, failure);
+  await writeSettingValue(db, FAILURE_KEY, failure);
 }
 
 export async function getLastDeliveryFailure(db: Db): Promise<DeliveryFailure | null> {
-  const parsed = failureSchema.safeParse(await readKey(db, FAILURE_KEY));
+  const parsed = failureSchema.safeParse(await readSettingValue(db, FAILURE_KEY));
   return parsed.success ? parsed.data : null;
 }

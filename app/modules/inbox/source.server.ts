@@ -3,11 +3,12 @@ import type { Db } from "#app/db/client.server.ts";
 import { toCount } from "#app/db/dialect.server.ts";
 import type { Actor } from "#app/modules/audit/audit.server.ts";
 import { escapeLike } from "#app/utils/sql.ts";
-import type { Page } from "#app/modules/catalogue/types.ts";
-import type { TitleWithLinks } from "./catalogue-refs.server.ts";
+import type { Page } from "#app/utils/pagination.ts";
+import type { TitleWithLinks } from "#app/modules/catalogue/link-refs.server.ts";
 import { LIMITS } from "./forms.ts";
 import { INBOX_PAGE_SIZE, type InboxListParams } from "./inbox.ts";
 import { clampPage } from "#app/utils/pagination.ts";
+import { adminName } from "#app/modules/auth/admin-refs.server.ts";
 
 /**
  * What the admin inbox needs of each kind of submission (`InboxKindSource`, one
@@ -145,11 +146,8 @@ export function singleRowItems(table: SingleRowTable): Pick<InboxKindSource<unkn
 
 /** The resolution of a row: when, and the name of the admin who resolved it. */
 export async function resolutionOf(db: Db, row: { resolved_at: string | null; resolved_by: number | null }): Promise<Resolution> {
-  const admin =
-    row.resolved_by === null
-      ? undefined
-      : await db.selectFrom("admins").select("name").where("id", "=", row.resolved_by).executeTakeFirst();
-  return { resolvedAt: row.resolved_at, resolvedBy: admin?.name ?? null };
+  const resolvedBy = row.resolved_by === null ? null : await adminName(db, row.resolved_by);
+  return { resolvedAt: row.resolved_at, resolvedBy };
 }
 
 /** For kinds whose page offers no catalogue titles. */

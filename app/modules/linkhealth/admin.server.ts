@@ -3,6 +3,7 @@ import type { Db } from "#app/db/client.server.ts";
 import { toBool, toCount } from "#app/db/dialect.server.ts";
 import type { LinkCheckOutcome, LinkHealthStatus, LinkStatus, TitleType } from "#app/db/schema.ts";
 import type { Settings } from "#app/modules/settings/schema.ts";
+import { countVisibleLinks, linkState, linkTitleRows, titleExists } from "#app/modules/catalogue/link-refs.server.ts";
 import { clampPage } from "#app/utils/pagination.ts";
 import { escapeLike } from "#app/utils/sql.ts";
 import { AppError } from "#app/utils/errors.ts";
@@ -68,12 +69,7 @@ export interface LinkHealthScreenData {
 }
 
 function baseQuery(db: Db) {
-  return db
-    .selectFrom("links as l")
-    .innerJoin("releases as r", "r.id", "l.release_id")
-    .innerJoin("titles as t", "t.id", "r.title_id")
-    .leftJoin("link_health as h", "h.link_id", "l.id")
-    .where("l.status", "!=", "disabled");
+  return db.selectFrom(linkTitleRows(db).as("l")).leftJoin("link_health as h", "h.link_id", "l.id").where("l.status", "!=", "disabled");
 }
 
 /** The visible links of a view (and of one host), ready for a select. */
@@ -110,9 +106,9 @@ const ROW_COLUMNS = [
   "l.url",
   "l.label",
   "l.status as link_status",
-  "t.id as title_id",
-  "t.title",
-  "t.type",
+  "l.title_id",
+  "l.title",
+  "l.type",
   "h.status",
   "h.http_status",
   "h.response_ms",
@@ -245,9 +241,7 @@ export interface LinkHealthDetail extends LinkHealthRow {
 export async function getLinkHealthDetail(db: Db, linkId: number): Promise<LinkHealthDetail | null> {
   if (!Number.isSafeInteger(linkId) || linkId < 1) return null;
   const r = await db
-    .selectFrom("links as l")
-    .innerJoin("releases as r", "r.id", "l.release_id")
-    .innerJoin("titles as t", "t.id", "r.title_id")
+    .selectFrom(linkTitleRows(db).as("l"))
     .leftJoin("link_health as h", "h.link_id", "l.id")
     .select([...ROW_COLUMNS, "h.final_url", "h.content_length", "h.content_type"])
     .where("l.id", "=", linkId)
@@ -272,13 +266,10 @@ export async function getLinkHealthDetail(db: Db, linkId: number): Promise<LinkH
 
 /** "Check now" on one link (disabled ones too): checked within the request, at most LINK_CHECK_TIMEOUT_MS. */
 export async function checkLinkNow(db: Db, linkId: number, options: SweepOptions = {}): Promise<LinkHealthDetail> {
-  const link =
-    Number.isSafeInteger(linkId) && linkId > 0
-      ? await db.selectFrom("links").select(["id", "url"]).where("id", "=", linkId).executeTakeFirst()
-      : undefined;
+  const link = Number.isSafeInteger(linkId) && linkId > 0 ? await linkState(db, linkId) : null;
   if (!link) throw new AppError(404, LINK_NOT_FOUND);
-  await checkLinks(db, [{ id: Number(link.id), url: link.url }], { timeoutMs: LINK_CHECK_TIMEOUT_MS, ...options, hostDelayMs: 0 });
-  return (await getLinkHealthDetail(db, Number(link.id)))!;
+  await checkLinks(db, [{ id: linkId, url: link.url }], { timeoutMs: LINK_CHECK_TIMEOUT_MS, ...options, hostDelayMs: 0 });
+  return (await getLinkHealthDetail(db, linkId))!;
 }
 
 /**
@@ -287,18 +278,13 @@ export async function checkLinkNow(db: Db, linkId: number, options: SweepOptions
  * left over are made due so the next sweep takes them.
  */
 export async function checkTitleNow(db: Db, titleId: number, options: SweepOptions = {}): Promise<SweepSummary & { total: number }> {
-  const title =
-    Number.isSafeInteger(titleId) && titleId > 0
-      ? await db.selectFrom("titles").select("id").where("id", "=", titleId).executeTakeFirst()
-      : undefined;
-  if (!title) throw new AppError(404, TITLE_NOT_FOUND);
+  if (!(Number.isSafeInteger(titleId) && titleId > 0 && (await titleExists(db, titleId)))) throw new AppError(404, TITLE_NOT_FOUND);
   const links = await db
-    .selectFrom("links as l")
-    .innerJoin("releases as r", "r.id", "l.release_id")
+    .selectFrom(linkTitleRows(db).as("l"))
     .select(["l.id", "l.url"])
-    .where("r.title_id", "=", titleId)
+    .where("l.title_id", "=", titleId)
     .where("l.status", "!=", "disabled")
-    .orderBy("r.position")
+    .orderBy("l.release_position")
     .orderBy("l.id")
     .execute();
   const now = options.now ?? new Date();
@@ -319,12 +305,7 @@ export async function markAllLinksDue(db: Db, now = new Date()): Promise<number>
     .where((eb) => eb.or([eb("next_check_at", "is", null), eb("next_check_at", ">", at)]))
     .execute();
   // Links never checked have no row and are due already.
-  const row = await db
-    .selectFrom("links")
-    .select((eb) => eb.fn.countAll().as("n"))
-    .where("status", "!=", "disabled")
-    .executeTakeFirstOrThrow();
-  return toCount(row.n as number | string);
+  return countVisibleLinks(db);
 }
 
 async function makeDue(db: Db, linkIds: number[], now: Date): Promise<void> {

@@ -3,10 +3,9 @@ import { toBool } from "#app/db/dialect.server.ts";
 import { inTransaction } from "#app/db/transaction.server.ts";
 import type { LinkHealthStatus } from "#app/db/schema.ts";
 import type { Actor } from "#app/modules/audit/audit.server.ts";
+import { linkState, setLinksStatus } from "#app/modules/catalogue/link-refs.server.ts";
 import type { InboxEvent } from "#app/modules/inbox/events.ts";
-import { lockForMerge } from "#app/modules/inbox/merge-lock.server.ts";
-import { setReportGroupStatus } from "#app/modules/inbox/reports/actions.server.ts";
-import { findReportedLink } from "#app/modules/inbox/reports/submit.server.ts";
+import { closeCheckerReports, openCheckerReport } from "#app/modules/inbox/reports/checker.server.ts";
 import type { Settings } from "#app/modules/settings/schema.ts";
 import { bumpContentVersion } from "#app/modules/site/content-version.server.ts";
 import type { CheckResult } from "./check.server.ts";
@@ -82,7 +81,7 @@ async function recordOne(
 ): Promise<RecordedCheck> {
   const at = now.toISOString();
   const intervalMs = settings.intervalHours * 3_600_000;
-  const link = await trx.selectFrom("links").select(["id", "status", "url"]).where("id", "=", linkId).executeTakeFirst();
+  const link = await linkState(trx, linkId);
   // Deleted while it was being checked.
   if (!link) return { status: "unknown", consecutiveFailures: 0, markedBroken: false, recovered: false };
   const before = await trx.selectFrom("link_health").selectAll().where("link_id", "=", linkId).executeTakeFirst();
@@ -108,22 +107,21 @@ async function recordOne(
   let markedBroken = false;
   let recovered = false;
   if (status === "broken" && !wasMarked && link.status === "ok") {
-    await trx.updateTable("links").set({ status: "broken" }).where("id", "=", linkId).execute();
+    await setLinksStatus(trx, [linkId], "broken");
     await bumpContentVersion(trx);
     marked = true;
     markedBroken = true;
-    const event = await openCheckerReport(trx, linkId, result, failures, at);
+    const event = await openCheckerReport(
+      trx,
+      linkId,
+      `${FOUND_BY_CHECKER}: ${result.error ?? "failed"} (${failures} failed checks in a row)`,
+      at,
+    );
     if (event) events.push(event);
   } else if (result.outcome === "ok" && wasMarked) {
     // Only the checker's own marking is undone: an admin's 'broken' or 'disabled' stays.
-    const changed = await trx
-      .updateTable("links")
-      .set({ status: "ok" })
-      .where("id", "=", linkId)
-      .where("status", "=", "broken")
-      .executeTakeFirst();
-    if (Number(changed.numUpdatedRows) > 0) await bumpContentVersion(trx);
-    await closeCheckerReports(trx, linkId);
+    if ((await setLinksStatus(trx, [linkId], "ok", "broken")) > 0) await bumpContentVersion(trx);
+    await closeCheckerReports(trx, LINK_CHECKER, linkId, RECOVERED_NOTE);
     recovered = true;
   }
 
@@ -182,77 +180,4 @@ export async function deferLinks(db: Db, linkIds: number[], until: Date): Promis
         .execute();
     }
   });
-}
-
-/** Opens the checker's report on the link, or flags the open one a visitor filed; returns the event to notify (new reports only). */
-async function openCheckerReport(trx: Db, linkId: number, result: CheckResult, failures: number, at: string): Promise<InboxEvent | null> {
-  const link = await findReportedLink(trx, linkId);
-  if (!link) return null;
-  await lockForMerge(trx, `link:${linkId}`);
-  const info = `${FOUND_BY_CHECKER}: ${result.error ?? "failed"} (${failures} failed checks in a row)`;
-  const open = await trx
-    .selectFrom("link_reports")
-    .select("id")
-    .where("link_id", "=", linkId)
-    .where("status", "=", "open")
-    .where("primary_id", "is", null)
-    .orderBy("id")
-    .executeTakeFirst();
-  if (open) {
-    await trx.updateTable("link_reports").set({ found_by_checker: true, updated_at: at }).where("id", "=", open.id).execute();
-    return null;
-  }
-  const seasonEpisode = link.titleType === "tv" ? [link.season, link.fileTitle].filter(Boolean).join(" · ") || null : null;
-  const row = await trx
-    .insertInto("link_reports")
-    .values({
-      primary_id: null,
-      link_id: linkId,
-      link_url: link.url,
-      title_id: link.titleId,
-      content_name: link.title,
-      season_episode: seasonEpisode,
-      quality: link.quality,
-      link_type: link.linkType,
-      additional_info: info.slice(0, 1000),
-      client_hash: null,
-      found_by_checker: true,
-      created_at: at,
-      updated_at: at,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return {
-    kind: "reports",
-    id: Number(row.id),
-    merged: false,
-    summary: `Broken link found by the link checker: "${link.title}" ${link.quality} (${link.label})`,
-    fields: {
-      contentName: link.title,
-      seasonEpisode,
-      quality: link.quality,
-      linkType: link.linkType,
-      additionalInfo: info,
-      linkId,
-      linkUrl: link.url,
-    },
-    at,
-  };
-}
-
-async function closeCheckerReports(trx: Db, linkId: number): Promise<void> {
-  const open = await trx
-    .selectFrom("link_reports")
-    .select("id")
-    .where("link_id", "=", linkId)
-    .where("status", "=", "open")
-    .where("primary_id", "is", null)
-    .where("found_by_checker", "=", true)
-    .execute();
-  for (const { id } of open) {
-    await setReportGroupStatus(trx, LINK_CHECKER, Number(id), "fixed", RECOVERED_NOTE, {
-      action: "report.fixed",
-      summary: `The link checker closed the broken-link report #${id}: the link works again`,
-    });
-  }
 }

@@ -1,4 +1,5 @@
 import type { Db } from "#app/db/client.server.ts";
+import { linkAddressRows } from "#app/modules/catalogue/link-refs.server.ts";
 import type { InboxEvent } from "#app/modules/inbox/events.ts";
 import { getSettings } from "#app/modules/settings/settings.server.ts";
 import { checkUrl, wasCancelled, type CheckOptions, type CheckResult } from "./check.server.ts";
@@ -47,7 +48,7 @@ export interface DueLink {
 /** Visible links whose check is due at `now`: never checked first, then the longest waiting. */
 export async function listDueLinks(db: Db, now: Date, limit: number): Promise<DueLink[]> {
   const rows = await db
-    .selectFrom("links as l")
+    .selectFrom(linkAddressRows(db).as("l"))
     .leftJoin("link_health as h", "h.link_id", "l.id")
     .select(["l.id", "l.url"])
     .where("l.status", "!=", "disabled")

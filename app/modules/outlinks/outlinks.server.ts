@@ -1,9 +1,10 @@
 import crypto from "node:crypto";
+import { countClick, countClicks, pruneClickVisitors } from "#app/modules/analytics/clicks.server.ts";
 import { countsAsVisit, prefetchPurpose } from "#app/modules/analytics/counter.server.ts";
 import type { Db } from "#app/db/client.server.ts";
-import { inTransaction } from "#app/db/transaction.server.ts";
 import type { LinkKind, LinkStatus } from "#app/db/schema.ts";
 import { isHttpUrl } from "#app/utils/url.ts";
+import { linkContext, linkState } from "#app/modules/catalogue/link-refs.server.ts";
 import { releaseKey } from "#app/modules/catalogue/slug.ts";
 import type { TitleRef } from "#app/modules/catalogue/types.ts";
 import { parseId } from "#app/utils/ids.ts";
@@ -37,30 +38,7 @@ export function parseLinkId(value: string | null): number | null {
  * (taken down). Broken links are returned with their status, so the page can say so.
  */
 export async function getOutlink(db: Db, id: number): Promise<Outlink | null> {
-  const row = await db
-    .selectFrom("links as l")
-    .innerJoin("releases as r", "r.id", "l.release_id")
-    .innerJoin("titles as t", "t.id", "r.title_id")
-    .leftJoin("files as f", "f.id", "l.file_id")
-    .select([
-      "l.id",
-      "l.kind",
-      "l.label",
-      "l.url",
-      "l.size",
-      "l.status",
-      "r.id as release_id",
-      "r.quality",
-      "r.season",
-      "t.id as title_id",
-      "t.type",
-      "t.slug",
-      "t.title",
-      "f.title as file_title",
-    ])
-    .where("l.id", "=", id)
-    .where("l.status", "!=", "disabled")
-    .executeTakeFirst();
+  const row = await linkContext(db, id);
   if (!row || row.status === "disabled" || !isHttpUrl(row.url)) return null;
   return {
     id: row.id,
@@ -69,9 +47,9 @@ export async function getOutlink(db: Db, id: number): Promise<Outlink | null> {
     host: new URL(row.url).hostname,
     size: row.size,
     status: row.status,
-    title: { id: row.title_id, type: row.type, slug: row.slug, title: row.title },
-    release: { id: row.release_id, quality: row.quality, season: row.season, key: releaseKey(row) },
-    fileTitle: row.file_title,
+    title: { id: row.title.id, type: row.title.type, slug: row.title.slug, title: row.title.title },
+    release: { id: row.releaseId, quality: row.quality, season: row.season, key: releaseKey(row) },
+    fileTitle: row.fileTitle,
   };
 }
 
@@ -106,32 +84,10 @@ export async function followOutlink(
   id: number,
   { visitor = null, now = new Date() }: { visitor?: string | null; now?: Date } = {},
 ): Promise<string | null> {
-  const row = await db.selectFrom("links").select(["url", "status"]).where("id", "=", id).executeTakeFirst();
+  const row = await linkState(db, id);
   if (!row || row.status !== "ok" || !isHttpUrl(row.url)) return null;
-  if (visitor !== null) {
-    const day = utcDay(now);
-    await inTransaction(db, async (trx) => {
-      const first = await trx
-        .insertInto("link_click_visitors")
-        .values({ link_id: id, day, visitor })
-        .onConflict((oc) => oc.doNothing())
-        .returning("link_id")
-        .executeTakeFirst();
-      if (!first) return;
-      await trx
-        .insertInto("link_clicks")
-        .values({ link_id: id, day, count: 1 })
-        .onConflict((oc) => oc.columns(["link_id", "day"]).doUpdateSet((eb) => ({ count: eb("link_clicks.count", "+", 1) })))
-        .execute();
-    });
-  }
+  if (visitor !== null) await countClick(db, id, utcDay(now), visitor);
   return row.url;
-}
-
-/** Forgets who clicked before `keepFrom` (a UTC day): the daily counts stay, the hashes go. */
-export async function pruneClickVisitors(db: Db, keepFrom: string): Promise<number> {
-  const result = await db.deleteFrom("link_click_visitors").where("day", "<", keepFrom).executeTakeFirst();
-  return Number(result.numDeletedRows);
 }
 
 /**
@@ -139,17 +95,9 @@ export async function pruneClickVisitors(db: Db, keepFrom: string): Promise<numb
  * link (taken down), 404 for every other reason.
  */
 export async function outlinkFailure(db: Db, id: number | null): Promise<{ status: 404 | 410; message: string }> {
-  const row = id === null ? undefined : await db.selectFrom("links").select("status").where("id", "=", id).executeTakeFirst();
+  const row = id === null ? null : await linkState(db, id);
   return row?.status === "disabled" ? { status: 410, message: LINK_REMOVED } : { status: 404, message: LINK_NOT_FOUND };
 }
 
-/** Clicks on a link, in total or since a UTC day (YYYY-MM-DD). */
-export async function countClicks(db: Db, linkId: number, sinceDay?: string): Promise<number> {
-  let query = db
-    .selectFrom("link_clicks")
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("count"), eb.lit(0)).as("n"))
-    .where("link_id", "=", linkId);
-  if (sinceDay) query = query.where("day", ">=", sinceDay);
-  const { n } = await query.executeTakeFirstOrThrow();
-  return Number(n);
-}
+// The click counts live with the other visitor counts (analytics owns link_clicks); their callers import them from here.
+export { countClicks, pruneClickVisitors };

@@ -3,7 +3,7 @@ import { describeEachDatabase } from "#tests/helpers/database.ts";
 import { buildMovie, buildSeries } from "#tests/factories/titles.ts";
 import { listGenresInUse } from "#app/modules/catalogue/read.server.ts";
 import { createTitle } from "#app/modules/catalogue/write.server.ts";
-import { browseCatalogue } from "./search.server.ts";
+import { browseCatalogue } from "#app/modules/catalogue/search.server.ts";
 
 const at = (n: number) => `2026-06-01T12:0${n}:00.000Z`;
 

@@ -1,6 +1,6 @@
-import { sql } from "kysely";
-import { bumpContentVersion } from "#app/modules/site/content-version.server.ts";
+import { sql, type RawBuilder } from "kysely";
 import type { Db } from "#app/db/client.server.ts";
+import type { TitleType } from "#app/db/schema.ts";
 import { dialectOf } from "#app/db/dialect.server.ts";
 import { NO_SIGNALS, popularityScore, popularitySignals } from "./popularity.server.ts";
 import { ftsTag } from "./tags.ts";
@@ -100,45 +100,46 @@ export async function writeSearchDocuments(trx: Db, docs: { titleId: number; doc
   }
 }
 
-function byTitle<R extends { title_id: number }, T>(rows: R[], value: (row: R) => T): Map<number, T[]> {
-  const map = new Map<number, T[]>();
-  for (const r of rows) map.set(r.title_id, [...(map.get(r.title_id) ?? []), value(r)]);
-  return map;
+/** A title as the catalogue hands it to the index (catalogue/search-index.server.ts reads it). */
+export interface IndexedTitle {
+  id: number;
+  title: string;
+  originalTitle: string | null;
+  releaseDate: string | null;
+  type: TitleType;
+  uploadedAt: string;
+  rating: number | null;
+  /** Credited names, in credit order. */
+  names: string[];
+  genreIds: number[];
+  qualities: string[];
 }
 
 /**
- * Recomputes the search rows of titles from their current fields, credits, genres and
- * release qualities. Every write that changes one of those calls it in its transaction.
+ * Recomputes the search rows of these titles from their current fields, credits,
+ * genres and release qualities, as the catalogue read them; every catalogue write
+ * that changes one of those calls it in its transaction (through the catalogue's
+ * indexTitles, which reads the titles: search never queries the catalogue's tables).
  */
-export async function indexTitles(trx: Db, titleIds: number[]): Promise<void> {
-  if (titleIds.length === 0) return;
-  const [titles, credits, genres, releases, signals] = await Promise.all([
-    trx
-      .selectFrom("titles")
-      .select(["id", "title", "original_title", "release_date", "type", "uploaded_at", "rating"])
-      .where("id", "in", titleIds)
-      .execute(),
-    trx.selectFrom("credits").select(["title_id", "name"]).where("title_id", "in", titleIds).orderBy("position").execute(),
-    trx.selectFrom("title_genres").select(["title_id", "genre_id"]).where("title_id", "in", titleIds).execute(),
-    trx.selectFrom("releases").select(["title_id", "quality"]).where("title_id", "in", titleIds).execute(),
-    popularitySignals(trx, titleIds),
-  ]);
-  const names = byTitle(credits, (c) => c.name);
-  const genreIds = byTitle(genres, (g) => g.genre_id);
-  const qualities = byTitle(releases, (r) => r.quality);
+export async function writeTitleIndex(trx: Db, titles: IndexedTitle[]): Promise<void> {
+  if (titles.length === 0) return;
+  const signals = await popularitySignals(
+    trx,
+    titles.map((t) => t.id),
+  );
   await writeSearchDocuments(
     trx,
     titles.map((t) => ({
       titleId: t.id,
       doc: searchDocument({
         title: t.title,
-        originalTitle: t.original_title,
-        releaseDate: t.release_date,
-        names: names.get(t.id) ?? [],
+        originalTitle: t.originalTitle,
+        releaseDate: t.releaseDate,
+        names: t.names,
         type: t.type,
-        genreIds: genreIds.get(t.id) ?? [],
-        qualities: qualities.get(t.id) ?? [],
-        uploadedAt: t.uploaded_at,
+        genreIds: t.genreIds,
+        qualities: t.qualities,
+        uploadedAt: t.uploadedAt,
         rating: t.rating,
       }),
       popularity: popularityScore({ ...(signals.get(t.id) ?? NO_SIGNALS), rating: t.rating }),
@@ -147,38 +148,14 @@ export async function indexTitles(trx: Db, titleIds: number[]): Promise<void> {
 }
 
 /**
- * Indexes titles that have no search row yet (a database from before search, or
- * rows written around the app). Safe to run at every start; returns how many.
+ * The outer query's titles that have a search row, as a correlated condition
+ * (`not(exists(...))` finds the unindexed ones, one index probe per title).
  */
-export async function indexMissingTitles(db: Db, batchSize = 1_000): Promise<number> {
-  let done = 0;
-  for (;;) {
-    const missing = await db
-      .selectFrom("titles")
-      .select("id")
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom("search_documents")
-              .select(sql`1`.as("x"))
-              .whereRef("search_documents.title_id", "=", "titles.id"),
-          ),
-        ),
-      )
-      .orderBy("id")
-      .limit(batchSize)
-      .execute();
-    if (missing.length === 0) return done;
-    await db.transaction().execute(async (trx) => {
-      await indexTitles(
-        trx,
-        missing.map((m) => m.id),
-      );
-      // Search results change with the index.
-      await bumpContentVersion(trx);
-    });
-    done += missing.length;
-  }
+export function searchRowOf(db: Db, titleId: RawBuilder<number>) {
+  return db
+    .selectFrom("search_documents")
+    .select(sql`1`.as("x"))
+    .where("search_documents.title_id", "=", titleId);
 }
 
 /** The tables a title's save writes: what a bulk write leaves to tidy. */

@@ -1,4 +1,5 @@
 import type { Db } from "#app/db/client.server.ts";
+import { toCount } from "#app/db/dialect.server.ts";
 import { AppError } from "#app/utils/errors.ts";
 import { bumpContentVersion } from "#app/modules/site/content-version.server.ts";
 import { inTransaction } from "#app/db/transaction.server.ts";
@@ -154,4 +155,22 @@ export async function refreshPopularity(db: Db, batchSize = 1_000): Promise<numb
     done += ids.length;
     after = ids[ids.length - 1]!;
   }
+}
+
+/**
+ * Each indexed title's popularity, as a derived table for the catalogue's "most
+ * popular" rows to join its titles to (search owns the index; both databases
+ * flatten the subquery, so the popularity index still serves the order).
+ */
+export function popularityRows(db: Db) {
+  return db.selectFrom("search_documents").select(["title_id", "popularity"]);
+}
+
+/** How many titles the search index holds. */
+export async function countIndexedTitles(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom("search_documents")
+    .select((eb) => eb.fn.countAll().as("n"))
+    .executeTakeFirstOrThrow();
+  return toCount(row.n);
 }

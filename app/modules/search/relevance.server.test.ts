@@ -6,7 +6,7 @@ import { FILMS, fillFilms as fill } from "#tests/factories/search-films.ts";
 import type { Db } from "#app/db/client.server.ts";
 import { AppError } from "#app/utils/errors.ts";
 import { PINNED, refreshPopularity, setSearchBoost } from "./popularity.server.ts";
-import { searchCatalogue, suggest } from "./search.server.ts";
+import { searchCatalogue, suggest } from "#app/modules/catalogue/search.server.ts";
 
 const top = async (db: Db, text: string, n = 1) =>
   (await searchCatalogue(db, { text, limit: 10 })).items.slice(0, n).map((t) => `${t.title} (${t.year})`);

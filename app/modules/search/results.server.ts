@@ -1,7 +1,8 @@
 import type { Logger } from "pino";
 import type { Db } from "#app/db/client.server.ts";
 import { hasFilters, type SearchParams } from "./params.ts";
-import { recordSearch, searchCatalogue, type SearchResults } from "./search.server.ts";
+import { recordSearch } from "./search-queries.server.ts";
+import { searchCatalogue, type CatalogueSource, type SearchResults } from "./search.server.ts";
 
 /**
  * One search as the results pages run it (/?q= and /search): filtered and sorted
@@ -11,12 +12,13 @@ import { recordSearch, searchCatalogue, type SearchResults } from "./search.serv
  */
 export async function runResultsSearch(
   db: Db,
+  source: CatalogueSource,
   logger: Logger,
   params: SearchParams,
 ): Promise<{ results: SearchResults | null; failed: boolean }> {
   let results: SearchResults;
   try {
-    results = await searchCatalogue(db, { text: params.text, page: params.page, filters: params.filters, sort: params.sort });
+    results = await searchCatalogue(db, source, { text: params.text, page: params.page, filters: params.filters, sort: params.sort });
   } catch (error) {
     logger.error({ err: error }, "search failed");
     return { results: null, failed: true };

@@ -7,18 +7,11 @@ import type { Db } from "#app/db/client.server.ts";
 import { migrateTo, migrateToLatest } from "#db/migrate.ts";
 import { createTitle, deleteRelease, deleteTitle, replaceTitle } from "#app/modules/catalogue/write.server.ts";
 import type { TitleInput } from "#app/modules/catalogue/schema.ts";
-import { indexMissingTitles } from "./index.server.ts";
+import { recordSearch } from "#app/modules/search/search-queries.server.ts";
+import { indexMissingTitles } from "#app/modules/catalogue/search-index.server.ts";
 import { setPopularity } from "./popularity.server.ts";
-import {
-  browseCatalogue,
-  recordSearch,
-  searchCatalogue,
-  searchPlans,
-  suggest,
-  suggestGrouped,
-  type SearchOptions,
-  type SearchResults,
-} from "./search.server.ts";
+import { browseCatalogue, searchCatalogue, suggest, suggestGrouped } from "#app/modules/catalogue/search.server.ts";
+import { searchPlans, type SearchOptions, type SearchResults } from "./search.server.ts";
 
 const minute = (n: number) => `2026-06-01T12:${String(n).padStart(2, "0")}:00.000Z`;
 

@@ -2,9 +2,8 @@ import { sql, type ExpressionBuilder, type RawBuilder, type SelectQueryBuilder }
 import { LISTING_PAGE_SIZE, SEARCH_COUNT_CAP } from "#app/constants.ts";
 import type { Db } from "#app/db/client.server.ts";
 import { dialectOf, toCount } from "#app/db/dialect.server.ts";
-import type { CreditRole, Database, SearchDocumentsTable, TitleType } from "#app/db/schema.ts";
-import { listGenres } from "#app/modules/catalogue/read.server.ts";
-import type { Genre, Page, TitleCard } from "#app/modules/catalogue/types.ts";
+import type { CreditRole, Database, SearchDocumentsTable } from "#app/db/schema.ts";
+import type { Genre, TitleCard } from "#app/modules/catalogue/types.ts";
 import { NO_TAG, ftsTag, genreTag, qualityTag, typeTag, yearRangeTags, type TagFilter } from "./tags.ts";
 import { asTyped, interpretQuery, type InterpretedQuery, type Understood } from "./query.ts";
 import {
@@ -20,7 +19,7 @@ import {
   typoBudget,
 } from "./text.ts";
 import type { SearchFilters, SearchSort } from "./types.ts";
-import { pageRequest, totalPagesOf } from "#app/utils/pagination.ts";
+import { pageRequest, totalPagesOf, type Page } from "#app/utils/pagination.ts";
 
 export type { SearchFilters, SearchSort };
 
@@ -30,6 +29,25 @@ export interface SearchOptions {
   limit?: number;
   filters?: SearchFilters;
   sort?: SearchSort;
+}
+
+/**
+ * What a search reads of the catalogue, handed in by the caller
+ * (catalogue/search.server.ts): search queries its own index only, never the
+ * catalogue's tables, so the dependency runs one way (issue 33). Each is read only
+ * when a search needs it, as before.
+ */
+export interface CatalogueSource {
+  /** Every genre, hidden ones flagged, in the genre list's order. */
+  genres(): Promise<SearchGenre[]>;
+  /** The cards of these titles, in any order. */
+  cards(ids: number[]): Promise<TitleCard[]>;
+  /** The credits of these titles. */
+  credits(ids: number[]): Promise<{ title_id: number; name: string; role: CreditRole }[]>;
+}
+
+export interface SearchGenre extends Genre {
+  hidden: boolean;
 }
 
 export interface SearchResults extends Page<TitleCard> {
@@ -67,7 +85,7 @@ const docs = (db: Db): Docs => db.selectFrom("search_documents as d");
  * The filters as groups of index words (tags.ts), resolved once a search: a title
  * matches when it has a word of every group. Null without filters.
  */
-async function tagFilter(db: Db, filters: SearchFilters = {}): Promise<TagFilter | null> {
+async function tagFilter(source: CatalogueSource, filters: SearchFilters = {}): Promise<TagFilter | null> {
   const groups: TagFilter = [];
   if (filters.type) groups.push([typeTag(filters.type)]);
   if (filters.yearFrom !== undefined || filters.yearTo !== undefined) {
@@ -75,7 +93,8 @@ async function tagFilter(db: Db, filters: SearchFilters = {}): Promise<TagFilter
     groups.push(years.length ? years : [NO_TAG]);
   }
   if (filters.genre) {
-    const genre = await db.selectFrom("genres").select("id").where("slug", "=", filters.genre.toLowerCase()).executeTakeFirst();
+    const slug = filters.genre.toLowerCase();
+    const genre = (await source.genres()).find((g) => g.slug === slug);
     groups.push([genre ? genreTag(genre.id) : NO_TAG]);
   }
   if (filters.quality) groups.push([qualityTag(filters.quality)]);
@@ -608,27 +627,10 @@ function ordered(db: Db, query: Docs, sort: SearchSort, relevance: RawBuilder<nu
 }
 
 /** The cards of these titles, in the order given. */
-async function cards(db: Db, ids: number[]): Promise<TitleCard[]> {
+async function cards(source: CatalogueSource, ids: number[]): Promise<TitleCard[]> {
   if (ids.length === 0) return [];
-  const rows = await db
-    .selectFrom("titles")
-    .select(["id", "type", "slug", "title", "release_date", "poster_url", "rating"])
-    .where("id", "in", ids)
-    .execute();
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return ids
-    .map((id) => byId.get(id))
-    .filter((r) => r !== undefined)
-    .map((row) => ({
-      id: row.id,
-      type: row.type as TitleType,
-      slug: row.slug,
-      title: row.title,
-      year: row.release_date ? Number(row.release_date.slice(0, 4)) : null,
-      releaseDate: row.release_date,
-      posterUrl: row.poster_url,
-      rating: row.rating,
-    }));
+  const byId = new Map((await source.cards(ids)).map((c) => [c.id, c]));
+  return ids.map((id) => byId.get(id)).filter((c) => c !== undefined);
 }
 
 function pageOf(options: Pick<SearchOptions, "page" | "limit">) {
@@ -751,22 +753,22 @@ async function interpret(db: Db, text: string): Promise<InterpretedQuery | null>
  * Titles lacking fewer words rank first, then those with fewer typos, then exact
  * and leading title matches, then the more popular. Blank text is no search at all.
  */
-export async function searchCatalogue(db: Db, options: SearchOptions): Promise<SearchResults> {
+export async function searchCatalogue(db: Db, source: CatalogueSource, options: SearchOptions): Promise<SearchResults> {
   const { page, perPage } = pageOf(options);
   const interpreted = await interpret(db, options.text ?? "");
   if (!interpreted) return emptyResults(page, perPage, null);
   if (interpreted.onlyLittleWords)
     return { ...emptyResults(page, perPage, interpreted.text), interpreted, understood: interpreted.understood };
   const plan = planOf(interpreted, options.filters);
-  const found = await searchPlan(db, plan, options);
+  const found = await searchPlan(db, source, plan, options);
   // Filters read from the words that leave nothing ("2001 space odyssey" is not from 2001): the words as words.
   const fallback = found.total === 0 ? withoutAppliedFilters(interpreted) : null;
-  return fallback ? searchPlan(db, planOf(fallback, options.filters), options) : found;
+  return fallback ? searchPlan(db, source, planOf(fallback, options.filters), options) : found;
 }
 
-async function searchPlan(db: Db, plan: Plan, options: SearchOptions): Promise<SearchResults> {
+async function searchPlan(db: Db, source: CatalogueSource, plan: Plan, options: SearchOptions): Promise<SearchResults> {
   const { page, perPage, offset } = pageOf(options);
-  const [query, tags] = await Promise.all([expand(db, plan.query), tagFilter(db, plan.filters)]);
+  const [query, tags] = await Promise.all([expand(db, plan.query), tagFilter(source, plan.filters)]);
   const extra = { interpreted: plan.interpreted, understood: plan.understood };
   const sort = options.sort ?? "relevance";
   const counter = stratumCounter(db, query, tags);
@@ -797,7 +799,7 @@ async function searchPlan(db: Db, plan: Plan, options: SearchOptions): Promise<S
     best = { inexact: (await counter({ missing: 0, exact: true })) > 0 ? 0 : 1 };
   }
   return {
-    items: await cards(db, ids),
+    items: await cards(source, ids),
     page,
     perPage,
     total,
@@ -829,9 +831,13 @@ function didYouMean(plan: Plan, corrected: string | undefined): string | null {
  * (a genre page's sort and filters). "relevance" means nothing here and sorts as
  * "newest" (latest upload first).
  */
-export async function browseCatalogue(db: Db, options: Omit<SearchOptions, "text"> & { filters: SearchFilters }): Promise<Page<TitleCard>> {
+export async function browseCatalogue(
+  db: Db,
+  source: CatalogueSource,
+  options: Omit<SearchOptions, "text"> & { filters: SearchFilters },
+): Promise<Page<TitleCard>> {
   const { page, perPage, offset } = pageOf(options);
-  const tags = await tagFilter(db, options.filters);
+  const tags = await tagFilter(source, options.filters);
   const readPage = (broad: boolean) =>
     ordered(db, applyTags(db, docs(db), tags, broad), options.sort ?? "newest")
       .select("d.title_id")
@@ -865,7 +871,7 @@ export async function browseCatalogue(db: Db, options: Omit<SearchOptions, "text
   }
   return {
     items: await cards(
-      db,
+      source,
       rows.map((r) => r.title_id),
     ),
     page,
@@ -876,8 +882,8 @@ export async function browseCatalogue(db: Db, options: Omit<SearchOptions, "text
 }
 
 /** Up to `limit` titles for the search box's instant suggestions, best first. */
-export async function suggest(db: Db, text: string, limit = 8): Promise<TitleCard[]> {
-  return (await suggestGrouped(db, text, { titles: limit, people: 0, genres: 0 })).titles;
+export async function suggest(db: Db, source: CatalogueSource, text: string, limit = 8): Promise<TitleCard[]> {
+  return (await suggestGrouped(db, source, text, { titles: limit, people: 0, genres: 0 })).titles;
 }
 
 /** A credited person the typed words name, and how many of the best-matching titles credit them (which orders them). */
@@ -909,6 +915,7 @@ const PEOPLE_SOURCE_TITLES = 20;
  */
 export async function suggestGrouped(
   db: Db,
+  source: CatalogueSource,
   text: string,
   limits: { titles: number; people: number; genres: number } = SUGGESTION_LIMITS,
 ): Promise<GroupedSuggestions> {
@@ -917,7 +924,7 @@ export async function suggestGrouped(
   if (!parsed || !interpreted || interpreted.onlyLittleWords) return { titles: [], people: [], genres: [] };
   // The search's interpretation, its fallback included: what the box suggests is what Enter finds.
   const rank = async (plan: Plan) => {
-    const [query, tags] = await Promise.all([expand(db, plan.query), tagFilter(db, plan.filters)]);
+    const [query, tags] = await Promise.all([expand(db, plan.query), tagFilter(source, plan.filters)]);
     const ids = (await rankedIds(db, query, tags, Math.max(limits.titles, limits.people > 0 ? PEOPLE_SOURCE_TITLES : 0))).map((r) => r.id);
     return { query, ids };
   };
@@ -925,9 +932,9 @@ export async function suggestGrouped(
   const fallback = ranked.length === 0 ? withoutAppliedFilters(interpreted) : null;
   if (fallback) ({ query, ids: ranked } = await rank(planOf(fallback)));
   const [titles, people, genres] = await Promise.all([
-    cards(db, ranked.slice(0, limits.titles)),
-    limits.people > 0 ? peopleNamed(db, query, ranked, limits.people) : [],
-    limits.genres > 0 && parsed.text.length >= 2 ? genresNamed(db, parsed, limits.genres) : [],
+    cards(source, ranked.slice(0, limits.titles)),
+    limits.people > 0 ? peopleNamed(source, query, ranked, limits.people) : [],
+    limits.genres > 0 && parsed.text.length >= 2 ? genresNamed(source, parsed, limits.genres) : [],
   ]);
   return { titles, people, genres };
 }
@@ -938,9 +945,9 @@ function holdsEveryWord(query: Expanded, normalized: string): boolean {
   return query.groups.every((g) => formsOf(g).some((f) => words.some((w) => w === f.word || (f.prefix && w.startsWith(f.word)))));
 }
 
-async function peopleNamed(db: Db, query: Expanded, rankedTitles: number[], limit: number): Promise<PersonSuggestion[]> {
+async function peopleNamed(source: CatalogueSource, query: Expanded, rankedTitles: number[], limit: number): Promise<PersonSuggestion[]> {
   if (rankedTitles.length === 0) return [];
-  const credits = await db.selectFrom("credits").select(["title_id", "name", "role"]).where("title_id", "in", rankedTitles).execute();
+  const credits = await source.credits(rankedTitles);
   const rank = new Map(rankedTitles.map((id, i) => [id, i]));
   const people = new Map<string, PersonSuggestion & { best: number; seen: Set<number> }>();
   for (const c of credits) {
@@ -959,36 +966,18 @@ async function peopleNamed(db: Db, query: Expanded, rankedTitles: number[], limi
 }
 
 /** Public genres whose name's words the query's words start (or, from the 4th letter, nearly start: one typo). */
-async function genresNamed(db: Db, query: Query, limit: number): Promise<Genre[]> {
+async function genresNamed(source: CatalogueSource, query: Query, limit: number): Promise<Genre[]> {
   const near = (token: string, word: string, last: boolean) => {
     if (word === token || (last && word.startsWith(token))) return true;
     const budget = typoBudget(token);
     if (budget === 0) return false;
     return editDistance(token, last ? word.slice(0, token.length) : word, budget) <= budget;
   };
-  const genres = await listGenres(db);
+  const genres = (await source.genres()).filter((g) => !g.hidden).map(({ id, name, slug }) => ({ id, name, slug }));
   return genres
     .filter((g) => {
       const words = normalizeText(g.name).split(" ");
       return query.tokens.every((t, i) => words.some((w) => near(t, w, i === query.tokens.length - 1)));
     })
     .slice(0, limit);
-}
-
-/** Counts a search (by its normalised text) and what it found, for the admin's statistics. */
-export async function recordSearch(db: Db, query: string, resultCount: number, now = new Date()): Promise<void> {
-  const at = now.toISOString();
-  const zero = resultCount === 0 ? 1 : 0;
-  await db
-    .insertInto("search_queries")
-    .values({ query, searches: 1, zero_result_searches: zero, last_result_count: resultCount, last_searched_at: at })
-    .onConflict((oc) =>
-      oc.column("query").doUpdateSet((eb) => ({
-        searches: eb("search_queries.searches", "+", 1),
-        zero_result_searches: eb("search_queries.zero_result_searches", "+", zero),
-        last_result_count: resultCount,
-        last_searched_at: at,
-      })),
-    )
-    .execute();
 }

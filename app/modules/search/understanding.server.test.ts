@@ -3,7 +3,8 @@ import { describeEachDatabase } from "#tests/helpers/database.ts";
 import type { Db } from "#app/db/client.server.ts";
 import { createTitle } from "#app/modules/catalogue/write.server.ts";
 import { setPopularity } from "./popularity.server.ts";
-import { searchCatalogue, suggest, type SearchOptions } from "./search.server.ts";
+import { searchCatalogue, suggest } from "#app/modules/catalogue/search.server.ts";
+import type { SearchOptions } from "./search.server.ts";
 
 /** Titles for the parser's rules, with ones named like noise and filter words. */
 const FILMS: { title: string; year: number; votes: number; type?: "movie" | "tv"; quality?: string; cast?: string[] }[] = [

@@ -3,6 +3,7 @@ import { createRequire } from "node:module";
 import opentype from "opentype.js";
 import type { Db } from "#app/db/client.server.ts";
 import { titleHue } from "#app/modules/catalogue/images.ts";
+import { shareCardTitle } from "#app/modules/catalogue/seo-titles.server.ts";
 import { flattenPath, Raster, roundedRect } from "./png.server.ts";
 
 /**
@@ -178,7 +179,7 @@ const cache = new Map<string, Buffer>();
 /** The share card of a catalogue title, or null when there is no such title. Rendered cards are kept in memory. */
 export async function titleShareCard(db: Db, id: number, siteName: string): Promise<Buffer | null> {
   if (!Number.isSafeInteger(id) || id < 1) return null;
-  const row = await db.selectFrom("titles").select(["title", "type", "release_date", "updated_at"]).where("id", "=", id).executeTakeFirst();
+  const row = await shareCardTitle(db, id);
   if (!row) return null;
   const key = `${id}\u0000${row.updated_at}\u0000${siteName}`;
   const hit = cache.get(key);

@@ -8,7 +8,8 @@ import type { TitleDetail } from "#app/modules/catalogue/types.ts";
 import { buildMovie, buildSeries } from "#tests/factories/titles.ts";
 import { describeEachDatabase } from "#tests/helpers/database.ts";
 import { STATIC_SITEMAP_PATHS, w3cDatetime } from "./sitemap.ts";
-import { buildSitemap, buildSitemapPart, countSitemapTitles, readSitemapTitles } from "./sitemap.server.ts";
+import { countSitemapTitles, readSitemapTitles } from "#app/modules/catalogue/seo-titles.server.ts";
+import { buildSitemap, buildSitemapPart } from "./sitemap.server.ts";
 
 const ORIGIN = "https://cinedex.example";
 

@@ -1,6 +1,6 @@
 import type { Db } from "#app/db/client.server.ts";
-import { toCount } from "#app/db/dialect.server.ts";
 import { listGenres } from "#app/modules/catalogue/read.server.ts";
+import { countSitemapTitles, cursorBefore, readSitemapTitles } from "#app/modules/catalogue/seo-titles.server.ts";
 import {
   SITEMAP_URL_LIMIT,
   absoluteUrl,
@@ -21,63 +21,6 @@ export interface SitemapOptions {
   limit?: number;
   /** Title rows per query while reading. */
   batchSize?: number;
-}
-
-const DEFAULT_BATCH_SIZE = 5_000;
-
-/** What a title contributes to the sitemap. */
-export interface SitemapTitle {
-  id: number;
-  slug: string;
-  updatedAt: string;
-}
-
-export async function countSitemapTitles(db: Db): Promise<number> {
-  const { n } = await db
-    .selectFrom("titles")
-    .select((eb) => eb.fn.countAll().as("n"))
-    .executeTakeFirstOrThrow();
-  return toCount(n);
-}
-
-/**
- * Up to `max` titles with ids above `afterId`, in id order, read in keyset pages
- * of `batchSize` rows so no query walks or holds the whole table.
- */
-export async function readSitemapTitles(db: Db, afterId: number, max: number, batchSize = DEFAULT_BATCH_SIZE): Promise<SitemapTitle[]> {
-  const titles: SitemapTitle[] = [];
-  let last = afterId;
-  while (titles.length < max) {
-    const want = Math.min(batchSize, max - titles.length);
-    const rows = await db
-      .selectFrom("titles")
-      .select(["id", "slug", "updated_at"])
-      .where("id", ">", last)
-      .orderBy("id")
-      .limit(want)
-      .execute();
-    for (const row of rows) titles.push({ id: row.id, slug: row.slug, updatedAt: row.updated_at });
-    if (rows.length < want) break;
-    last = rows[rows.length - 1]!.id;
-  }
-  return titles;
-}
-
-/**
- * The id of the title just before the given position in id order (0-based), i.e.
- * the keyset cursor a part starting there reads after; 0 for the first position,
- * null when the catalogue has no title at that position.
- */
-async function cursorBefore(db: Db, position: number): Promise<number | null> {
-  if (position === 0) return 0;
-  const row = await db
-    .selectFrom("titles")
-    .select("id")
-    .orderBy("id")
-    .limit(1)
-    .offset(position - 1)
-    .executeTakeFirst();
-  return row?.id ?? null;
 }
 
 async function sitemapState(db: Db, origin: string, limit: number) {

@@ -7,7 +7,7 @@ import { TMDB_FETCHER_KEY } from "#app/components/admin/title-editor/tmdb-lookup
 import { Button, PageHeader } from "#app/components/admin/ui.tsx";
 import { getApp } from "#app/context.ts";
 import { actorFrom } from "#app/http/admin-guard.server.ts";
-import { addTitleFromEditor } from "#app/modules/catalogue/admin.server.ts";
+import { addTitleFromEditor } from "#app/modules/editorial/titles.server.ts";
 import {
   ADD_FAILED,
   addedMessage,

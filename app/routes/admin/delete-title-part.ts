@@ -1,6 +1,6 @@
 import { z } from "#app/utils/zod.ts";
 import { getApp } from "#app/context.ts";
-import { removeFromTitle } from "#app/modules/catalogue/admin.server.ts";
+import { removeFromTitle } from "#app/modules/editorial/titles.server.ts";
 import { actorFrom } from "#app/http/admin-guard.server.ts";
 import { parseId, requireId } from "#app/utils/ids.ts";
 import { handleSubmission } from "#app/http/form.server.ts";

@@ -2,7 +2,7 @@ import { AdminErrorBoundary } from "#app/components/admin/error-boundary.tsx";
 import { EditDialog } from "#app/components/admin/title-editor/edit-dialog.tsx";
 import { getApp } from "#app/context.ts";
 import { actorFrom } from "#app/http/admin-guard.server.ts";
-import { saveTitleFromEditor } from "#app/modules/catalogue/admin.server.ts";
+import { saveTitleFromEditor } from "#app/modules/editorial/titles.server.ts";
 import { adminTypeOfPath, EDITOR_BODY_LIMIT, SAVED, titleEditorSchema } from "#app/modules/catalogue/admin-form.ts";
 import { getTitle } from "#app/modules/catalogue/read.server.ts";
 import { TITLE_NOT_FOUND } from "#app/modules/catalogue/write.server.ts";

@@ -15,7 +15,7 @@ import {
   parseAdminListParams,
   TYPE_NOUNS,
 } from "#app/modules/catalogue/admin-list.ts";
-import { listAdminTitles } from "#app/modules/catalogue/admin-read.server.ts";
+import { listAdminTitles } from "#app/modules/editorial/admin-titles.server.ts";
 import { listAdminGenres } from "#app/modules/catalogue/genres.server.ts";
 import { plural } from "#app/utils/format.ts";
 import { pageHref } from "#app/utils/pagination.ts";

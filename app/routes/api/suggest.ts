@@ -2,7 +2,7 @@ import { getApp } from "#app/context.ts";
 import { apiMethodNotAllowed } from "#app/http/api.server.ts";
 import { genrePath, searchPath, titlePath } from "#app/modules/catalogue/paths.ts";
 import { SUGGEST_RATE_RULE } from "#app/modules/limits/rules.ts";
-import { suggestGrouped } from "#app/modules/search/search.server.ts";
+import { suggestGrouped } from "#app/modules/catalogue/search.server.ts";
 import type { SuggestionGroups } from "#app/modules/search/types.ts";
 import type { Route } from "./+types/suggest";
 

@@ -6,7 +6,7 @@ import { genrePath } from "#app/modules/catalogue/paths.ts";
 import { findGenre } from "#app/modules/catalogue/read.server.ts";
 import type { TitleType } from "#app/modules/catalogue/types.ts";
 import { hasFilters, parseSearchParams } from "#app/modules/search/params.ts";
-import { browseCatalogue } from "#app/modules/search/search.server.ts";
+import { browseCatalogue } from "#app/modules/catalogue/search.server.ts";
 import type { SearchSort } from "#app/modules/search/types.ts";
 import { pageHref } from "#app/utils/pagination.ts";
 import { originOf, seoMeta } from "#app/utils/seo.ts";

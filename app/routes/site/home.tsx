@@ -11,7 +11,7 @@ import { SearchResults } from "#app/components/search/search-results.tsx";
 import { listHomeRows, listPopularTitles, type HomeRow } from "#app/modules/catalogue/home.server.ts";
 import { listFeatured, listGenresInUse, listTitles } from "#app/modules/catalogue/read.server.ts";
 import { hasFilters, parseSearchParams } from "#app/modules/search/params.ts";
-import { runResultsSearch } from "#app/modules/search/results.server.ts";
+import { runResultsSearch } from "#app/modules/catalogue/search.server.ts";
 import { pageHref, parsePage } from "#app/utils/pagination.ts";
 import { originOf, seoMeta } from "#app/utils/seo.ts";
 import type { Route } from "./+types/home";

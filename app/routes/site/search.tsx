@@ -9,7 +9,7 @@ import { listGenresInUse } from "#app/modules/catalogue/read.server.ts";
 import { missingFromCatalogue } from "#app/modules/catalogue/tmdb.server.ts";
 import { requestExternalTitle } from "#app/http/request-title.server.ts";
 import { hasFilters, parseSearchParams } from "#app/modules/search/params.ts";
-import { runResultsSearch } from "#app/modules/search/results.server.ts";
+import { runResultsSearch } from "#app/modules/catalogue/search.server.ts";
 import { withActionHeaders } from "#app/utils/http-cache.ts";
 import { pageHref } from "#app/utils/pagination.ts";
 import { originOf, seoMeta } from "#app/utils/seo.ts";

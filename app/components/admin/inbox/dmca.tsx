@@ -2,7 +2,7 @@ import { href } from "react-router";
 import { exactTime } from "#app/utils/format.ts";
 import { RelativeTime } from "#app/components/admin/relative-time.tsx";
 import { Card } from "#app/components/admin/ui.tsx";
-import type { InboxLinkRef, TitleWithLinks } from "#app/modules/inbox/catalogue-refs.server.ts";
+import type { CatalogueLinkRef, TitleWithLinks } from "#app/modules/catalogue/link-refs.server.ts";
 import type { DmcaDetail } from "#app/modules/inbox/dmca/queries.server.ts";
 import { describeLink } from "#app/modules/inbox/inbox.ts";
 import {
@@ -24,7 +24,7 @@ export function dmcaHeading(item: DmcaDetail): string {
   return `DMCA notice #${item.id}`;
 }
 
-function LinkChoice({ link, checked }: { link: InboxLinkRef; checked: boolean }) {
+function LinkChoice({ link, checked }: { link: CatalogueLinkRef; checked: boolean }) {
   return (
     <label className="flex cursor-pointer items-start gap-2 rounded-lg px-2 py-1.5 text-sm hover:bg-white/4">
       <input type="checkbox" name="link" value={link.id} defaultChecked={checked} className="mt-0.5 accent-accent-500" />

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { useActionData, useOutletContext } from "react-router";
-import type { TitleWithLinks } from "#app/modules/inbox/catalogue-refs.server.ts";
+import type { TitleWithLinks } from "#app/modules/catalogue/link-refs.server.ts";
 import type { InboxKind } from "#app/modules/inbox/events.ts";
 import type { InboxDetail, InboxDetails } from "#app/modules/inbox/inbox.server.ts";
 import type { FormResult } from "#app/utils/submission.ts";

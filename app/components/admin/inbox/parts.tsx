@@ -6,7 +6,7 @@ import { ErrorList, Field, FormState, inputClass, useFormState } from "#app/comp
 import { EditIcon, ExternalIcon } from "#app/components/ui/icons.tsx";
 import { adminEditPath } from "#app/modules/catalogue/admin-form.ts";
 import { titlePath } from "#app/modules/catalogue/paths.ts";
-import type { InboxTitleRef } from "#app/modules/inbox/catalogue-refs.server.ts";
+import type { CatalogueTitleRef } from "#app/modules/catalogue/link-refs.server.ts";
 import { LIMITS } from "#app/modules/inbox/forms.ts";
 import { INBOX_SEARCH_MAX_LENGTH } from "#app/modules/inbox/inbox.ts";
 import type { FormResult } from "#app/utils/submission.ts";
@@ -56,7 +56,7 @@ export function Quote({ children, className = "p-3" }: { children: ReactNode; cl
   return <p className={`rounded-lg bg-white/4 text-sm whitespace-pre-wrap text-mist-100 ${className}`}>{children}</p>;
 }
 
-export function TitleLinks({ title }: { title: InboxTitleRef }) {
+export function TitleLinks({ title }: { title: CatalogueTitleRef }) {
   return (
     <span className="inline-flex flex-wrap items-center gap-x-3 gap-y-1">
       <span className="font-semibold text-white">

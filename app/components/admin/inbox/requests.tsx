@@ -1,7 +1,7 @@
 import { href } from "react-router";
 import { RelativeTime } from "#app/components/admin/relative-time.tsx";
 import { Card } from "#app/components/admin/ui.tsx";
-import type { TitleWithLinks } from "#app/modules/inbox/catalogue-refs.server.ts";
+import type { TitleWithLinks } from "#app/modules/catalogue/link-refs.server.ts";
 import type { RequestDetail } from "#app/modules/inbox/requests/queries.server.ts";
 import {
   ChoiceErrors,

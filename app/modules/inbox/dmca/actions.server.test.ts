@@ -8,7 +8,7 @@ import { getTitle } from "#app/modules/catalogue/read.server.ts";
 import { createTitle } from "#app/modules/catalogue/write.server.ts";
 import { followOutlink, getOutlink, LINK_NOT_FOUND, LINK_REMOVED, outlinkFailure } from "#app/modules/outlinks/outlinks.server.ts";
 import { AppError } from "#app/utils/errors.ts";
-import { findCatalogueTitles } from "#app/modules/inbox/catalogue-refs.server.ts";
+import { findCatalogueTitles } from "#app/modules/catalogue/link-refs.server.ts";
 import { actionDmcaNotice, reenableDmcaTargets, setDmcaStatus } from "./actions.server.ts";
 import { getDmcaDetail } from "./queries.server.ts";
 import { CHOOSE_DMCA_TARGETS } from "./schema.ts";

@@ -3,7 +3,7 @@ import { inTransaction } from "#app/db/transaction.server.ts";
 import { recordAudit, type Actor } from "#app/modules/audit/audit.server.ts";
 import { keptNote, resolutionColumns } from "#app/modules/inbox/source.server.ts";
 import { AppError } from "#app/utils/errors.ts";
-import { linkRefs, linksOfTitles, titleRefs, type InboxLinkRef } from "#app/modules/inbox/catalogue-refs.server.ts";
+import { linkRefs, linksOfTitles, setLinksStatus, titleRefs, type CatalogueLinkRef } from "#app/modules/catalogue/link-refs.server.ts";
 import { describeLink, INBOX_ITEM_NOT_FOUND, STATUS_NOT_ALLOWED } from "#app/modules/inbox/inbox.ts";
 import { CHOOSE_DMCA_TARGETS } from "./schema.ts";
 import { bumpContentVersion } from "#app/modules/site/content-version.server.ts";
@@ -47,10 +47,10 @@ export async function actionDmcaNotice(
       throw new AppError(400, CHOOSE_DMCA_TARGETS, { fields: { targets: [CHOOSE_DMCA_TARGETS] } });
 
     const titleLinks = await linksOfTitles(trx, [...chosenTitles.keys()]);
-    const all = new Map<number, InboxLinkRef>([...chosenLinks, ...titleLinks.map((l) => [l.id, l] as const)]);
+    const all = new Map<number, CatalogueLinkRef>([...chosenLinks, ...titleLinks.map((l) => [l.id, l] as const)]);
     const linkIds = [...all.keys()];
     if (linkIds.length) {
-      await trx.updateTable("links").set({ status: "disabled" }).where("id", "in", linkIds).execute();
+      await setLinksStatus(trx, linkIds, "disabled");
       // Taken down from every cached page at once, in the same transaction.
       await bumpContentVersion(trx);
     }
@@ -131,7 +131,7 @@ export async function reenableDmcaTargets(
       ]),
     ];
     if (linkIds.length) {
-      await trx.updateTable("links").set({ status: "ok" }).where("id", "in", linkIds).where("status", "=", "disabled").execute();
+      await setLinksStatus(trx, linkIds, "ok", "disabled");
       await bumpContentVersion(trx);
     }
     const at = new Date().toISOString();

@@ -4,10 +4,10 @@ import {
   linkRefs,
   linksOfTitles,
   titleRefs,
-  type InboxLinkRef,
-  type InboxTitleRef,
+  type CatalogueLinkRef,
+  type CatalogueTitleRef,
   type TitleWithLinks,
-} from "#app/modules/inbox/catalogue-refs.server.ts";
+} from "#app/modules/catalogue/link-refs.server.ts";
 import type { InboxStatus } from "#app/modules/inbox/inbox.ts";
 import {
   listNewestFirst,
@@ -27,8 +27,8 @@ export interface DmcaTarget {
   id: number;
   origin: "url" | "admin";
   /** A whole title when `link` is null. */
-  title: InboxTitleRef | null;
-  link: InboxLinkRef | null;
+  title: CatalogueTitleRef | null;
+  link: CatalogueLinkRef | null;
   disabledAt: string | null;
   reenabledAt: string | null;
   /** Taken down by this notice and not put back. */

@@ -1,5 +1,6 @@
 import type { Db } from "#app/db/client.server.ts";
 import { inTransaction } from "#app/db/transaction.server.ts";
+import { linkContext, titleExists } from "#app/modules/catalogue/link-refs.server.ts";
 import { parseLinkDetailsRef } from "#app/modules/catalogue/paths.ts";
 import { getLinkDetails } from "#app/modules/catalogue/read.server.ts";
 import type { InboxEvent } from "#app/modules/inbox/events.ts";
@@ -23,13 +24,8 @@ function decode(segment: string): string | null {
 async function linkTarget(db: Db, linkId: string | null): Promise<DmcaUrlTarget[]> {
   const id = parseId(linkId);
   if (id === null) return [];
-  const row = await db
-    .selectFrom("links")
-    .innerJoin("releases", "releases.id", "links.release_id")
-    .select(["links.id", "releases.title_id"])
-    .where("links.id", "=", id)
-    .executeTakeFirst();
-  return row ? [{ titleId: Number(row.title_id), linkId: Number(row.id) }] : [];
+  const row = await linkContext(db, id);
+  return row ? [{ titleId: row.titleId, linkId: row.id }] : [];
 }
 
 /**
@@ -51,8 +47,7 @@ export async function resolveDmcaUrl(db: Db, contentUrl: string, siteOrigins: re
   const [page, ...rest] = segments;
   const pageId = parseId(rest[0]);
   if (page === "movie" && rest.length >= 1 && rest.length <= 2 && pageId !== null) {
-    const title = await db.selectFrom("titles").select("id").where("id", "=", pageId).executeTakeFirst();
-    return title ? [{ titleId: Number(title.id), linkId: null }] : [];
+    return (await titleExists(db, pageId)) ? [{ titleId: pageId, linkId: null }] : [];
   }
   if (page === "desksync" && rest.length === 4 && pageId !== null) {
     const [seasonId, quality, type] = rest.slice(1).map(decode);

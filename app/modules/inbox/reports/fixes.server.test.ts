@@ -5,7 +5,7 @@ import { buildMovie } from "#tests/factories/titles.ts";
 import { listAudit, type Actor } from "#app/modules/audit/audit.server.ts";
 import { actorOf, createAdmin } from "#app/modules/auth/accounts.server.ts";
 import { titleEditorSchema, valuesFromTitle } from "#app/modules/catalogue/admin-form.ts";
-import { removeFromTitle, saveTitleFromEditor } from "#app/modules/catalogue/admin.server.ts";
+import { removeFromTitle, saveTitleFromEditor } from "#app/modules/editorial/titles.server.ts";
 import { createTitle } from "#app/modules/catalogue/write.server.ts";
 import { countOpenReportsOnTitle, FIXED_FROM_EDITOR_NOTE, LINK_REPLACED_NOTE, markTitleReportsFixed } from "./fixes.server.ts";
 

@@ -1,5 +1,6 @@
 import type { Db } from "#app/db/client.server.ts";
 import { inTransaction } from "#app/db/transaction.server.ts";
+import { linkIdsOfTitle, linkUrls } from "#app/modules/catalogue/link-refs.server.ts";
 import type { Actor } from "#app/modules/audit/audit.server.ts";
 import { setReportGroupStatus } from "./actions.server.ts";
 
@@ -27,10 +28,8 @@ export interface OpenLinkReport {
 export async function openReportsOnTitleLinks(db: Db, titleId: number): Promise<OpenLinkReport[]> {
   const rows = await db
     .selectFrom("link_reports as r")
-    .innerJoin("links as l", "l.id", "r.link_id")
-    .innerJoin("releases as rel", "rel.id", "l.release_id")
     .select(["r.id", "r.link_id", "r.link_url", "r.content_name"])
-    .where("rel.title_id", "=", titleId)
+    .where("r.link_id", "in", linkIdsOfTitle(db, titleId))
     .where("r.status", "=", "open")
     .where("r.primary_id", "is", null)
     .orderBy("r.id")
@@ -63,16 +62,10 @@ async function openReportIdsOnTitle(db: Db, titleId: number): Promise<number[]> 
 export async function closeReportsOfReplacedLinks(db: Db, actor: Actor, before: OpenLinkReport[]): Promise<number[]> {
   if (!before.length) return [];
   return inTransaction(db, async (trx) => {
-    const now = await trx
-      .selectFrom("links")
-      .select(["id", "url"])
-      .where(
-        "id",
-        "in",
-        before.map((r) => r.linkId),
-      )
-      .execute();
-    const urls = new Map(now.map((l) => [l.id, l.url]));
+    const urls = await linkUrls(
+      trx,
+      before.map((r) => r.linkId),
+    );
     const closed: number[] = [];
     for (const report of before) {
       const url = urls.get(report.linkId);

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { Db } from "#app/db/client.server.ts";
 import { toBool, toCount } from "#app/db/dialect.server.ts";
-import { linkRefs, titleRefs, type InboxLinkRef, type InboxTitleRef } from "#app/modules/inbox/catalogue-refs.server.ts";
+import { linkRefs, titleRefs, type CatalogueLinkRef, type CatalogueTitleRef } from "#app/modules/catalogue/link-refs.server.ts";
 import type { InboxStatus } from "#app/modules/inbox/inbox.ts";
 import {
   listNewestFirst,
@@ -39,12 +39,12 @@ export interface ReportDetail extends Resolution {
   resolutionNote: string | null;
   /** The link as reported; `link` is what the catalogue holds now (null once deleted). */
   linkUrl: string | null;
-  link: InboxLinkRef | null;
+  link: CatalogueLinkRef | null;
   /** True when the catalogue's link no longer has the reported address. */
   linkReplaced: boolean;
   /** The link checker found the link failing (it opened the report, or flagged a visitor's). */
   foundByChecker: boolean;
-  title: InboxTitleRef | null;
+  title: CatalogueTitleRef | null;
   createdAt: string;
   /** The primary first, then the reports merged into it. */
   reports: ReportEntry[];

@@ -1,6 +1,7 @@
 import { type BROKEN_REPORT_LINK_TYPES, type BROKEN_REPORT_QUALITIES } from "#app/constants.ts";
 import type { Db } from "#app/db/client.server.ts";
 import { inTransaction } from "#app/db/transaction.server.ts";
+import { linkContext, titleExists } from "#app/modules/catalogue/link-refs.server.ts";
 import type { InboxEvent } from "#app/modules/inbox/events.ts";
 import { lockForMerge } from "#app/modules/inbox/merge-lock.server.ts";
 import type { BrokenLinkForm } from "./schema.ts";
@@ -44,31 +45,14 @@ export function reportLinkType(label: string): ReportedLink["linkType"] {
 /** The link a report names, or null when there is no such link. */
 export async function findReportedLink(db: Db, linkId: number): Promise<ReportedLink | null> {
   if (!Number.isSafeInteger(linkId) || linkId < 1) return null;
-  const row = await db
-    .selectFrom("links")
-    .innerJoin("releases", "releases.id", "links.release_id")
-    .innerJoin("titles", "titles.id", "releases.title_id")
-    .leftJoin("files", "files.id", "links.file_id")
-    .select([
-      "links.id as linkId",
-      "links.label",
-      "links.url",
-      "releases.quality",
-      "releases.season",
-      "titles.id as titleId",
-      "titles.title",
-      "titles.type as titleType",
-      "files.title as fileTitle",
-    ])
-    .where("links.id", "=", linkId)
-    .executeTakeFirst();
+  const row = await linkContext(db, linkId);
   if (!row) return null;
   return {
-    linkId: Number(row.linkId),
-    titleId: Number(row.titleId),
-    title: row.title,
-    titleType: row.titleType,
-    fileTitle: row.fileTitle ?? null,
+    linkId: row.id,
+    titleId: row.titleId,
+    title: row.title.title,
+    titleType: row.title.type,
+    fileTitle: row.fileTitle,
     season: row.season,
     label: row.label,
     url: row.url,
@@ -91,11 +75,7 @@ export interface SubmittedReport {
 export async function submitLinkReport(db: Db, form: BrokenLinkForm, clientHash: string | null): Promise<SubmittedReport> {
   const at = new Date().toISOString();
   const link = form.linkId === null ? null : await findReportedLink(db, form.linkId);
-  const titleId =
-    link?.titleId ??
-    (form.titleId === null
-      ? null
-      : ((await db.selectFrom("titles").select("id").where("id", "=", form.titleId).executeTakeFirst())?.id ?? null));
+  const titleId = link?.titleId ?? (form.titleId === null ? null : (await titleExists(db, form.titleId)) ? form.titleId : null);
   const { id, primaryId } = await inTransaction(db, async (trx) => {
     if (link) await lockForMerge(trx, `link:${link.linkId}`);
     const primary = link

@@ -1,7 +1,7 @@
 import type { Db } from "#app/db/client.server.ts";
 import { inTransaction } from "#app/db/transaction.server.ts";
 import { recordAudit, type Actor } from "#app/modules/audit/audit.server.ts";
-import { titleRefs } from "#app/modules/inbox/catalogue-refs.server.ts";
+import { titleRefs } from "#app/modules/catalogue/link-refs.server.ts";
 import { LIMITS } from "#app/modules/inbox/forms.ts";
 import { INBOX_ITEM_NOT_FOUND, STATUS_NOT_ALLOWED } from "#app/modules/inbox/inbox.ts";
 import { resolutionColumns } from "#app/modules/inbox/source.server.ts";

@@ -1,5 +1,5 @@
 import type { Db } from "#app/db/client.server.ts";
-import { findCatalogueTitles, titleRefs, type InboxTitleRef } from "#app/modules/inbox/catalogue-refs.server.ts";
+import { findCatalogueTitles, titleRefs, type CatalogueTitleRef } from "#app/modules/catalogue/link-refs.server.ts";
 import type { InboxStatus } from "#app/modules/inbox/inbox.ts";
 import {
   listNewestFirst,
@@ -44,8 +44,8 @@ export interface RequestDetail extends Resolution {
   status: InboxStatus<"requests">;
   requestCount: number;
   /** The catalogue title a quick request asks a quality of. */
-  catalogueTitle: InboxTitleRef | null;
-  fulfilledTitle: InboxTitleRef | null;
+  catalogueTitle: CatalogueTitleRef | null;
+  fulfilledTitle: CatalogueTitleRef | null;
   declineReason: string | null;
   createdAt: string;
   submissions: RequestSubmission[];

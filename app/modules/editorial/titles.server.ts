@@ -3,10 +3,10 @@ import { inTransaction } from "#app/db/transaction.server.ts";
 import { recordAudit, type Actor } from "#app/modules/audit/audit.server.ts";
 import { closeReportsOfReplacedLinks, openReportsOnTitleLinks } from "#app/modules/inbox/reports/fixes.server.ts";
 import { AppError, isAppError } from "#app/utils/errors.ts";
-import { toEditorErrors, type CheckedEditor, type EditorMapping } from "./admin-form.ts";
-import { getTitle } from "./read.server.ts";
-import type { ParsedTitleInput, TitleInput } from "./schema.ts";
-import type { TitleDetail, TitleType } from "./types.ts";
+import { toEditorErrors, type CheckedEditor, type EditorMapping } from "#app/modules/catalogue/admin-form.ts";
+import { getTitle } from "#app/modules/catalogue/read.server.ts";
+import type { ParsedTitleInput, TitleInput } from "#app/modules/catalogue/schema.ts";
+import type { TitleDetail, TitleType } from "#app/modules/catalogue/types.ts";
 import {
   createParsedTitle,
   deleteLink,
@@ -17,13 +17,16 @@ import {
   parseTitleInput,
   replaceParsedTitle,
   TITLE_NOT_FOUND,
-} from "./write.server.ts";
+} from "#app/modules/catalogue/write.server.ts";
 import { plural } from "#app/utils/format.ts";
 
 /**
- * The catalogue writes the admin panel makes: each is the plain catalogue write
- * plus its audit-log entry, in one transaction, so the log never claims a change
- * that did not happen (or misses one that did).
+ * The title saves the admin panel and the write API make (issue 33: one-way
+ * saves): each is the plain catalogue write, the inbox's follow-up (broken-link
+ * reports answered by the edit are closed) and the audit-log entry, in one
+ * transaction, so the log never claims a change that did not happen (or misses one
+ * that did). This module composes the catalogue and the inbox, so neither calls
+ * the other.
  */
 
 function typeWord(type: TitleDetail["type"]): string {

@@ -12,11 +12,11 @@ import {
   titleEditorSchema,
   valuesFromTitle,
   type EditorValues,
-} from "./admin-form.ts";
-import { addTitle, addTitleFromEditor, removeFromTitle, saveTitleFromEditor } from "./admin.server.ts";
-import { getTitle } from "./read.server.ts";
-import type { TitleType } from "./types.ts";
-import { createTitle } from "./write.server.ts";
+} from "#app/modules/catalogue/admin-form.ts";
+import { addTitle, addTitleFromEditor, removeFromTitle, saveTitleFromEditor } from "./titles.server.ts";
+import { getTitle } from "#app/modules/catalogue/read.server.ts";
+import type { TitleType } from "#app/modules/catalogue/types.ts";
+import { createTitle } from "#app/modules/catalogue/write.server.ts";
 
 /** The editor's values as the route hands them over: checked by the editor's schema (as a title of `type`). */
 const checked = (values: EditorValues, type?: TitleType) => titleEditorSchema(type).parse(values);
