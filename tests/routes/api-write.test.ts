@@ -8,7 +8,8 @@ import { API_BASE_PATH } from "#app/modules/api/operations.ts";
 import { createApiToken, getApiToken, revokeApiToken } from "#app/modules/api/tokens.server.ts";
 import type { TokenScope } from "#app/modules/api/tokens.ts";
 import { listAudit } from "#app/modules/audit/audit.server.ts";
-import { actorOf, setAdminDisabled, setAdminRole } from "#app/modules/auth/accounts.server.ts";
+import { setAccountDisabled } from "#app/modules/api/accounts.server.ts";
+import { actorOf, setAdminRole } from "#app/modules/auth/accounts.server.ts";
 import { API_TOKEN_FAILURE_RULE } from "#app/modules/limits/rules.ts";
 import { getTitle } from "#app/modules/catalogue/read.server.ts";
 import { createTitle } from "#app/modules/catalogue/write.server.ts";
@@ -146,7 +147,7 @@ describeEachDatabase("the write API", (ctx) => {
 
     // Disabled: every token the account made is revoked, and stays so when it is enabled again.
     const reader = await make("reader", "read");
-    await setAdminDisabled(ctx.db, actorOf(boss), maker.id, true);
+    await setAccountDisabled(ctx.db, actorOf(boss), maker.id, true);
     const afterDisable = await post(writer.secret);
     expect(afterDisable.status).toBe(401);
     expect(((await doc(afterDisable, "/titles", "post")) as ProblemBody).detail).toBe("This API token has been revoked.");
@@ -155,7 +156,7 @@ describeEachDatabase("the write API", (ctx) => {
       action: "account.disable",
       summary: `Disabled ${maker.email} and revoked the 2 API tokens they made`,
     });
-    await setAdminDisabled(ctx.db, actorOf(boss), maker.id, false);
+    await setAccountDisabled(ctx.db, actorOf(boss), maker.id, false);
     expect((await post(writer.secret)).status).toBe(401);
 
     // A token whose account is disabled or deleted outside the panel (the database, a restore) is refused too.

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Db } from "#app/db/client.server.ts";
-import { createTitle, deleteTitle } from "#app/modules/catalogue/write.server.ts";
+import { createTitle } from "#app/modules/catalogue/write.server.ts";
+import { applyBulkAction, removeFromTitle } from "#app/modules/editorial/titles.server.ts";
 import { buildMovie } from "#tests/factories/titles.ts";
 import { describeEachDatabase } from "#tests/helpers/database.ts";
 import { recordSearch, topSearches } from "#app/modules/search/search-queries.server.ts";
@@ -163,12 +164,16 @@ describeEachDatabase("page-view counter", (ctx) => {
     expect(rows[0]!.lastSearchedAt > MON.toISOString()).toBe(true);
   });
 
-  it("forgets a deleted title's views", async () => {
+  it("forgets a deleted title's views, deleted alone or in bulk", async () => {
     const a = await createTitle(ctx.db, buildMovie({ title: "A" }));
+    const b = await createTitle(ctx.db, buildMovie({ title: "B" }));
+    const c = await createTitle(ctx.db, buildMovie({ title: "C" }));
     const counter = new AnalyticsCounter(ctx.db, { flushMs: 0 });
-    counter.view(a.id, TUE);
+    for (const t of [a, b, c]) counter.view(t.id, TUE);
     await counter.close();
-    await deleteTitle(ctx.db, a.id);
-    expect(await viewRows(ctx.db)).toEqual([]);
+    const editor = { id: null, name: "Editor" };
+    await removeFromTitle(ctx.db, editor, a.id, "title", a.id);
+    await applyBulkAction(ctx.db, editor, { action: "delete", ids: [b.id] });
+    expect((await viewRows(ctx.db)).map((r) => r.title_id)).toEqual([c.id]);
   });
 });

@@ -3,7 +3,6 @@ import type { Selectable } from "kysely";
 import type { Db } from "#app/db/client.server.ts";
 import { toBool, toCount } from "#app/db/dialect.server.ts";
 import type { AdminsTable } from "#app/db/schema.ts";
-import { revokeTokensMadeBy } from "#app/modules/api/tokens.server.ts";
 import { recordAudit, type Actor } from "#app/modules/audit/audit.server.ts";
 import { inTransaction } from "#app/db/transaction.server.ts";
 import { AppError } from "#app/utils/errors.ts";
@@ -227,13 +226,24 @@ async function otherActiveAdministrators(trx: Db, id: number): Promise<number> {
   return toCount(others.n as number | string);
 }
 
+/** What other modules hold for an account and end when it is disabled; returns how many it revoked. */
+export type RevokeOnDisable = (trx: Db, adminId: number) => Promise<number>;
+
 /**
  * Disables or re-enables an account. A disabled account's sessions end at once, and
- * the API tokens it made are revoked (ADR 034): re-enabling brings back neither.
+ * `revoke` ends what it made elsewhere: the API module passes its tokens' revocation
+ * (api/accounts.server.ts, ADR 034), so auth does not import the API. Re-enabling
+ * brings back neither.
  * The last enabled Administrator cannot be disabled (nobody could manage users),
  * and nobody disables their own account (the panel would lock them out mid-action).
  */
-export async function setAdminDisabled(db: Db, actor: Actor, id: number, disabled: boolean): Promise<Admin> {
+export async function setAdminDisabled(
+  db: Db,
+  actor: Actor,
+  id: number,
+  disabled: boolean,
+  revoke: RevokeOnDisable = async () => 0,
+): Promise<Admin> {
   return inTransaction(db, async (trx) => {
     const row = await trx.selectFrom("admins").selectAll().where("id", "=", id).executeTakeFirst();
     if (!row) throw new AppError(404, "No such account");
@@ -250,7 +260,7 @@ export async function setAdminDisabled(db: Db, actor: Actor, id: number, disable
     let tokens = 0;
     if (disabled) {
       await trx.deleteFrom("admin_sessions").where("admin_id", "=", id).execute();
-      tokens = await revokeTokensMadeBy(trx, id);
+      tokens = await revoke(trx, id);
     }
     const revoked = tokens ? ` and revoked the ${tokens === 1 ? "API token" : `${tokens} API tokens`} they made` : "";
     await recordAudit(trx, actor, {

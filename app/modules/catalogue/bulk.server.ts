@@ -11,7 +11,6 @@ import { TmdbError, type TmdbClient } from "#app/integrations/tmdb/client.server
 import type { BulkAction } from "./admin-list.ts";
 import { TMDB_NOT_CONFIGURED } from "./tmdb-fill.ts";
 import type { TitleType } from "./types.ts";
-import { forgetTitleViews } from "#app/modules/analytics/views.server.ts";
 
 /**
  * The admin lists' bulk actions over the selected titles: one transaction, one
@@ -58,24 +57,20 @@ type FreshArtwork = Map<number, { posterUrl: string | null; backgroundUrl: strin
 /** A bulk edit of at least this many titles tidies the tables after it (vacuumAfterBulkWrite): smaller ones leave little behind. */
 export const BULK_VACUUM_MIN_TITLES = 100;
 
-export async function applyBulkAction(
-  db: Db,
-  actor: Actor,
-  request: BulkRequest,
-  services: { tmdb?: TmdbClient | null } = {},
-): Promise<BulkOutcome> {
+export interface BulkServices {
+  tmdb?: TmdbClient | null;
+  /** What other modules keep about deleted titles, removed in the same transaction (editorial: their view counts). */
+  forgetDeleted?: (trx: Db, ids: number[]) => Promise<void>;
+}
+
+export async function applyBulkAction(db: Db, actor: Actor, request: BulkRequest, services: BulkServices = {}): Promise<BulkOutcome> {
   const outcome = await applyInTransaction(db, actor, request, services);
   // Outside the transaction (VACUUM cannot run in one), as after an import (ADR 007).
   if (outcome.changed >= BULK_VACUUM_MIN_TITLES && !db.isTransaction) await vacuumAfterBulkWrite(db);
   return outcome;
 }
 
-async function applyInTransaction(
-  db: Db,
-  actor: Actor,
-  request: BulkRequest,
-  services: { tmdb?: TmdbClient | null },
-): Promise<BulkOutcome> {
+async function applyInTransaction(db: Db, actor: Actor, request: BulkRequest, services: BulkServices): Promise<BulkOutcome> {
   const ids = [...new Set(request.ids)];
   const artwork = request.action === "refresh-artwork" ? await fetchArtwork(db, services.tmdb ?? null, ids) : undefined;
   return inTransaction(db, async (trx) => {
@@ -86,13 +81,13 @@ async function applyInTransaction(
     const byId = new Map(rows.map((r) => [r.id, { id: r.id, type: r.type, title: r.title, featured: toBool(r.featured) }]));
     const selected = ids.map((id) => byId.get(id)).filter((t): t is Selected => t !== undefined);
     const gone = ids.length - selected.length;
-    const outcome = artwork ? await refreshArtwork(trx, actor, selected, artwork) : await run(trx, actor, request, selected);
+    const outcome = artwork ? await refreshArtwork(trx, actor, selected, artwork) : await run(trx, actor, request, selected, services);
     if (outcome.changed > 0 || outcome.links > 0) await bumpContentVersion(trx);
     return { ...outcome, unchanged: outcome.unchanged + gone };
   });
 }
 
-async function run(trx: Db, actor: Actor, request: BulkRequest, selected: Selected[]): Promise<BulkOutcome> {
+async function run(trx: Db, actor: Actor, request: BulkRequest, selected: Selected[], services: BulkServices): Promise<BulkOutcome> {
   const titles = (n: number) => plural(n, "title");
   const audit = (t: Selected, action: string, summary: string, details: Record<string, unknown> = {}) =>
     recordAudit(trx, actor, { action, entityType: "title", entityId: t.id, summary, details: { ...details, bulk: true } });
@@ -107,8 +102,7 @@ async function run(trx: Db, actor: Actor, request: BulkRequest, selected: Select
       if (selected.length) {
         const ids = selected.map((t) => t.id);
         await trx.deleteFrom("titles").where("id", "in", ids).execute();
-        // No foreign key there (ADR 035): their view counts go with them.
-        await forgetTitleViews(trx, ids);
+        await services.forgetDeleted?.(trx, ids);
       }
       for (const t of selected) await audit(t, "title.delete", `Deleted the ${typeWord(t.type)} “${t.title}”`);
       return { changed: selected.length, unchanged: 0, links: 0, message: `Deleted ${titles(selected.length)}` };

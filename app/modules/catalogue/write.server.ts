@@ -12,7 +12,6 @@ import { titleInputSchema, type ParsedReleaseInput, type ParsedTitleInput, type 
 import { firstFreeSlug, genreSlug, slugCandidatesPrefix } from "./slug.ts";
 import type { FileEntry, Link, Release, TitleDetail, TitleRef } from "./types.ts";
 import { slugify } from "#app/utils/slug.ts";
-import { forgetTitleViews } from "#app/modules/analytics/views.server.ts";
 
 export const TITLE_NOT_FOUND = "No item found with this ID. Please try again later.";
 
@@ -540,13 +539,15 @@ export async function replaceParsedTitle(db: Db, current: TitleDetail, data: Par
   });
 }
 
-/** Deletes a title and, through the foreign keys, its whole tree. */
+/**
+ * Deletes a title and, through the foreign keys, its whole tree. Its view counts
+ * (analytics, no foreign key: ADR 035) are forgotten by the caller in the same
+ * transaction: editorial/titles.server.ts.
+ */
 export async function deleteTitle(db: Db, id: number): Promise<boolean> {
   return inTransaction(db, async (trx) => {
     const result = await trx.deleteFrom("titles").where("id", "=", id).executeTakeFirst();
     const deleted = Number(result.numDeletedRows) > 0;
-    // No foreign key there (ADR 035): its view counts go with it.
-    if (deleted) await forgetTitleViews(trx, [id]);
     if (deleted) await bumpContentVersion(trx);
     return deleted;
   });

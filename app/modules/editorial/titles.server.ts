@@ -19,6 +19,8 @@ import {
   TITLE_NOT_FOUND,
 } from "#app/modules/catalogue/write.server.ts";
 import { plural } from "#app/utils/format.ts";
+import { forgetTitleViews } from "#app/modules/analytics/views.server.ts";
+import { applyBulkAction as applyCatalogueBulkAction, type BulkRequest, type BulkServices } from "#app/modules/catalogue/bulk.server.ts";
 
 /**
  * The title saves the admin panel and the write API make (issue 33: one-way
@@ -155,6 +157,8 @@ export async function removeFromTitle(db: Db, actor: Actor, titleId: number, par
     switch (part) {
       case "title":
         deleted = await deleteTitle(trx, titleId);
+        // No foreign key there (ADR 035): its view counts go with it.
+        if (deleted) await forgetTitleViews(trx, [titleId]);
         what = `the ${typeWord(title.type)} “${title.title}”`;
         break;
       case "screenshot": {
@@ -240,4 +244,12 @@ export async function saveTitleFromEditor(
     };
     return withEditorErrors(mapping, () => saveParsedTitle(trx, actor, current, merged));
   });
+}
+
+/**
+ * A bulk action on the admin list (catalogue/bulk.server.ts); deleted titles take
+ * their view counts with them, as a single delete does.
+ */
+export function applyBulkAction(db: Db, actor: Actor, request: BulkRequest, services: Omit<BulkServices, "forgetDeleted"> = {}) {
+  return applyCatalogueBulkAction(db, actor, request, { ...services, forgetDeleted: forgetTitleViews });
 }

@@ -1,7 +1,7 @@
 import { getApp } from "#app/context.ts";
 import { actorFrom } from "#app/http/admin-guard.server.ts";
 import { bulkFormSchema } from "#app/modules/catalogue/admin-list.ts";
-import { applyBulkAction } from "#app/modules/catalogue/bulk.server.ts";
+import { applyBulkAction } from "#app/modules/editorial/titles.server.ts";
 import { handleSubmission } from "#app/http/form.server.ts";
 import type { Route } from "./+types/bulk-titles";
 

@@ -1,7 +1,7 @@
 import { z } from "#app/utils/zod.ts";
 import { getApp } from "#app/context.ts";
 import { UsersScreen } from "#app/components/admin/settings/users.tsx";
-import { setAdminDisabled } from "#app/modules/auth/accounts.server.ts";
+import { setAccountDisabled } from "#app/modules/api/accounts.server.ts";
 import { actorFrom, requireRole } from "#app/http/admin-guard.server.ts";
 import { requireId } from "#app/utils/ids.ts";
 import { handleSubmission } from "#app/http/form.server.ts";
@@ -16,7 +16,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   requireRole(context, "admin");
   const id = requireId(params.id);
   return handleSubmission(request, disableSchema, async (): Promise<FormSuccess> => {
-    const changed = await setAdminDisabled(getApp(context).db, actorFrom(context), id, true);
+    const changed = await setAccountDisabled(getApp(context).db, actorFrom(context), id, true);
     return { ok: true, message: `Disabled ${changed.email}; their sessions have ended` };
   });
 }
