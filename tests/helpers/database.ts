@@ -54,8 +54,24 @@ export async function createTestDatabase(dialect: DialectName): Promise<TestData
     cleanup = async () => {
       await withPgClient(url, (client) => client.query(`drop schema if exists ${schema} cascade`));
     };
+    try {
+      await migrateToLatest(handle.db);
+    } catch (error) {
+      // Seen only with several Vitest processes on one database (helpers beside a full run): a
+      // schema made a moment earlier was gone when its migration began ("schema … does not
+      // exist"); the cause is not found. Made again once, said out loud; any other failure stands.
+      if (!(error instanceof Error && /schema "[^"]+" does not exist/.test(error.message))) throw error;
+      console.warn(`${schema} vanished before its migration (${error.message}); making it again`);
+      await withPgClient(url, (client) => client.query(`create schema if not exists ${schema}`));
+      await migrateToLatest(handle.db);
+    }
+    return withDestroy(handle, cleanup);
   }
   await migrateToLatest(handle.db);
+  return withDestroy(handle, cleanup);
+}
+
+function withDestroy(handle: DatabaseHandle, cleanup: () => Promise<void>): TestDatabase {
   return {
     ...handle,
     async destroy() {
