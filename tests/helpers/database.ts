@@ -57,11 +57,13 @@ export async function createTestDatabase(dialect: DialectName): Promise<TestData
     try {
       await migrateToLatest(handle.db);
     } catch (error) {
-      // Seen only with several Vitest processes on one database (helpers beside a full run): a
-      // schema made a moment earlier was gone when its migration began ("schema … does not
-      // exist"); the cause is not found. Made again once, said out loud; any other failure stands.
+      // Seen a few times per run on PostgreSQL with two workers: the migration of a new schema
+      // fails with "schema … does not exist" naming the schema of the worker's previous test
+      // file, already dropped, as if a connection still had that file's search_path. The cause
+      // (in pg, Kysely or our handle) is not found; a second try migrates the right schema.
+      // Said out loud in the log; any other failure stands.
       if (!(error instanceof Error && /schema "[^"]+" does not exist/.test(error.message))) throw error;
-      console.warn(`${schema} vanished before its migration (${error.message}); making it again`);
+      console.warn(`${schema}: migration failed on another schema (${error.message}); trying again`);
       await withPgClient(url, (client) => client.query(`create schema if not exists ${schema}`));
       await migrateToLatest(handle.db);
     }
