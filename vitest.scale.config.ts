@@ -7,6 +7,8 @@ export default defineConfig({
   ...base,
   test: {
     ...base.test,
+    // Not the unit suite's two projects: those would bring every unit test file back in.
+    projects: undefined,
     include: ["tests/scale/**/*.test.ts"],
     testTimeout: 60_000,
     hookTimeout: 90_000,
