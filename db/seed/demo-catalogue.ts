@@ -3,8 +3,10 @@
 // Only Internet Archive identifiers verified against independent public sources are linked directly
 // (details/download pages and the item image); every other title uses an archive.org search URL instead.
 // A title with a verified identifier takes the item's own image (the archive's image service) as its
-// poster; the others, and any poster whose host is unreachable, get the generated poster. Backgrounds
-// and trailers are left null: the title page washes the poster into its background.
+// poster, and the item's page, where the film itself plays, as its trailer; the others, and any poster
+// whose host is unreachable, get the generated poster. Backgrounds are left null: the item image is a
+// thumbnail about 180 px wide, so pages wash it, blurred, into their background instead
+// (docs/demo-artwork.md lists every title's artwork and why).
 import type { TitleInput } from "#app/modules/catalogue/schema.ts";
 
 type Quality = "480p" | "720p" | "1080p";
@@ -86,7 +88,8 @@ function film(spec: FilmSpec): TitleInput {
     language: spec.language,
     posterUrl: spec.archiveId ? archiveThumb(spec.archiveId) : null,
     backgroundUrl: null,
-    trailerUrl: null,
+    // Public-domain films: the archive item is the whole film, which is its best trailer.
+    trailerUrl: spec.archiveId ? archiveDetails(spec.archiveId) : null,
     fileFormat: "mp4",
     featured: spec.featuredOrder !== undefined,
     featuredOrder: spec.featuredOrder ?? null,

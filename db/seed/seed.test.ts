@@ -1,7 +1,9 @@
+import fs from "node:fs";
+import path from "node:path";
 import { expect, it } from "vitest";
 import { describeEachDatabase } from "#tests/helpers/database.ts";
 import { GENRES } from "#app/constants.ts";
-import { titleInputSchema } from "#app/modules/catalogue/schema.ts";
+import { titleInputSchema, type TitleInput } from "#app/modules/catalogue/schema.ts";
 import { getTitle, listFeatured, listTitles } from "#app/modules/catalogue/read.server.ts";
 import { deleteTitle } from "#app/modules/catalogue/write.server.ts";
 import { demoCatalogue } from "./demo-catalogue.ts";
@@ -30,19 +32,70 @@ it("the demo catalogue is at least 40 films and 3 series, valid, from the fixed 
   expect(demoCatalogue.filter((t) => t.featured).length).toBe(6);
 });
 
-it("demo posters are Internet Archive item images, only for titles whose item is known, and every featured title has one", () => {
+/** Image hosts the demo's artwork may use: the Internet Archive's image service and Wikimedia Commons' file host. */
+const ARTWORK =
+  /^https:\/\/(archive\.org\/services\/img\/[\w.-]+|upload\.wikimedia\.org\/wikipedia\/commons\/[0-9a-f]\/[0-9a-f]{2}\/[^\s/]+)$/;
+const linkUrls = (input: TitleInput) =>
+  (input.releases ?? []).flatMap((r) => (r.files ?? []).flatMap((f) => (f.links ?? []).map((l) => l.url)));
+
+it("demo artwork: a poster of an allowed host or none, never shared, from the title's own archive item", () => {
   const withPoster = demoCatalogue.filter((t) => t.posterUrl);
   expect(withPoster.length).toBeGreaterThanOrEqual(10);
-  for (const input of withPoster) {
-    expect(input.posterUrl, input.title).toMatch(/^https:\/\/archive\.org\/services\/img\/[\w.-]+$/);
+  for (const input of demoCatalogue) {
+    for (const url of [input.posterUrl, input.backgroundUrl]) {
+      if (!url) continue;
+      expect(url, input.title).toMatch(ARTWORK);
+      expect(new URL(url).href, input.title).toBe(url);
+    }
+  }
+  for (const input of withPoster.filter((t) => t.posterUrl!.startsWith("https://archive.org/"))) {
     // The same verified identifier the title's own download links use.
     const id = input.posterUrl!.split("/").pop()!;
     expect(
-      (input.releases ?? []).some((r) => (r.files ?? []).some((f) => (f.links ?? []).some((l) => l.url.endsWith(`/${id}`)))),
+      linkUrls(input).some((url) => url.endsWith(`/${id}`)),
       input.title,
     ).toBe(true);
   }
+  const posters = withPoster.map((t) => t.posterUrl);
+  expect(new Set(posters).size).toBe(posters.length);
+  const backdrops = demoCatalogue.map((t) => t.backgroundUrl).filter(Boolean);
+  expect(new Set(backdrops).size).toBe(backdrops.length);
   expect(demoCatalogue.filter((t) => t.featured).every((t) => t.posterUrl)).toBe(true);
+});
+
+it("demo trailers are the film's own archive item page, for the titles whose item is known, never shared", () => {
+  const withTrailer = demoCatalogue.filter((t) => t.trailerUrl);
+  expect(withTrailer.length).toBeGreaterThanOrEqual(10);
+  for (const input of demoCatalogue) {
+    if (!input.trailerUrl) {
+      expect(input.posterUrl ?? "", input.title).not.toMatch(/^https:\/\/archive\.org\//);
+      continue;
+    }
+    const id = input.posterUrl!.split("/").pop()!;
+    expect(input.trailerUrl, input.title).toBe(`https://archive.org/details/${id}`);
+    expect(linkUrls(input), input.title).toContain(input.trailerUrl);
+  }
+  expect(new Set(withTrailer.map((t) => t.trailerUrl)).size).toBe(withTrailer.length);
+  expect(demoCatalogue.filter((t) => t.featured).every((t) => t.trailerUrl)).toBe(true);
+});
+
+it("docs/demo-artwork.md has one row per demo title saying what it uses", () => {
+  const doc = fs.readFileSync(path.join(import.meta.dirname, "../../docs/demo-artwork.md"), "utf8");
+  const rows = new Map(
+    doc
+      .split("\n")
+      .filter((line) => /^\| \d+ \|/.test(line))
+      .map((line) => {
+        const cells = line.split("|").map((c) => c.trim());
+        return [cells[2]!, cells.slice(3).join(" ")];
+      }),
+  );
+  expect([...rows.keys()]).toEqual(demoCatalogue.map((t) => t.title));
+  for (const input of demoCatalogue) {
+    const id = input.posterUrl?.split("/").pop();
+    if (id) expect(rows.get(input.title), input.title).toContain(`\`${id}\``);
+    else expect(rows.get(input.title), input.title).toMatch(/generated/i);
+  }
 });
 
 describeEachDatabase("seeding", (ctx) => {
@@ -70,24 +123,29 @@ describeEachDatabase("seeding", (ctx) => {
     expect(await countTitles(ctx.db)).toBe(demoCatalogue.length);
   });
 
-  it("a rerun gives a demo title without a poster its artwork, and leaves a poster an admin chose", async () => {
+  it("a rerun gives a demo title without a poster or trailer its artwork, and leaves what an admin chose", async () => {
     await seedDemoCatalogue(ctx.db);
-    const [first, second] = demoCatalogue.filter((t) => t.posterUrl);
+    const [first, second] = demoCatalogue.filter((t) => t.posterUrl && t.trailerUrl);
     const idOf = async (title: string) =>
       (await ctx.db.selectFrom("titles").select("id").where("title", "=", title).executeTakeFirstOrThrow()).id;
     await ctx.db
       .updateTable("titles")
-      .set({ poster_url: null })
+      .set({ poster_url: null, trailer_url: null })
       .where("id", "=", await idOf(first!.title))
       .execute();
     await ctx.db
       .updateTable("titles")
-      .set({ poster_url: "https://image.tmdb.org/t/p/w500/chosen.jpg" })
+      .set({ poster_url: "https://image.tmdb.org/t/p/w500/chosen.jpg", trailer_url: "https://www.youtube.com/watch?v=chosen" })
       .where("id", "=", await idOf(second!.title))
       .execute();
     expect((await seedDemoCatalogue(ctx.db)).artwork).toBe(1);
-    expect((await getTitle(ctx.db, await idOf(first!.title)))!.posterUrl).toBe(first!.posterUrl);
-    expect((await getTitle(ctx.db, await idOf(second!.title)))!.posterUrl).toBe("https://image.tmdb.org/t/p/w500/chosen.jpg");
+    const filled = (await getTitle(ctx.db, await idOf(first!.title)))!;
+    expect([filled.posterUrl, filled.trailerUrl]).toEqual([first!.posterUrl, first!.trailerUrl]);
+    const chosen = (await getTitle(ctx.db, await idOf(second!.title)))!;
+    expect([chosen.posterUrl, chosen.trailerUrl]).toEqual([
+      "https://image.tmdb.org/t/p/w500/chosen.jpg",
+      "https://www.youtube.com/watch?v=chosen",
+    ]);
   });
 
   it("generates synthetic titles with complete trees", async () => {

@@ -23,8 +23,8 @@ const HOUR_MS = 3_600_000;
 /**
  * Adds the demo titles that are not in the catalogue yet (same type, title and
  * release year); titles already there, edited or not, are left alone, except that
- * one without a poster gets the demo's artwork. The first demo title gets the
- * newest upload time, so the home page shows them in order.
+ * one without a poster or a trailer gets the demo's (an admin's choice is kept). The
+ * first demo title gets the newest upload time, so the home page shows them in order.
  */
 export async function seedDemoCatalogue(db: Db): Promise<{ added: number; kept: number; artwork: number }> {
   const now = Date.now();
@@ -35,16 +35,20 @@ export async function seedDemoCatalogue(db: Db): Promise<{ added: number; kept: 
     const year = input.releaseDate?.slice(0, 4) ?? null;
     const existing = await db
       .selectFrom("titles")
-      .select(["id", "poster_url"])
+      .select(["id", "poster_url", "trailer_url"])
       .where("type", "=", input.type)
       .where(sql<string>`lower(title)`, "=", input.title.toLowerCase())
       .where((eb) => (year ? eb(sql<string>`substr(cast(release_date as text), 1, 4)`, "=", year) : eb("release_date", "is", null)))
       .executeTakeFirst();
     if (existing) {
       kept++;
-      if (existing.poster_url === null && input.posterUrl) {
+      const missing = {
+        ...(existing.poster_url === null && input.posterUrl ? { poster_url: input.posterUrl } : {}),
+        ...(existing.trailer_url === null && input.trailerUrl ? { trailer_url: input.trailerUrl } : {}),
+      };
+      if (Object.keys(missing).length > 0) {
         await db.transaction().execute(async (trx) => {
-          await trx.updateTable("titles").set({ poster_url: input.posterUrl }).where("id", "=", existing.id).execute();
+          await trx.updateTable("titles").set(missing).where("id", "=", existing.id).execute();
           await bumpContentVersion(trx);
         });
         artwork++;

@@ -137,7 +137,7 @@ export function PhoneCard({ item, ask, selection }: { item: AdminTitleSummary; a
         <div className="pt-1">
           <SelectBox item={item} selection={selection} />
         </div>
-        <TitleThumb title={item.title} url={item.posterUrl} className="h-20 w-14" />
+        <TitleThumb title={item.title} url={item.posterUrl} className="w-14" />
         <div className="min-w-0 flex-1 text-sm">
           <h2 className="font-semibold break-words text-white">{item.title}</h2>
           <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-mist-400">
