@@ -79,8 +79,12 @@ test.describe("artwork", () => {
       .getByRole("row")
       .filter({ hasText: "Admin Broken Host Film" })
       .or(page.locator("li").filter({ hasText: "Admin Broken Host Film" }));
-    await expect(row.first().getByText("A", { exact: true })).toBeVisible();
+    const thumb = row.first().getByText("A", { exact: true });
+    await expect(thumb).toBeVisible();
     await expect(row.first().locator("img")).toHaveCount(0);
+    // The 2:3 poster ratio, as everywhere else.
+    const box = (await thumb.boundingBox())!;
+    expect(box.height / box.width).toBeCloseTo(1.5, 1);
   });
 
   test("posters come in the widths they are drawn at, sized and lazy below the fold", async ({ page, catalogue }) => {
@@ -128,10 +132,58 @@ test.describe("artwork", () => {
     await expect(backdrop(2)).toHaveCount(1);
   });
 
-  test("the demo catalogue shows Internet Archive artwork, and every title has a share image", async ({ page, request }) => {
+  test("the home hero shows a featured title's backdrop sharp over its drawn colours, and the drawn poster when the host fails", async ({
+    page,
+    catalogue,
+  }) => {
+    await catalogue.create(
+      buildMovie({
+        title: "Backdrop Hero Film",
+        featured: true,
+        featuredOrder: -1,
+        posterUrl: "https://archive.org/services/img/backdrop-hero-poster",
+        backgroundUrl: "https://image.tmdb.org/t/p/original/backdrop-hero.jpg",
+        trailerUrl: "https://archive.org/details/backdrop-hero-film",
+      }),
+    );
+    await blockImageHosts(page);
+    await page.clock.install(); // the first slide stays
+    await page.goto("/");
+    const slide = page.getByRole("region", { name: "Featured titles" }).getByRole("group", { name: /^1 of \d+: Backdrop Hero Film$/ });
+    await expect(slide).toBeVisible();
+    // The backdrop at a width fit for the hero, drawn as it is (not the blurred poster wash), over the title's gradient.
+    const backdrop = slide.locator("[style*='backdrop-hero.jpg']");
+    await expect(backdrop).toHaveCount(1);
+    expect(await backdrop.getAttribute("style")).toContain("https://image.tmdb.org/t/p/w1280/backdrop-hero.jpg");
+    await expect(backdrop).not.toHaveClass(/blur/);
+    await expect(backdrop).toHaveCSS("background-size", "cover");
+    await expect(slide.locator("[style*='linear-gradient']").first()).toBeAttached();
+    await expect(page.locator('head link[rel="preload"][as="image"][fetchpriority="high"]')).toHaveAttribute(
+      "href",
+      "https://image.tmdb.org/t/p/w1280/backdrop-hero.jpg",
+    );
+    // The slide's poster fails offline: it removes itself and the drawn one (title and year) shows in its place.
+    await expect(slide.locator("img")).toHaveCount(0);
+    await expect(slide.locator("[aria-hidden=true]").getByText("Backdrop Hero Film", { exact: true })).toBeVisible();
+    await expect(slide.getByRole("link", { name: /Watch Trailer/ })).toHaveAttribute(
+      "href",
+      "https://archive.org/details/backdrop-hero-film",
+    );
+    await expectAccessible(page);
+  });
+
+  test("the demo catalogue shows Internet Archive artwork and trailers, and every title has a share image", async ({ page, request }) => {
     await page.goto("/");
     const hero = page.getByRole("region", { name: "Featured titles" });
-    await expect(hero.locator("img").first()).toHaveAttribute("src", /^https:\/\/archive\.org\/services\/img\/[\w.-]+$/);
+    const poster = await hero.locator("img").first().getAttribute("src");
+    expect(poster).toMatch(/^https:\/\/archive\.org\/services\/img\/[\w.-]+$/);
+    // The trailer is the same archive item's page (the public-domain film), in a new tab.
+    const trailer = hero
+      .locator('[aria-roledescription="slide"]')
+      .first()
+      .getByRole("link", { name: /Watch Trailer/ });
+    await expect(trailer).toHaveAttribute("href", poster!.replace("/services/img/", "/details/"));
+    await expect(trailer).toHaveAttribute("target", "_blank");
 
     for (const [path, kind] of [
       ["/movie/1/nosferatu", "card"],
