@@ -27,7 +27,9 @@ const database = await openConfiguredDatabase();
 const started = performance.now();
 if (count === null) {
   const { added, kept, artwork } = await seedDemoCatalogue(database.db);
-  console.log(`demo catalogue: added ${added} titles, ${kept} already present, ${artwork} given their poster (${database.location})`);
+  console.log(
+    `demo catalogue: added ${added} titles, ${kept} already present, ${artwork} given their poster or trailer (${database.location})`,
+  );
 } else {
   let last = 0;
   const result = await seedSynthetic(database.db, count, {
