@@ -2,8 +2,8 @@ import { ArtworkImage, titleHue } from "#app/components/catalogue/poster.tsx";
 
 /**
  * A small poster for admin lists and search suggestions: the title's drawn initial, with the real poster
- * over it when there is one. Callers set its width; it keeps the 2:3 poster ratio. A poster whose host fails removes itself, so the
- * drawn one shows instead of a broken-image icon.
+ * over it when there is one. Callers set its width; it keeps the 2:3 poster ratio. A poster whose host
+ * fails removes itself, so the drawn one shows instead of a broken-image icon.
  */
 export function TitleThumb({ title, url, className = "w-10" }: { title: string; url: string | null; className?: string }) {
   const hue = titleHue(title);
