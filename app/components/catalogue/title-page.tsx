@@ -65,7 +65,12 @@ export function TitlePage({
         <h2 id="downloads-heading" className="mb-4 text-xl font-bold text-white">
           Downloads
         </h2>
-        <DownloadList titleId={title.id} type={title.type} releases={title.releases} />
+        <DownloadList
+          titleId={title.id}
+          type={title.type}
+          releases={title.releases}
+          facts={{ format: title.fileFormat, language: title.language, subtitles: title.subtitles }}
+        />
         <QuickRequest title={title.title} />
       </section>
 
