@@ -1,4 +1,4 @@
-import { PostgresAdapter, sql, type Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 
 // Frozen: what "More like this" reads (app/modules/catalogue/related.server.ts) is the
 // newest ~100 titles per shared person and per namesake. Without these indexes a
@@ -8,11 +8,10 @@ import { PostgresAdapter, sql, type Kysely } from "kysely";
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`create index credits_name_title_idx on credits (name, title_id)`.execute(db);
   await sql`create index titles_lower_title_idx on titles (lower(title), id)`.execute(db);
-  // SQLite's planner passes over an index it has no statistics for.
-  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) {
-    await sql`analyze credits`.execute(db);
-    await sql`analyze titles`.execute(db);
-  }
+  // SQLite's planner passes over an index it has no statistics for; PostgreSQL keeps
+  // statistics of an expression index (lower(title)) only once it is analyzed.
+  await sql`analyze credits`.execute(db);
+  await sql`analyze titles`.execute(db);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -103,18 +103,21 @@ export function relatedQuery(db: Db, title: RelatedSource, limit = RELATED_LIMIT
     .orderBy("t.id", "desc")
     .limit(limit * RELATED_CHECKED);
   // Only the best few are checked for a visible link: reading every candidate's links cost most of the time.
+  // A scalar subquery with LIMIT 1, not EXISTS: PostgreSQL turns EXISTS into a semi-join that read all 1.1M links (4 s).
   return db
     .selectFrom(ranked.as("c"))
     .selectAll("c")
-    .where((eb) =>
-      eb.exists(
+    .where(
+      (eb) =>
         eb
           .selectFrom("releases as r")
           .innerJoin("links as l", "l.release_id", "r.id")
           .select(sql.lit(1).as("one"))
           .whereRef("r.title_id", "=", "c.id")
-          .where("l.status", "!=", "disabled"),
-      ),
+          .where("l.status", "!=", "disabled")
+          .limit(1),
+      "is not",
+      null,
     )
     .orderBy("c.score", "desc")
     .orderBy("c.popularity", "desc")
