@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { openDatabase, type DatabaseHandle } from "#app/db/client.server.ts";
 import { migrateToLatest } from "#db/migrate.ts";
+import { countTitles, seedSynthetic } from "#db/seed/seed.ts";
 import { withPgClient } from "#tests/helpers/database.ts";
 
 export interface BenchDatabase {
@@ -31,4 +32,35 @@ export async function openBenchDatabase(postgres: boolean): Promise<BenchDatabas
       if (postgres) await withPgClient(url, (c) => c.query(`drop schema if exists ${schema} cascade`));
     },
   };
+}
+
+const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+const CACHE = path.resolve(process.env.BENCH_CACHE ?? "bench/.cache");
+
+/**
+ * A synthetic catalogue of `size` titles, generated once and kept (SQLite files in
+ * bench/.cache/ or $BENCH_CACHE, PostgreSQL schemas cinedex_bench_<size> in
+ * BENCH_DATABASE_URL, else TEST_DATABASE_URL, else the local test database) and
+ * migrated to the latest schema.
+ */
+export async function openBenchCatalogue(dialect: "sqlite" | "postgres", size: number): Promise<DatabaseHandle> {
+  const name = `cinedex_bench_${size}`;
+  let handle: DatabaseHandle;
+  if (dialect === "sqlite") {
+    fs.mkdirSync(CACHE, { recursive: true });
+    handle = openDatabase({ dialect: "sqlite", file: path.join(CACHE, `${name}.db`) });
+  } else {
+    await withPgClient(pgUrl, (c) => c.query(`create schema if not exists ${name}`));
+    handle = openDatabase({ dialect: "postgres", url: pgUrl, schema: name });
+  }
+  await migrateToLatest(handle.db);
+  const have = await countTitles(handle.db);
+  if (have < size) {
+    const started = performance.now();
+    process.stdout.write(`seeding ${(size - have).toLocaleString("en-US")} titles into ${handle.location}…`);
+    await seedSynthetic(handle.db, size - have, { seed: 1 + have, batchSize: 1_000 });
+    if (dialect === "postgres") await withPgClient(pgUrl, (c) => c.query(`analyze ${name}.search_documents; analyze ${name}.titles`));
+    console.log(` ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  }
+  return handle;
 }

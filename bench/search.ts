@@ -5,16 +5,12 @@
 // the local test database). A fixed mix of queries (exact titles, prefixes, typos,
 // cast names, filtered queries, queries that find nothing) runs against each, and
 // p50/p95/p99 are printed per kind, with the home listing's first page as baseline.
-import fs from "node:fs";
-import path from "node:path";
 import { parseArgs } from "node:util";
-import { openDatabase, type DatabaseHandle, type Db } from "#app/db/client.server.ts";
+import type { Db } from "#app/db/client.server.ts";
 import { listTitles } from "#app/modules/catalogue/read.server.ts";
 import { searchCatalogue, suggest, suggestGrouped } from "#app/modules/catalogue/search.server.ts";
 import type { SearchOptions } from "#app/modules/search/search.server.ts";
-import { migrateToLatest } from "#db/migrate.ts";
-import { countTitles, seedSynthetic } from "#db/seed/seed.ts";
-import { withPgClient } from "#tests/helpers/database.ts";
+import { openBenchCatalogue } from "./database.ts";
 
 const { values } = parseArgs({
   options: {
@@ -25,30 +21,6 @@ const { values } = parseArgs({
 });
 const sizes = values.sizes.split(",").map(Number);
 const queryCount = Number(values.queries);
-const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-const CACHE = path.resolve(process.env.BENCH_CACHE ?? "bench/.cache");
-
-async function catalogue(dialect: "sqlite" | "postgres", size: number): Promise<DatabaseHandle> {
-  const name = `cinedex_bench_${size}`;
-  let handle: DatabaseHandle;
-  if (dialect === "sqlite") {
-    fs.mkdirSync(CACHE, { recursive: true });
-    handle = openDatabase({ dialect: "sqlite", file: path.join(CACHE, `${name}.db`) });
-  } else {
-    await withPgClient(pgUrl, (c) => c.query(`create schema if not exists ${name}`));
-    handle = openDatabase({ dialect: "postgres", url: pgUrl, schema: name });
-  }
-  await migrateToLatest(handle.db);
-  const have = await countTitles(handle.db);
-  if (have < size) {
-    const started = performance.now();
-    process.stdout.write(`seeding ${(size - have).toLocaleString("en-US")} titles into ${handle.location}…`);
-    await seedSynthetic(handle.db, size - have, { seed: 1 + have, batchSize: 1_000 });
-    if (dialect === "postgres") await withPgClient(pgUrl, (c) => c.query(`analyze ${name}.search_documents; analyze ${name}.titles`));
-    console.log(` ${((performance.now() - started) / 1000).toFixed(0)} s`);
-  }
-  return handle;
-}
 
 /** mulberry32, so every run asks the same questions. */
 function random(seed: number) {
@@ -117,7 +89,7 @@ async function time<T>(work: () => Promise<T>): Promise<number> {
 
 for (const size of sizes) {
   for (const dialect of values["sqlite-only"] ? (["sqlite"] as const) : (["sqlite", "postgres"] as const)) {
-    const handle = await catalogue(dialect, size);
+    const handle = await openBenchCatalogue(dialect, size);
     const mix = await queryMix(handle.db, size);
     for (const q of mix.slice(0, 50)) await searchCatalogue(handle.db, q.options); // warm caches
     const baseline: number[] = [];

@@ -2,16 +2,28 @@ import { Link } from "react-router";
 import { linkDetailsPath } from "#app/modules/catalogue/paths.ts";
 import type { Release, TitleType } from "#app/modules/catalogue/types.ts";
 import { DownloadIcon, FilmIcon } from "#app/components/ui/icons.tsx";
+import { DownloadFacts, type TitleFileFacts } from "./download-facts.tsx";
 import { SeasonBrowser } from "./season-browser.tsx";
 
 const button = "inline-flex items-center gap-2 rounded-full px-4 py-2 text-sm font-semibold transition-colors";
 
 /**
- * The title page's download list: for a movie, each quality leads to its link
- * page; a TV show gets its seasons and episodes (season-browser.tsx).
+ * The title page's download list: for a movie, each quality is a card with its
+ * files' facts and leads to its link page; a TV show gets its seasons and episodes
+ * (season-browser.tsx).
  */
-export function DownloadList({ titleId, type, releases }: { titleId: number; type: TitleType; releases: Release[] }) {
-  if (type === "tv") return <SeasonBrowser titleId={titleId} releases={releases} />;
+export function DownloadList({
+  titleId,
+  type,
+  releases,
+  facts,
+}: {
+  titleId: number;
+  type: TitleType;
+  releases: Release[];
+  facts: TitleFileFacts;
+}) {
+  if (type === "tv") return <SeasonBrowser titleId={titleId} releases={releases} facts={facts} />;
   if (releases.length === 0) {
     return <p className="rounded-xl bg-ink-800 px-5 py-8 text-center text-mist-300">No download links available</p>;
   }
@@ -31,6 +43,13 @@ export function DownloadList({ titleId, type, releases }: { titleId: number; typ
               </li>
             ))}
           </ul>
+          <div className="mt-4 border-t border-white/5 pt-3">
+            <DownloadFacts
+              size={release.files.length === 1 ? release.files[0]!.size : null}
+              links={[...release.files.flatMap((f) => f.links), ...release.zipLinks]}
+              title={facts}
+            />
+          </div>
           <div className="mt-4">
             {release.files.some((f) => f.links.length > 0) ? (
               <Link

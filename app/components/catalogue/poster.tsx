@@ -104,13 +104,13 @@ export function Poster({ title, year, url, className = "", large = false, eager 
   return (
     <div className={`relative aspect-[2/3] overflow-hidden rounded-xl bg-ink-800 ${className}`}>
       <div
-        className={`absolute inset-0 flex flex-col justify-end ${large ? "p-5" : "p-3 sm:p-4"}`}
+        className={`absolute inset-0 flex flex-col justify-end ${large ? "p-3 sm:p-5" : "p-3 sm:p-4"}`}
         style={{ backgroundImage: generatedBackground(title, "poster") }}
         aria-hidden="true"
       >
         <span className="mb-3 h-0.5 w-8 rounded-full bg-white/50" />
         <span
-          className={`line-clamp-4 font-display leading-tight font-bold text-balance text-white drop-shadow ${large ? "text-3xl" : "text-lg sm:text-xl"}`}
+          className={`line-clamp-4 font-display leading-tight font-bold text-balance text-white drop-shadow ${large ? "text-base sm:text-3xl" : "text-lg sm:text-xl"}`}
         >
           {title}
         </span>
@@ -204,8 +204,8 @@ export function TitleHeaderPoster({ title }: { title: HeaderTitle }) {
       url={title.posterUrl}
       large
       priority
-      sizes="(min-width: 640px) 224px, 176px"
-      className="w-44 shrink-0 shadow-2xl sm:w-56"
+      sizes="(min-width: 640px) 224px, 112px"
+      className="w-28 self-start shadow-2xl sm:row-span-3 sm:w-56"
     />
   );
 }

@@ -3,6 +3,7 @@ import { archivePath, linkDetailsPath } from "#app/modules/catalogue/paths.ts";
 import { groupSeasons, type SeasonView } from "#app/modules/catalogue/seasons.ts";
 import type { Release } from "#app/modules/catalogue/types.ts";
 import { DownloadIcon } from "#app/components/ui/icons.tsx";
+import { DownloadFacts, type TitleFileFacts } from "./download-facts.tsx";
 
 const qualityButton =
   "inline-flex items-center gap-1.5 rounded-full px-3 py-1.5 text-xs font-bold tracking-wide transition-colors bg-accent-500 text-ink-950 hover:bg-accent-400";
@@ -22,7 +23,7 @@ function seasonHref(search: URLSearchParams, key: string): string {
  * one download button per quality, plus the season's archive (zip) when there is
  * one. The per-quality episode list pages (/archive/…) stay linked.
  */
-export function SeasonBrowser({ titleId, releases }: { titleId: number; releases: Release[] }) {
+export function SeasonBrowser({ titleId, releases, facts }: { titleId: number; releases: Release[]; facts: TitleFileFacts }) {
   const [search] = useSearchParams();
   const seasons = groupSeasons(releases);
   if (seasons.length === 0) {
@@ -54,12 +55,12 @@ export function SeasonBrowser({ titleId, releases }: { titleId: number; releases
           </ul>
         </nav>
       )}
-      <SeasonPanel titleId={titleId} season={season} />
+      <SeasonPanel titleId={titleId} season={season} facts={facts} />
     </div>
   );
 }
 
-function SeasonPanel({ titleId, season }: { titleId: number; season: SeasonView }) {
+function SeasonPanel({ titleId, season, facts }: { titleId: number; season: SeasonView; facts: TitleFileFacts }) {
   const headingId = `season-${season.key}-heading`;
   return (
     <section aria-labelledby={headingId} className="overflow-hidden rounded-xl bg-ink-800 ring-1 ring-white/5">
@@ -89,6 +90,15 @@ function SeasonPanel({ titleId, season }: { titleId: number; season: SeasonView 
             ))}
           </div>
         )}
+        <div className="basis-full">
+          <DownloadFacts
+            links={[
+              ...season.episodes.flatMap((e) => e.downloads.flatMap((d) => d.file.links)),
+              ...season.archives.flatMap((a) => a.links),
+            ]}
+            title={facts}
+          />
+        </div>
       </div>
       {season.episodes.length === 0 ? (
         <p className="px-5 py-8 text-center text-mist-300">No episodes available</p>

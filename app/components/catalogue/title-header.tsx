@@ -55,16 +55,18 @@ export function TitleHeader({
   ].filter((f): f is string => Boolean(f));
   const creditsLabel = title.type === "tv" ? "Created by" : `Director${title.directors.length > 1 ? "s" : ""}`;
   return (
-    <header className="relative -mt-6 pt-10 pb-10">
+    <header className="relative -mt-6 pt-6 pb-10 sm:pt-10">
       <TitleHeaderBackdrop title={title} />
-      <div className="flex flex-col gap-8 sm:flex-row">
+      {/* A grid, not a flex row: a flex row stretched the poster to the text column's height (drawn at 1:2, cropping a 2:3 poster).
+          On a phone the poster sits beside the name and the actions follow right under them, within the first screen. */}
+      <div className="grid grid-cols-[7rem_minmax(0,1fr)] gap-x-4 gap-y-5 sm:grid-cols-[14rem_minmax(0,1fr)] sm:grid-rows-[auto_auto_1fr] sm:gap-x-8">
         <TitleHeaderPoster title={title} />
-        <div className="min-w-0">
+        <div className="min-w-0 self-center sm:self-start">
           <p className="text-sm font-semibold tracking-wide text-accent-300 uppercase">
             {title.type === "tv" ? "TV series" : "Movie"}
             {note && ` · ${note}`}
           </p>
-          <h1 className="mt-1 text-3xl font-bold tracking-tight text-white sm:text-4xl">
+          <h1 className="mt-1 text-2xl font-bold tracking-tight text-balance text-white sm:text-4xl">
             {title.title} {title.year && <span className="font-normal text-mist-400">({title.year})</span>}
           </h1>
           <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-2 text-sm text-mist-300">
@@ -83,8 +85,11 @@ export function TitleHeader({
               </span>
             )}
           </div>
+        </div>
+        {children && <div className="col-span-2 min-w-0 sm:col-span-1 sm:col-start-2">{children}</div>}
+        <div className="col-span-2 min-w-0 sm:col-span-1 sm:col-start-2">
           {genres.length > 0 && (
-            <ul className="mt-4 flex flex-wrap gap-2" aria-label="Genres">
+            <ul className="flex flex-wrap gap-2" aria-label="Genres">
               {genres.map((g) => (
                 <li key={g.key}>
                   {g.to ? (
@@ -125,7 +130,6 @@ export function TitleHeader({
               </>
             )}
           </dl>
-          {children}
         </div>
       </div>
     </header>

@@ -3,15 +3,25 @@ import { DownloadList } from "#app/components/catalogue/download-list.tsx";
 import { TitleHeader } from "#app/components/catalogue/title-header.tsx";
 import { ScreenshotGallery } from "#app/components/catalogue/screenshot-gallery.tsx";
 import { TitleActions } from "#app/components/catalogue/title-actions.tsx";
+import { TitleRow } from "#app/components/catalogue/title-row.tsx";
 import { QuickRequest } from "#app/components/catalogue/quick-request.tsx";
 import { useNonce } from "#app/components/nonce.tsx";
 import { pushFront, recentlyViewed, type SavedTitle } from "#app/components/storage/lists.ts";
 import { genrePath } from "#app/modules/catalogue/paths.ts";
 import { type titleStructuredData } from "#app/modules/catalogue/structured-data.ts";
-import type { TitleDetail } from "#app/modules/catalogue/types.ts";
+import type { TitleCard, TitleDetail } from "#app/modules/catalogue/types.ts";
 import { jsonLd } from "#app/utils/seo.ts";
 
-export function TitlePage({ title, structuredData }: { title: TitleDetail; structuredData: ReturnType<typeof titleStructuredData> }) {
+export function TitlePage({
+  title,
+  related,
+  structuredData,
+}: {
+  title: TitleDetail;
+  /** "More like this" (related.server.ts). */
+  related: TitleCard[];
+  structuredData: ReturnType<typeof titleStructuredData>;
+}) {
   const nonce = useNonce();
   const saved: SavedTitle = {
     id: title.id,
@@ -55,9 +65,20 @@ export function TitlePage({ title, structuredData }: { title: TitleDetail; struc
         <h2 id="downloads-heading" className="mb-4 text-xl font-bold text-white">
           Downloads
         </h2>
-        <DownloadList titleId={title.id} type={title.type} releases={title.releases} />
+        <DownloadList
+          titleId={title.id}
+          type={title.type}
+          releases={title.releases}
+          facts={{ format: title.fileFormat, language: title.language, subtitles: title.subtitles }}
+        />
         <QuickRequest title={title.title} />
       </section>
+
+      {related.length > 0 && (
+        <div className="mt-12">
+          <TitleRow id="related" heading="More like this" titles={related} />
+        </div>
+      )}
     </article>
   );
 }

@@ -1,8 +1,8 @@
-import { sql, type ExpressionBuilder, type Selectable } from "kysely";
+import { sql, type ExpressionBuilder, type Selectable, type SelectQueryBuilder } from "kysely";
 import { LISTING_PAGE_SIZE } from "#app/constants.ts";
 import type { Db } from "#app/db/client.server.ts";
 import { toBool, toCount } from "#app/db/dialect.server.ts";
-import type { Database, LinksTable, TitleRow, TitleType } from "#app/db/schema.ts";
+import type { Database, LinkHealthStatus, LinksTable, TitleRow, TitleType } from "#app/db/schema.ts";
 import { perContentVersion } from "#app/modules/site/content-version.server.ts";
 import { releaseKey } from "./slug.ts";
 import type {
@@ -11,6 +11,7 @@ import type {
   FileEntry,
   Genre,
   Link,
+  LinkCheck,
   LinkDetails,
   LinkDetailsRef,
   Release,
@@ -179,11 +180,35 @@ function toLink(row: Selectable<LinksTable>): Link {
   return { id: row.id, kind: row.kind, label: row.label, url: row.url, size: row.size, status: row.status };
 }
 
+/** Each link's last check, as link health's linkCheckRows gives it (link health imports the catalogue, so the caller passes it in). */
+export type LinkCheckRows = SelectQueryBuilder<
+  Database,
+  "link_health",
+  { link_id: number; checked_url: string | null; checked_at: string | null; consecutive_failures: number; health: LinkHealthStatus }
+>;
+
+type CheckColumns = {
+  url: string;
+  checked_url: string | null;
+  checked_at: string | null;
+  consecutive_failures: number | null;
+  health: LinkHealthStatus | null;
+};
+
+/** A check of an address the link no longer has says nothing about it. */
+function toCheck(row: CheckColumns): LinkCheck | null {
+  if (!row.checked_at || (row.checked_url !== null && row.checked_url !== row.url)) return null;
+  const result = (row.consecutive_failures ?? 0) > 0 ? "failed" : row.health === "ok" ? "ok" : "inconclusive";
+  return { at: row.checked_at, result };
+}
+
 interface TreeOptions {
   /** Admin views see disabled links and hidden genres; visitors never do. */
   includeDisabled?: boolean;
   /** The "hide broken links" setting: visitors do not see links marked broken (ADR 029). */
   hideBroken?: boolean;
+  /** Joins each link's last check to the links query (Link.check). */
+  checks?: LinkCheckRows;
 }
 
 async function loadReleases(db: Db, titleId: number, options: TreeOptions & { releaseIds?: number[]; fileIds?: number[] }) {
@@ -205,21 +230,34 @@ async function loadReleasesOf(
   const releaseIds = releases.map((r) => r.id);
   let fileQuery = db.selectFrom("files").selectAll().where("release_id", "in", releaseIds);
   if (options.fileIds) fileQuery = fileQuery.where("id", "in", options.fileIds);
-  let linkQuery = db.selectFrom("links").selectAll().where("release_id", "in", releaseIds);
+  let linkQuery = db.selectFrom("links").selectAll("links").where("links.release_id", "in", releaseIds);
   if (!options.includeDisabled) linkQuery = linkQuery.where(visibleLink);
   if (options.hideBroken && !options.includeDisabled) linkQuery = linkQuery.where("links.status", "!=", "broken");
+  const { checks } = options;
   const [files, links] = await Promise.all([
     fileQuery.orderBy("position").orderBy("id").execute(),
-    linkQuery.orderBy("position").orderBy("id").execute(),
+    checks
+      ? linkQuery
+          .leftJoin(checks.as("h"), "h.link_id", "links.id")
+          .select(["h.checked_url", "h.checked_at", "h.consecutive_failures", "h.health"])
+          .orderBy("links.position")
+          .orderBy("links.id")
+          .execute()
+          .then((rows) => rows.map((row) => ({ row, link: { ...toLink(row), check: toCheck(row) } })))
+      : linkQuery
+          .orderBy("links.position")
+          .orderBy("links.id")
+          .execute()
+          .then((rows) => rows.map((row) => ({ row, link: toLink(row) }))),
   ]);
 
   const linksByFile = new Map<number, Link[]>();
   const zipsByRelease = new Map<number, Link[]>();
-  for (const row of links) {
+  for (const { row, link } of links) {
     const bucket = row.file_id === null ? zipsByRelease : linksByFile;
     const key = row.file_id ?? row.release_id;
     const list = bucket.get(key) ?? [];
-    list.push(toLink(row));
+    list.push(link);
     bucket.set(key, list);
   }
   const filesByRelease = new Map<number, FileEntry[]>();

@@ -38,6 +38,14 @@ export interface Screenshot {
   url: string;
 }
 
+/** A link's last check by the link checker (ADR 029), for its current address. */
+export interface LinkCheck {
+  /** When, ISO. */
+  at: string;
+  /** The host answered (ok), did not serve the file (failed), or gave no clear answer (inconclusive). */
+  result: "ok" | "failed" | "inconclusive";
+}
+
 export interface Link {
   id: number;
   kind: LinkKind;
@@ -47,6 +55,8 @@ export interface Link {
   /** Only zip links carry a size of their own. */
   size: string | null;
   status: LinkStatus;
+  /** Read only when asked for (the title page): undefined elsewhere, null when never checked. */
+  check?: LinkCheck | null;
 }
 
 /** An episode (TV) or a download option (movie). */

@@ -9,6 +9,8 @@ import { catalogueTitleFor } from "#app/modules/catalogue/tmdb.server.ts";
 import { shareImage } from "#app/modules/catalogue/images.ts";
 import { titlePath } from "#app/modules/catalogue/paths.ts";
 import { getTitle } from "#app/modules/catalogue/read.server.ts";
+import { relatedTitles } from "#app/modules/catalogue/related.server.ts";
+import { linkCheckRows } from "#app/modules/linkhealth/public.server.ts";
 import { titleStructuredData } from "#app/modules/catalogue/structured-data.ts";
 import { TITLE_NOT_FOUND } from "#app/modules/catalogue/write.server.ts";
 import { QUICK_REQUEST_MESSAGES } from "#app/modules/inbox/requests/messages.ts";
@@ -57,9 +59,17 @@ export const loader = pageLoader(async ({ params, context }: Route.LoaderArgs) =
   const id = parseId(params.id);
   const { db, publicUrl } = getApp(context);
   const { linkHealth } = await getSettings(db);
-  const title = requireFound(id === null ? null : await getTitle(db, id, { hideBroken: linkHealth.hideBroken }), TITLE_NOT_FOUND);
+  // Each link's last check joins the tree's links query: no statement of its own.
+  const title = requireFound(
+    id === null ? null : await getTitle(db, id, { hideBroken: linkHealth.hideBroken, checks: linkCheckRows(db) }),
+    TITLE_NOT_FOUND,
+  );
   if (params.slug !== title.slug) throw redirect(titlePath(title), 301);
-  return { title, structuredData: titleStructuredData(title, `${publicUrl}${titlePath(title)}`) };
+  return {
+    title,
+    related: await relatedTitles(db, title),
+    structuredData: titleStructuredData(title, `${publicUrl}${titlePath(title)}`),
+  };
 });
 
 // Picking a season changes only the query string: the page already holds every season.
@@ -123,5 +133,5 @@ export function meta({ data, matches }: Route.MetaArgs) {
 
 export default function TitleRoute({ loaderData }: Route.ComponentProps) {
   if ("external" in loaderData) return <ExternalTitlePage title={loaderData.external} />;
-  return <TitlePage title={loaderData.title} structuredData={loaderData.structuredData} />;
+  return <TitlePage title={loaderData.title} related={loaderData.related} structuredData={loaderData.structuredData} />;
 }
