@@ -1,8 +1,13 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { Link } from "react-router";
 import { MoreIcon } from "#app/components/ui/icons.tsx";
 
-/** The class of an entry in a RowMenu (a link or a button), `danger` for the destructive one. */
-export function menuItemClass(danger = false) {
+/** An entry of a RowMenu: a link, or a button (the destructive one marked `danger`). */
+export type RowMenuItem = { label: ReactNode; name: string; icon: ReactNode } & (
+  { to: string } | { onSelect: () => void; danger?: boolean }
+);
+
+function menuItemClass(danger = false) {
   return `flex w-full items-center gap-2 rounded-md px-3 py-2 text-left text-sm font-medium ${
     danger ? "text-red-300 hover:bg-red-500/10" : "text-mist-100 hover:bg-white/8 hover:text-white"
   }`;
@@ -11,10 +16,10 @@ export function menuItemClass(danger = false) {
 /**
  * A row's actions behind one button (a disclosure: the button says whether the list is open).
  * Escape, a click elsewhere or focus leaving it closes the list; Escape puts focus back on the
- * button. `children` get `close()`, which an entry calls before opening a dialog so focus returns
- * to the button when the dialog closes.
+ * button. A button entry closes the list and focuses the button before it acts, so a dialog it opens
+ * hands focus back to the button when it closes.
  */
-export function RowMenu({ label, children }: { label: string; children: (close: () => void) => ReactNode }) {
+export function RowMenu({ label, items }: { label: string; items: RowMenuItem[] }) {
   const [open, setOpen] = useState(false);
   const wrap = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
@@ -60,7 +65,27 @@ export function RowMenu({ label, children }: { label: string; children: (close: 
         hidden={!open}
         className="absolute top-full right-0 z-20 mt-1 w-48 rounded-lg border border-white/12 bg-ink-800 p-1 shadow-xl"
       >
-        {children(close)}
+        {items.map((item) => (
+          <li key={item.name}>
+            {"to" in item ? (
+              <Link to={item.to} className={menuItemClass()} aria-label={item.name}>
+                {item.icon} {item.label}
+              </Link>
+            ) : (
+              <button
+                type="button"
+                onClick={() => {
+                  close();
+                  item.onSelect();
+                }}
+                className={menuItemClass(item.danger)}
+                aria-label={item.name}
+              >
+                {item.icon} {item.label}
+              </button>
+            )}
+          </li>
+        ))}
       </ul>
     </div>
   );

@@ -1,13 +1,13 @@
 import { useEffect } from "react";
 import toast from "react-hot-toast";
-import { href, Link, useFetcher, useLocation } from "react-router";
+import { href, useFetcher, useLocation } from "react-router";
 import { TitleThumb } from "#app/components/catalogue/title-thumb.tsx";
 import { EditIcon, ExternalIcon, TrashIcon } from "#app/components/ui/icons.tsx";
 import type { AdminTitleSummary } from "#app/modules/catalogue/admin-read.server.ts";
 import { DELETE_FAILED, DELETED } from "#app/modules/catalogue/admin-form.ts";
 import { titlePath } from "#app/modules/catalogue/paths.ts";
 import { formatCount, formatDuration, plural } from "#app/utils/format.ts";
-import { menuItemClass, RowMenu } from "./row-menu.tsx";
+import { RowMenu } from "./row-menu.tsx";
 import type { Selection } from "./use-selection.ts";
 
 type DeleteResult = { ok: true; message: string } | { ok: false; error: string };
@@ -68,35 +68,14 @@ export type AskDelete = (item: AdminTitleSummary, remove: () => void) => void;
 function RowActions({ item, onDelete }: { item: AdminTitleSummary; onDelete: () => void }) {
   const { search } = useLocation();
   return (
-    <RowMenu label={`Actions for ${item.title}`}>
-      {(close) => (
-        <>
-          <li>
-            <Link to={`${item.id}${search}`} className={menuItemClass()} aria-label={`Edit ${item.title}`}>
-              <EditIcon size={16} /> Edit
-            </Link>
-          </li>
-          <li>
-            <Link to={titlePath(item)} className={menuItemClass()} aria-label={`View ${item.title} on the site`}>
-              <ExternalIcon size={16} /> View on the site
-            </Link>
-          </li>
-          <li>
-            <button
-              type="button"
-              onClick={() => {
-                close();
-                onDelete();
-              }}
-              className={menuItemClass(true)}
-              aria-label={`Delete ${item.title}…`}
-            >
-              <TrashIcon size={16} /> Delete…
-            </button>
-          </li>
-        </>
-      )}
-    </RowMenu>
+    <RowMenu
+      label={`Actions for ${item.title}`}
+      items={[
+        { name: `Edit ${item.title}`, label: "Edit", icon: <EditIcon size={16} />, to: `${item.id}${search}` },
+        { name: `View ${item.title} on the site`, label: "View on the site", icon: <ExternalIcon size={16} />, to: titlePath(item) },
+        { name: `Delete ${item.title}…`, label: "Delete…", icon: <TrashIcon size={16} />, onSelect: onDelete, danger: true },
+      ]}
+    />
   );
 }
 
@@ -126,12 +105,12 @@ export function TableRow({ item, ask, selection }: { item: AdminTitleSummary; as
       </td>
       <th scope="row" className="max-w-md py-1 pr-3 pl-3 text-left font-normal">
         <div className="flex items-center gap-3">
-          <TitleThumb title={item.title} url={item.posterUrl} className="h-9 w-6 text-xs" />
-          <div className="min-w-0">
+          <TitleThumb title={item.title} url={item.posterUrl} className="h-8 w-[22px] text-xs" />
+          <div className="flex min-w-0 items-baseline gap-2">
             <p className="truncate font-semibold text-white" title={item.title}>
               {item.title}
             </p>
-            <p className="flex items-center gap-2 text-xs leading-4 text-mist-400">
+            <p className="flex shrink-0 items-center gap-2 text-xs text-mist-400 tabular-nums">
               {item.year ?? "Year unknown"} {item.featured && <FeaturedPill />}
             </p>
           </div>
