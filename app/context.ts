@@ -34,6 +34,8 @@ export interface AppContext {
   geoip: GeoLocator | null;
   /** Rate limits shared by every instance (ADR 027): in the database, Redis or this process's memory. */
   limits: RateLimits;
+  /** Whether this instance sweeps download links on schedule (LINK_CHECKS, ADR 029); unset means on. */
+  linkChecks?: boolean;
   /** True from the moment the process starts to stop (SIGTERM): /readyz then answers 503. */
   shuttingDown?: () => boolean;
 }

@@ -165,6 +165,7 @@ export function createApp({
       jobs,
       geoip,
       limits: state.limits,
+      linkChecks: config.linkChecks,
       shuttingDown: options.shuttingDown,
     });
     return context;

@@ -4,7 +4,7 @@ import type { Db } from "#app/db/client.server.ts";
 import { addTitle } from "#app/modules/editorial/titles.server.ts";
 import { deleteTitle } from "#app/modules/catalogue/write.server.ts";
 import { buildMovie, buildSeries } from "#tests/factories/titles.ts";
-import { expect, expectAccessible, test } from "./fixtures.ts";
+import { expect, expectAccessible, expectHydrated, test } from "./fixtures.ts";
 
 /** A word no demo title and no other test uses, so a search finds only this test's titles. */
 const unique = () => `Zq${crypto.randomBytes(4).toString("hex")}`;
@@ -81,8 +81,9 @@ test("the movie list searches by title in any case, and the search lives in the 
   await expect(alpha.getByRole("cell").nth(1)).toHaveText("—");
   await expect(alpha.getByRole("cell").nth(3)).toHaveText("2 links 1 broken");
 
-  // Each row's Edit opens the title over the list, keeping the filters.
+  // Each row's Edit (in its Actions menu) opens the title over the list, keeping the filters.
   const id = (await catalogue.db.selectFrom("titles").select("id").where("title", "=", `${word} Bravo`).executeTakeFirstOrThrow()).id;
+  await page.getByRole("button", { name: `Actions for ${word} Bravo` }).click();
   await expect(page.getByRole("link", { name: `Edit ${word} Bravo` })).toHaveAttribute(
     "href",
     `/dashboard/movies/${id}?q=${word.toUpperCase()}`,
@@ -173,6 +174,53 @@ test("bad page numbers show the nearest page instead of an error", async ({ page
   await expect(page.getByRole("navigation", { name: "Pagination" }).getByText(/^Page ([3-9]|\d\d+) of \1$/)).toBeVisible();
 });
 
+test("at 1440×900 the movie list shows at least 12 rows without scrolling, each with its actions behind one menu", async ({
+  page,
+  admin,
+  catalogue,
+}) => {
+  void admin;
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const word = unique();
+  await catalogue.create(buildMovie({ title: `${word} Menu` }));
+  // The demo catalogue alone has more than a page of movies.
+  await page.goto("/dashboard/movies");
+  await expect(rows(page)).toHaveCount(20);
+  const inView = await rows(page).evaluateAll(
+    (trs) =>
+      trs.filter((tr) => {
+        const box = tr.getBoundingClientRect();
+        return box.top >= 0 && box.bottom <= window.innerHeight;
+      }).length,
+  );
+  expect(inView).toBeGreaterThanOrEqual(12);
+
+  // The menu by keyboard: Enter opens it, Tab reaches its entries, Escape closes it and focus goes back.
+  await page.goto(`/dashboard/movies?q=${word}`);
+  const menu = page.getByRole("button", { name: `Actions for ${word} Menu` });
+  const edit = page.getByRole("link", { name: `Edit ${word} Menu` });
+  await expectHydrated(menu);
+  await expect(menu).toHaveAttribute("aria-expanded", "false");
+  await expect(edit).toBeHidden();
+  await menu.focus();
+  await page.keyboard.press("Enter");
+  await expect(menu).toHaveAttribute("aria-expanded", "true");
+  await page.keyboard.press("Tab");
+  await expect(edit).toBeFocused();
+  await expect(page.getByRole("link", { name: `View ${word} Menu on the site` })).toBeVisible();
+  await expect(page.getByRole("button", { name: `Delete ${word} Menu…` })).toBeVisible();
+  await expectAccessible(page);
+  await page.keyboard.press("Escape");
+  await expect(menu).toHaveAttribute("aria-expanded", "false");
+  await expect(menu).toBeFocused();
+  await expect(edit).toBeHidden();
+  // A click elsewhere closes it too.
+  await menu.click();
+  await expect(edit).toBeVisible();
+  await page.getByRole("heading", { level: 1 }).click();
+  await expect(edit).toBeHidden();
+});
+
 test.describe("deleting", () => {
   test.use({ expectedConsoleErrors: [/status of 404/] });
 
@@ -183,14 +231,21 @@ test.describe("deleting", () => {
 
     await page.goto(`/dashboard/movies?q=${word}`);
     await expect(rows(page)).toHaveCount(2);
-    await page.getByRole("button", { name: `Delete ${word} Doomed` }).click();
+    const menu = page.getByRole("button", { name: `Actions for ${word} Doomed` });
+    await menu.click();
+    await page.getByRole("button", { name: `Delete ${word} Doomed…` }).click();
     const dialog = page.getByRole("dialog", { name: "Are you sure you want to delete?" });
     await expect(dialog).toBeVisible();
+    await expect(dialog).toHaveAccessibleDescription(`“${word} Doomed” and its 3 links will be deleted.`);
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await expect(dialog).toBeHidden();
+    // Cancelling deletes nothing and hands focus back to the row's menu button.
+    await expect(menu).toBeFocused();
     await expect(rows(page)).toHaveCount(2);
+    expect(await catalogue.db.selectFrom("titles").select("id").where("id", "=", doomed.id).executeTakeFirst()).toBeDefined();
 
-    await page.getByRole("button", { name: `Delete ${word} Doomed` }).click();
+    await menu.click();
+    await page.getByRole("button", { name: `Delete ${word} Doomed…` }).click();
     await dialog.getByRole("button", { name: "Delete" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Deleted" })).toBeVisible();
     await expect(rows(page).filter({ hasText: `${word} Doomed` })).toHaveCount(0);
@@ -229,7 +284,8 @@ test.describe("deleting", () => {
     await page.goto(`/dashboard/movies?q=${word}`);
     // Someone else deletes it first.
     await deleteTitle(catalogue.db, title.id);
-    await page.getByRole("button", { name: `Delete ${word} Vanishing` }).click();
+    await page.getByRole("button", { name: `Actions for ${word} Vanishing` }).click();
+    await page.getByRole("button", { name: `Delete ${word} Vanishing…` }).click();
     await page.getByRole("dialog", { name: "Are you sure you want to delete?" }).getByRole("button", { name: "Delete" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Error deleting the movie" })).toBeVisible();
   });
@@ -350,6 +406,7 @@ test.describe("on a 390 px phone", () => {
     await expect(card.getByRole("heading", { name: `${word} Pocket Film With a Rather Long Title` })).toBeVisible();
     await expect(card).toContainText("1h 41m");
     await expect(card).toContainText("1 disabled");
+    await card.getByRole("button", { name: /^Actions for / }).click();
     await expect(card.getByRole("link", { name: /^Edit / })).toBeVisible();
     await expect(card.getByRole("button", { name: /^Delete / })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

@@ -66,3 +66,38 @@ test("a zero-result search leads from Analytics to a pre-filled add form", async
     await removeSeeded(admin.db, { requests: [request], reports: [], contact: [], dmca: [] });
   }
 });
+
+test.describe("on a 390 px phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("@phone Analytics fits the screen: its tables scroll inside their cards, not the page", async ({ page, admin, catalogue }) => {
+    const word = unique().toLowerCase();
+    const today = new Date().toISOString().slice(0, 10);
+    const movie = await catalogue.create(buildMovie({ title: `${word} A Film With a Title Long Enough to Crowd a Phone Table` }));
+    const [link] = movie.releases.flatMap((r) => r.files.flatMap((f) => f.links));
+    await catalogue.db.insertInto("title_views").values({ title_id: movie.id, day: today, views: 5 }).execute();
+    await catalogue.db.insertInto("link_clicks").values({ link_id: link!.id, day: today, count: 3 }).execute();
+    const query = `${word} a rather long search that found nothing on the site at all`;
+    await catalogue.db
+      .insertInto("search_queries")
+      .values({ query, searches: 4, zero_result_searches: 4, last_result_count: 0, last_searched_at: new Date().toISOString() })
+      .execute();
+    try {
+      for (const theme of ["dark", "light"] as const) {
+        await admin.db
+          .updateTable("admins")
+          .set({ preferences: JSON.stringify({ theme }) })
+          .where("id", "=", admin.admin.id)
+          .execute();
+        await page.goto("/dashboard/analytics");
+        await expect(page.getByRole("table", { name: "Searches that found nothing, most frequent first" })).toContainText(query);
+        await page.getByText("Show as a table").click();
+        await expect(page.getByRole("table", { name: "Figures per day" })).toBeVisible();
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+        await expectAccessible(page);
+      }
+    } finally {
+      await catalogue.db.deleteFrom("search_queries").where("query", "=", query).execute();
+    }
+  });
+});

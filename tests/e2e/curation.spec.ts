@@ -36,7 +36,11 @@ test("select titles, add a genre to them, then delete them with a confirmation @
   await expect(bar.getByText("None selected")).toBeVisible();
   await expectAccessible(page);
 
-  // Each row links to its page on the site.
+  // Each row's Actions menu links to its page on the site.
+  await page
+    .getByRole("button", { name: `Actions for ${word} One` })
+    .filter({ visible: true })
+    .click();
   await expect(page.getByRole("link", { name: `View ${word} One on the site` }).filter({ visible: true })).toHaveAttribute(
     "href",
     /^\/movie\/\d+\//,

@@ -1,6 +1,6 @@
 import { titlePath } from "#app/modules/catalogue/paths.ts";
 import { buildMovie } from "#tests/factories/titles.ts";
-import { expect, expectAccessible, test } from "./fixtures.ts";
+import { expect, expectAccessible, test, testOnOwnServer } from "./fixtures.ts";
 
 // The Link health screen and what visitors see of a broken link. The checked link
 // points at a loopback address, which the checker refuses without connecting: each
@@ -70,4 +70,54 @@ test("an admin checks a failing link twice: it is marked broken, reported, and v
   await expect(option.getByText("Unavailable")).toBeVisible();
   await expect(option.getByRole("link", { name: /Download/ })).toHaveAttribute("aria-disabled", "true");
   await catalogue.db.deleteFrom("link_reports").where("link_id", "=", linkId).execute();
+});
+
+// A fresh demo site whose checker is off (the suites set LINK_CHECKS=false): no link was ever checked.
+testOnOwnServer(
+  "with nothing checked yet, Link health opens on the links never checked and the overview says how many",
+  async ({ page, admin }) => {
+    void admin;
+    await page.goto("/dashboard/link-health");
+    const views = page.getByRole("navigation", { name: "Link health views" });
+    await expect(views.getByRole("link", { name: "Broken (0)" })).not.toHaveAttribute("aria-current");
+    const never = views.getByRole("link", { name: /^Never checked \(\d[\d,]*\)$/ });
+    await expect(never).toHaveAttribute("aria-current", "true");
+    const count = (await never.textContent())!.match(/\(([\d,]+)\)/)![1]!;
+    expect(Number(count.replace(/,/g, ""))).toBeGreaterThan(0);
+    await expect(page.getByRole("heading", { name: `Never checked: ${count}` })).toBeVisible();
+    await expect(page.getByRole("region", { name: "Link checks are off" })).toContainText("LINK_CHECKS=false");
+
+    // Asked for explicitly, the empty Broken view points at the links never checked.
+    await views.getByRole("link", { name: "Broken (0)" }).click();
+    await expect(page.getByText(`No links in this view. ${count} never checked`)).toBeVisible();
+
+    await page.goto("/dashboard");
+    const links = page.locator("dl > div").filter({ has: page.locator("dt", { hasText: /^Download links$/ }) });
+    await expect(links.locator("dd").nth(1)).toHaveText(`None found broken · ${count} never checked · Link checks are off`);
+  },
+);
+
+testOnOwnServer("the dense admin screens pass axe in both themes on a desktop and a phone, and fit a phone", async ({ page, admin }) => {
+  test.slow();
+  for (const theme of ["dark", "light"] as const) {
+    await admin.db
+      .updateTable("admins")
+      .set({ preferences: JSON.stringify({ theme }) })
+      .where("id", "=", admin.admin.id)
+      .execute();
+    for (const viewport of [
+      { width: 1440, height: 900 },
+      { width: 390, height: 844 },
+    ]) {
+      await page.setViewportSize(viewport);
+      for (const path of ["/dashboard", "/dashboard/movies", "/dashboard/link-health", "/dashboard/analytics"]) {
+        await test.step(`${path} at ${viewport.width} px, ${theme}`, async () => {
+          await page.goto(path);
+          await expect(page.locator(".admin-shell")).toHaveAttribute("data-theme", theme);
+          expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+          await expectAccessible(page);
+        });
+      }
+    }
+  }
 });

@@ -8,6 +8,7 @@ import type { LinkHealthStatus } from "#app/db/schema.ts";
 import type { LinkHealthScreenData } from "#app/modules/linkhealth/admin.server.ts";
 import { LINK_SETTINGS_FIELDS, linkSettingsValues } from "#app/modules/linkhealth/form.ts";
 import { LINK_CHECK_INTERVAL_RANGE_H, LINK_FAILURE_THRESHOLD_RANGE, type Settings } from "#app/modules/settings/schema.ts";
+import { LINK_CHECKS_OFF, LINK_CHECKS_OFF_DETAIL } from "#app/modules/linkhealth/messages.ts";
 import { formatCount } from "#app/utils/format.ts";
 import { pageHref } from "#app/utils/pagination.ts";
 import type { FormResult } from "#app/utils/submission.ts";
@@ -48,7 +49,7 @@ export function LinkHealthScreen({ form }: { form?: "check-all" | "settings" | "
   useResultToast(result);
   const { search } = useLocation();
   const navigation = useNavigation();
-  const { overview, settings, canChangeSettings, now } = data;
+  const { overview, settings, canChangeSettings, scheduledChecks, now } = data;
   const viewHref = (view: View, host: string | null = overview.host) => {
     const params = new URLSearchParams({ view });
     if (host) params.set("host", host);
@@ -60,6 +61,14 @@ export function LinkHealthScreen({ form }: { form?: "check-all" | "settings" | "
   return (
     <div className="space-y-6">
       {form === "check-all" || form === "check-title" ? <FormMessage result={result} /> : null}
+      {!scheduledChecks && (
+        <section aria-labelledby="link-checks-off" className="rounded-xl border border-amber-400/30 bg-amber-500/10 px-4 py-3 text-sm">
+          <h2 id="link-checks-off" className="font-semibold text-amber-100">
+            {LINK_CHECKS_OFF}
+          </h2>
+          <p className="mt-1 text-mist-100">{LINK_CHECKS_OFF_DETAIL}</p>
+        </section>
+      )}
       <nav aria-label="Link health views" className="flex flex-wrap gap-2">
         {(Object.keys(VIEW_LABELS) as View[]).map((view) => (
           <Link
@@ -88,7 +97,17 @@ export function LinkHealthScreen({ form }: { form?: "check-all" | "settings" | "
         }
       >
         {overview.items.length === 0 ? (
-          <EmptyState>No links in this view.</EmptyState>
+          <EmptyState>
+            No links in this view.
+            {overview.view !== "never" && overview.counts.never > 0 && (
+              <>
+                {" "}
+                <Link to={viewHref("never")} className="text-sky-300 underline underline-offset-2">
+                  {formatCount(overview.counts.never)} never checked
+                </Link>
+              </>
+            )}
+          </EmptyState>
         ) : (
           <TableScroller>
             <table className="w-full text-left text-sm">
@@ -188,8 +207,9 @@ export function LinkHealthScreen({ form }: { form?: "check-all" | "settings" | "
         <div className="space-y-6">
           <Card title="Check everything">
             <p className="mb-4 text-sm text-mist-300">
-              Every link is checked about every {formatCount(settings.intervalHours)} hours. This makes every visible link due now; the
-              scheduled checker takes them a few at a time, politely per host.
+              {scheduledChecks
+                ? `Every link is checked about every ${formatCount(settings.intervalHours)} hours. This makes every visible link due now; the scheduled checker takes them a few at a time, politely per host.`
+                : "This makes every visible link due now; they are checked once scheduled checks are on (LINK_CHECKS)."}
             </p>
             <Form method="post" action={checkAllPath}>
               <Button type="submit" disabled={busy(checkAllPath)}>

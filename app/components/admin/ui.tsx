@@ -72,6 +72,7 @@ export function PageHeader({ title, subtitle, actions }: { title: ReactNode; sub
 export function ConfirmDialog({
   open,
   message,
+  detail,
   confirmLabel = "Confirm",
   danger = false,
   onConfirm,
@@ -79,6 +80,8 @@ export function ConfirmDialog({
 }: {
   open: boolean;
   message: ReactNode;
+  /** A second line saying what exactly is at stake (the dialog's description). */
+  detail?: ReactNode;
   confirmLabel?: string;
   danger?: boolean;
   onConfirm: () => void;
@@ -86,6 +89,7 @@ export function ConfirmDialog({
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  const detailId = useId();
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
@@ -96,6 +100,7 @@ export function ConfirmDialog({
     <dialog
       ref={ref}
       aria-labelledby={titleId}
+      aria-describedby={detail ? detailId : undefined}
       onCancel={(event) => {
         event.preventDefault();
         onCancel();
@@ -105,6 +110,11 @@ export function ConfirmDialog({
       <p id={titleId} className="text-base font-semibold text-white">
         {message}
       </p>
+      {detail && (
+        <p id={detailId} className="mt-2 text-sm break-words text-mist-300">
+          {detail}
+        </p>
+      )}
       <div className="mt-6 flex justify-end gap-2">
         <Button variant="secondary" onClick={onCancel}>
           Cancel

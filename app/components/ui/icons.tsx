@@ -97,6 +97,7 @@ export const SettingsIcon = stroke(
 export const LogoutIcon = stroke(<path d="M15 4h4a1 1 0 0 1 1 1v14a1 1 0 0 1-1 1h-4M10 17l5-5-5-5m5 5H3" />);
 export const PlusIcon = stroke(<path d="M12 5v14M5 12h14" />);
 export const TrashIcon = stroke(<path d="M4 7h16M10 11v6m4-6v6M6 7l1 13h10l1-13M9 7V4h6v3" />);
+export const MoreIcon = stroke(<path d="M5 12h.01M12 12h.01M19 12h.01" strokeWidth={3} />);
 export const EditIcon = stroke(<path d="M4 20h4L19 9l-4-4L4 16zM14 6l4 4" />);
 export const EyeIcon = stroke(
   <>

@@ -64,6 +64,8 @@ export interface LinkHealthScreenData {
   overview: LinkHealthOverview;
   settings: Settings["linkHealth"];
   canChangeSettings: boolean;
+  /** Whether this instance checks links on schedule (LINK_CHECKS); off, only "Check now" checks them. */
+  scheduledChecks: boolean;
   /** The server's clock (ms): relative times read the same on the server and in the browser. */
   now: number;
 }
@@ -99,7 +101,6 @@ function viewQuery(db: Db, view: LinkHealthView, host: string | null = null) {
     });
 }
 
-/** The Link health screen: counts per view, links per host, and one page of the chosen view. */
 /** What a row of the screen shows; a link's own page adds the last answer's details. */
 const ROW_COLUMNS = [
   "l.id",
@@ -154,22 +155,37 @@ function toRow(r: {
   };
 }
 
+async function countView(db: Db, view: LinkHealthView): Promise<number> {
+  const row = await viewQuery(db, view)
+    .select((eb) => eb.fn.countAll().as("n"))
+    .executeTakeFirstOrThrow();
+  return toCount(row.n as number | string);
+}
+
+/** Visible links the checker has never answered for (the overview's "never checked"). */
+export function countNeverChecked(db: Db): Promise<number> {
+  return countView(db, "never");
+}
+
+/**
+ * The view the screen opens on: the first that lists something, in order of what needs
+ * attention (broken, failing, then never checked); all links when those are empty.
+ */
+export function defaultLinkHealthView(counts: Record<LinkHealthView, number>): LinkHealthView {
+  return (["broken", "failing", "never"] as const).find((v) => counts[v] > 0) ?? "all";
+}
+
+/** The Link health screen: counts per view, links per host, and one page of the chosen view (without one, `defaultLinkHealthView`). */
 export async function getLinkHealthOverview(
   db: Db,
   options: { view?: LinkHealthView; host?: string | null; page?: number; perPage?: number } = {},
 ): Promise<LinkHealthOverview> {
-  const view = options.view ?? "broken";
   const host = options.host?.trim().toLowerCase() || null;
-  const counts = Object.fromEntries(
-    await Promise.all(
-      LINK_HEALTH_VIEWS.map(async (v) => {
-        const row = await viewQuery(db, v)
-          .select((eb) => eb.fn.countAll().as("n"))
-          .executeTakeFirstOrThrow();
-        return [v, toCount(row.n as number | string)];
-      }),
-    ),
-  ) as Record<LinkHealthView, number>;
+  const counts = Object.fromEntries(await Promise.all(LINK_HEALTH_VIEWS.map(async (v) => [v, await countView(db, v)]))) as Record<
+    LinkHealthView,
+    number
+  >;
+  const view = options.view ?? defaultLinkHealthView(counts);
 
   const listQuery = viewQuery(db, view, host);
   const total = toCount((await listQuery.select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n as number | string);

@@ -12,7 +12,14 @@ import { getCatalogueStats } from "#app/modules/catalogue/admin-read.server.ts";
 import { updateSettings } from "#app/modules/settings/settings.server.ts";
 import { readContentVersion } from "#app/modules/site/content-version.server.ts";
 import { allowLoopbackPortsForTests } from "#app/utils/safe-fetch.server.ts";
-import { checkLinkNow, checkTitleNow, getLinkHealthDetail, getLinkHealthOverview, markAllLinksDue } from "./admin.server.ts";
+import {
+  checkLinkNow,
+  checkTitleNow,
+  countNeverChecked,
+  getLinkHealthDetail,
+  getLinkHealthOverview,
+  markAllLinksDue,
+} from "./admin.server.ts";
 import { FOUND_BY_CHECKER, LINK_CHECK_HISTORY, RECOVERED_NOTE } from "./record.server.ts";
 import { runDueLinkChecks } from "./sweep.server.ts";
 
@@ -250,5 +257,30 @@ describeEachDatabase("link health", (ctx) => {
 
     for (let i = 0; i < LINK_CHECK_HISTORY + 5; i++) await checkLinkNow(ctx.db, movie.links[0]!, { timeoutMs: 3_000 });
     expect((await getLinkHealthDetail(ctx.db, movie.links[0]!))!.history).toHaveLength(LINK_CHECK_HISTORY);
+  });
+
+  it("opens on never-checked links while nothing was found broken, and on broken ones once something is", async () => {
+    // Nothing checked yet: the broken view would be empty, so the screen opens on the links never checked.
+    const fresh = await getLinkHealthOverview(ctx.db);
+    expect(fresh.view).toBe("never");
+    expect(fresh.counts).toMatchObject({ broken: 0, failing: 0, never: 3 });
+    expect(fresh.items.map((i) => i.linkId).sort()).toEqual([...movie.links].sort());
+    expect(await countNeverChecked(ctx.db)).toBe(3);
+
+    await updateSettings(ctx.db, { linkHealth: { intervalHours: 24, failureThreshold: 1, hideBroken: false } });
+    await checkLinkNow(ctx.db, movie.links[1]!, { timeoutMs: 3_000 });
+    expect(await countNeverChecked(ctx.db)).toBe(2);
+    const found = await getLinkHealthOverview(ctx.db);
+    expect(found.view).toBe("broken");
+    expect(found.items.map((i) => i.linkId)).toEqual([movie.links[1]]);
+
+    // A disabled link is not listed, so it is not counted as waiting for a check either.
+    await ctx.db.updateTable("links").set({ status: "disabled" }).where("id", "=", movie.links[0]!).execute();
+    expect(await countNeverChecked(ctx.db)).toBe(1);
+    // Everything checked and fine: all links.
+    await ctx.db.updateTable("links").set({ status: "disabled" }).where("id", "in", [movie.links[1]!, movie.links[2]!]).execute();
+    await ctx.db.updateTable("links").set({ status: "ok" }).where("id", "=", movie.links[0]!).execute();
+    await checkLinkNow(ctx.db, movie.links[0]!, { timeoutMs: 3_000 });
+    expect((await getLinkHealthOverview(ctx.db)).view).toBe("all");
   });
 });

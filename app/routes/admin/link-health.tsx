@@ -29,11 +29,19 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Li
   const { admin } = getAdminSession(context);
   const url = new URL(request.url);
   const viewParam = url.searchParams.get("view");
-  const view = LINK_HEALTH_VIEWS.includes(viewParam as LinkHealthView) ? (viewParam as LinkHealthView) : "broken";
+  // Without a (known) view, the module picks the first one that lists something.
+  const view = LINK_HEALTH_VIEWS.includes(viewParam as LinkHealthView) ? (viewParam as LinkHealthView) : undefined;
   const host = url.searchParams.get("host")?.slice(0, 300) || null;
   const { page } = parsePage(url.searchParams.get("page"));
   const [overview, settings] = await Promise.all([getLinkHealthOverview(db, { view, host, page }), getSettings(db)]);
-  return { overview, settings: settings.linkHealth, canChangeSettings: admin.role === "admin", now: Date.now() };
+  const { linkChecks = true } = getApp(context);
+  return {
+    overview,
+    settings: settings.linkHealth,
+    canChangeSettings: admin.role === "admin",
+    scheduledChecks: linkChecks,
+    now: Date.now(),
+  };
 }
 
 export default function LinkHealth() {

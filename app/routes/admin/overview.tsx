@@ -12,6 +12,8 @@ import { OVERVIEW_CLICK_DAYS } from "#app/modules/analytics/windows.ts";
 import { listAudit } from "#app/modules/audit/audit.server.ts";
 import { getAdminSession } from "#app/http/admin-guard.server.ts";
 import { getCatalogueStats } from "#app/modules/catalogue/admin-read.server.ts";
+import { countNeverChecked } from "#app/modules/linkhealth/admin.server.ts";
+import { linkHealthHint } from "#app/modules/linkhealth/messages.ts";
 import { getInboxSummary } from "#app/modules/inbox/inbox.server.ts";
 import type { Route } from "./+types/overview";
 import { adminAddPath } from "#app/modules/catalogue/admin-form.ts";
@@ -25,26 +27,27 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { db } = getApp(context);
   const { admin } = getAdminSession(context);
   const now = new Date();
-  const [stats, clicks, activity, inbox] = await Promise.all([
+  const [stats, neverChecked, clicks, activity, inbox] = await Promise.all([
     getCatalogueStats(db, now),
+    countNeverChecked(db),
     countRecentClicks(db, OVERVIEW_CLICK_DAYS, now),
     listAudit(db, { perPage: RECENT_ACTIVITY }),
     getInboxSummary(db),
   ]);
-  return { name: admin.name, stats, clicks, activity: activity.items.map(toActivityItem), inbox, now: now.getTime() };
+  const { linkChecks = true } = getApp(context);
+  const linkHint = linkHealthHint(
+    { broken: stats.brokenLinks, disabled: stats.disabledLinks, neverChecked, checksOn: linkChecks },
+    formatCount,
+  );
+  return { name: admin.name, stats, linkHint, clicks, activity: activity.items.map(toActivityItem), inbox, now: now.getTime() };
 }
 
 export function meta() {
   return [{ title: "Overview | Cinedex Admin" }, { name: "robots", content: "noindex, nofollow" }];
 }
 
-function linkHint(broken: number, disabled: number): string {
-  if (broken === 0 && disabled === 0) return "None broken or disabled";
-  return `${formatCount(broken)} broken · ${formatCount(disabled)} disabled`;
-}
-
 export default function Overview({ loaderData }: Route.ComponentProps) {
-  const { name, stats, clicks, activity, inbox, now } = loaderData;
+  const { name, stats, linkHint, clicks, activity, inbox, now } = loaderData;
   return (
     <>
       <PageHeader title={`Welcome back, ${name}!`} subtitle="Here is how the catalogue is doing." />
@@ -55,7 +58,7 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
         <StatCard
           label="Download links"
           value={formatCount(stats.links)}
-          hint={linkHint(stats.brokenLinks, stats.disabledLinks)}
+          hint={linkHint}
           tone={stats.brokenLinks + stats.disabledLinks > 0 ? "warning" : "default"}
           href={href("/dashboard/link-health")}
           icon={<ExternalIcon size={18} />}

@@ -1,6 +1,8 @@
+import { useState } from "react";
 import { Link, Outlet, useLocation } from "react-router";
 import { AdminPagination } from "#app/components/admin/admin-pagination.tsx";
 import { BulkBar } from "#app/components/admin/titles/bulk-bar.tsx";
+import type { AskDelete } from "#app/components/admin/titles/title-row.tsx";
 import { TitlesTable } from "#app/components/admin/titles/titles-table.tsx";
 import { Toolbar } from "#app/components/admin/titles/toolbar.tsx";
 import { useSelection } from "#app/components/admin/titles/use-selection.ts";
@@ -15,6 +17,7 @@ import {
   parseAdminListParams,
   TYPE_NOUNS,
 } from "#app/modules/catalogue/admin-list.ts";
+import type { AdminTitleSummary } from "#app/modules/catalogue/admin-read.server.ts";
 import { listAdminTitles } from "#app/modules/editorial/admin-titles.server.ts";
 import { listAdminGenres } from "#app/modules/catalogue/genres.server.ts";
 import { plural } from "#app/utils/format.ts";
@@ -44,6 +47,12 @@ export function meta({ data }: Route.MetaArgs) {
 export default function AdminTitles({ loaderData }: Route.ComponentProps) {
   const { type, params, filters, list, genres } = loaderData;
   const confirm = useConfirm();
+  // The title a row's Delete… asked about, named in the dialog.
+  const [doomed, setDoomed] = useState<AdminTitleSummary | null>(null);
+  const askDelete: AskDelete = (item, remove) => {
+    setDoomed(item);
+    confirm.ask(remove);
+  };
   const bulkConfirm = useConfirm();
   const path = adminListPath(type);
   const nouns = TYPE_NOUNS[type];
@@ -81,13 +90,22 @@ export default function AdminTitles({ loaderData }: Route.ComponentProps) {
             ids={ids}
             selectAll={selectAll}
             selection={selection}
-            ask={confirm.ask}
+            ask={askDelete}
           />
         </>
       )}
 
       <AdminPagination page={list.page} totalPages={list.totalPages} hrefFor={(n) => pageHref(path, search, n)} />
-      <ConfirmDialog {...confirm.dialogProps} message={CONFIRM_DELETE} confirmLabel="Delete" danger />
+      <ConfirmDialog
+        {...confirm.dialogProps}
+        message={CONFIRM_DELETE}
+        detail={
+          doomed &&
+          `“${doomed.title}”${doomed.links.total > 0 ? ` and ${doomed.links.total === 1 ? "its link" : `its ${plural(doomed.links.total, "link")}`}` : ""} will be deleted.`
+        }
+        confirmLabel="Delete"
+        danger
+      />
       <ConfirmDialog
         {...bulkConfirm.dialogProps}
         message={`${CONFIRM_DELETE} ${plural(ids.length, nouns.one, nouns.many)} and all ${ids.length === 1 ? "its" : "their"} links will be deleted.`}

@@ -15,7 +15,7 @@ export function PerDayCard({ report }: { report: AnalyticsReport }) {
   const days = report.days;
   return (
     <Card title="Per day" className="mt-6" action={<CsvLink table="daily" days={days} name="the figures per day" />}>
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid gap-6 lg:grid-cols-2 [&>*]:min-w-0">
         <div>
           <h3 className="mb-2 text-sm font-semibold text-white">Title page views</h3>
           <DailyChart perDay={report.perDay} days={days} kind="views" />
@@ -50,7 +50,7 @@ export function PerDayCard({ report }: { report: AnalyticsReport }) {
 export function ReportTables({ report, now }: { report: AnalyticsReport; now: number }) {
   const days = report.days;
   return (
-    <div className="mt-6 grid gap-6 xl:grid-cols-2">
+    <div className="mt-6 grid gap-6 xl:grid-cols-2 [&>*]:min-w-0">
       <Card title="Searches that found nothing" action={<CsvLink table="missed" days={days} name="searches that found nothing" />}>
         {report.missed.length === 0 ? (
           <EmptyState>Every search found something.</EmptyState>

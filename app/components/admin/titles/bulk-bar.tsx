@@ -76,7 +76,7 @@ export function BulkBar({
   return (
     <section
       aria-label="Bulk actions"
-      className="sticky top-2 z-10 mb-4 flex flex-wrap items-center gap-3 rounded-xl border border-white/10 bg-ink-800/95 p-3 shadow-lg backdrop-blur"
+      className="sticky top-2 z-10 mb-3 flex flex-wrap items-center gap-3 rounded-xl border border-white/10 bg-ink-800/95 px-3 py-2 shadow-lg backdrop-blur"
     >
       <label className="flex items-center gap-2 text-sm font-medium text-mist-100">
         <input

@@ -1,13 +1,13 @@
 import { useEffect } from "react";
 import toast from "react-hot-toast";
-import { href, Link, useFetcher, useLocation } from "react-router";
-import { buttonClass } from "#app/components/admin/ui.tsx";
+import { href, useFetcher, useLocation } from "react-router";
 import { TitleThumb } from "#app/components/catalogue/title-thumb.tsx";
 import { EditIcon, ExternalIcon, TrashIcon } from "#app/components/ui/icons.tsx";
 import type { AdminTitleSummary } from "#app/modules/catalogue/admin-read.server.ts";
 import { DELETE_FAILED, DELETED } from "#app/modules/catalogue/admin-form.ts";
 import { titlePath } from "#app/modules/catalogue/paths.ts";
 import { formatCount, formatDuration, plural } from "#app/utils/format.ts";
+import { RowMenu } from "./row-menu.tsx";
 import type { Selection } from "./use-selection.ts";
 
 type DeleteResult = { ok: true; message: string } | { ok: false; error: string };
@@ -61,25 +61,21 @@ function detail(item: AdminTitleSummary): string {
   return item.type === "movie" ? formatDuration(item.runtimeMinutes) : plural(item.seasons, "season");
 }
 
+/** What a row's Delete asks the list to confirm: which title, and what to do once confirmed. */
+export type AskDelete = (item: AdminTitleSummary, remove: () => void) => void;
+
+/** Edit, View and Delete… behind the row's "Actions for …" button. */
 function RowActions({ item, onDelete }: { item: AdminTitleSummary; onDelete: () => void }) {
   const { search } = useLocation();
   return (
-    <div className="flex flex-wrap items-center justify-end gap-2">
-      <Link to={titlePath(item)} className={buttonClass("ghost", "sm")} aria-label={`View ${item.title} on the site`}>
-        <ExternalIcon size={16} /> View
-      </Link>
-      <Link to={`${item.id}${search}`} className={buttonClass("secondary", "sm")} aria-label={`Edit ${item.title}`}>
-        <EditIcon size={16} /> Edit
-      </Link>
-      <button
-        type="button"
-        onClick={onDelete}
-        className={`${buttonClass("ghost", "sm")} text-red-300 hover:bg-red-500/10 hover:text-red-300`}
-        aria-label={`Delete ${item.title}`}
-      >
-        <TrashIcon size={16} /> Delete
-      </button>
-    </div>
+    <RowMenu
+      label={`Actions for ${item.title}`}
+      items={[
+        { name: `Edit ${item.title}`, label: "Edit", icon: <EditIcon size={16} />, to: `${item.id}${search}` },
+        { name: `View ${item.title} on the site`, label: "View on the site", icon: <ExternalIcon size={16} />, to: titlePath(item) },
+        { name: `Delete ${item.title}…`, label: "Delete…", icon: <TrashIcon size={16} />, onSelect: onDelete, danger: true },
+      ]}
+    />
   );
 }
 
@@ -99,37 +95,42 @@ function FeaturedPill() {
   return <span className="rounded-full bg-accent-500/15 px-2 py-0.5 text-xs font-semibold text-accent-300">Featured</span>;
 }
 
-export function TableRow({ item, ask, selection }: { item: AdminTitleSummary; ask: (action: () => void) => void; selection: Selection }) {
+/** A compact row (about 44 px): select box, thumbnail, title and year, duration or seasons, genres, links, actions. */
+export function TableRow({ item, ask, selection }: { item: AdminTitleSummary; ask: AskDelete; selection: Selection }) {
   const { gone, remove } = useTitleDelete(item.id);
   return (
-    <tr hidden={gone} className="border-t border-white/8 align-middle">
-      <td className="py-3 pl-4">
+    <tr hidden={gone} className="border-t border-white/8 align-middle hover:bg-white/3">
+      <td className="py-1 pl-4">
         <SelectBox item={item} selection={selection} />
       </td>
-      <th scope="row" className="py-3 pr-4 pl-3 text-left font-normal">
+      <th scope="row" className="max-w-md py-1 pr-3 pl-3 text-left font-normal">
         <div className="flex items-center gap-3">
-          <TitleThumb title={item.title} url={item.posterUrl} />
-          <div className="min-w-0">
-            <p className="font-semibold text-white">{item.title}</p>
-            <p className="flex flex-wrap items-center gap-2 text-xs text-mist-400">
+          <TitleThumb title={item.title} url={item.posterUrl} className="w-[22px] text-xs" />
+          <div className="flex min-w-0 items-baseline gap-2">
+            <p className="truncate font-semibold text-white" title={item.title}>
+              {item.title}
+            </p>
+            <p className="flex shrink-0 items-center gap-2 text-xs text-mist-400 tabular-nums">
               {item.year ?? "Year unknown"} {item.featured && <FeaturedPill />}
             </p>
           </div>
         </div>
       </th>
-      <td className="px-4 py-3 whitespace-nowrap text-mist-300 tabular-nums">{detail(item)}</td>
-      <td className="px-4 py-3 text-mist-300">{item.genres.join(", ") || "—"}</td>
-      <td className="px-4 py-3 text-mist-300">
+      <td className="px-3 py-1 whitespace-nowrap text-mist-300 tabular-nums">{detail(item)}</td>
+      <td className="max-w-56 truncate px-3 py-1 text-mist-300" title={item.genres.join(", ")}>
+        {item.genres.join(", ") || "—"}
+      </td>
+      <td className="px-3 py-1 text-mist-300">
         <LinkHealth item={item} />
       </td>
-      <td className="py-3 pr-4 pl-4">
-        <RowActions item={item} onDelete={() => ask(remove)} />
+      <td className="py-1 pr-3 pl-3 text-right">
+        <RowActions item={item} onDelete={() => ask(item, remove)} />
       </td>
     </tr>
   );
 }
 
-export function PhoneCard({ item, ask, selection }: { item: AdminTitleSummary; ask: (action: () => void) => void; selection: Selection }) {
+export function PhoneCard({ item, ask, selection }: { item: AdminTitleSummary; ask: AskDelete; selection: Selection }) {
   const { gone, remove } = useTitleDelete(item.id);
   return (
     <li hidden={gone} className="rounded-xl border border-white/8 bg-ink-900/80 p-3">
@@ -137,7 +138,7 @@ export function PhoneCard({ item, ask, selection }: { item: AdminTitleSummary; a
         <div className="pt-1">
           <SelectBox item={item} selection={selection} />
         </div>
-        <TitleThumb title={item.title} url={item.posterUrl} className="w-14" />
+        <TitleThumb title={item.title} url={item.posterUrl} className="w-11" />
         <div className="min-w-0 flex-1 text-sm">
           <h2 className="font-semibold break-words text-white">{item.title}</h2>
           <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-mist-400">
@@ -151,9 +152,9 @@ export function PhoneCard({ item, ask, selection }: { item: AdminTitleSummary; a
             <LinkHealth item={item} />
           </p>
         </div>
-      </div>
-      <div className="mt-3 border-t border-white/8 pt-3">
-        <RowActions item={item} onDelete={() => ask(remove)} />
+        <div className="shrink-0">
+          <RowActions item={item} onDelete={() => ask(item, remove)} />
+        </div>
       </div>
     </li>
   );

@@ -43,16 +43,16 @@ export function Toolbar({
     void submit(form, { method: "get", action: path });
   };
   return (
-    <div className="mb-4 space-y-3">
+    <div className="mb-3 flex flex-wrap items-end gap-x-4 gap-y-3">
       <Form
         method="get"
         action={path}
         onSubmit={submitNarrowing}
         role="search"
         aria-label={`Find ${TYPE_NOUNS[type].many}`}
-        className="space-y-3"
+        className="flex flex-wrap items-end gap-x-4 gap-y-3"
       >
-        <div className="flex w-full gap-2 lg:max-w-md">
+        <div className="flex w-full gap-2 lg:w-80">
           <ListSearchInput
             id="admin-list-q"
             label={`Search ${TYPE_NOUNS[type].many} by title`}
@@ -112,7 +112,7 @@ export function Toolbar({
           )}
         </fieldset>
       </Form>
-      <div role="group" aria-label="Sort order" className="inline-flex self-start rounded-lg border border-white/12 bg-ink-900 p-1">
+      <div role="group" aria-label="Sort order" className="inline-flex rounded-lg border border-white/12 bg-ink-900 p-1">
         {ADMIN_SORTS.map((sort) => (
           <Link
             key={sort}
