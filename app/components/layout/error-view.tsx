@@ -15,7 +15,7 @@ export function ErrorView({ status, heading, message }: { status: number; headin
       </p>
       {notFound && (
         // A plain GET form: it works before the page's scripts run, and adds nearly nothing to every page's bundle.
-        <form method="get" action="/search" role="search" aria-label="Search the catalogue" className="mt-8 flex w-full max-w-md gap-2">
+        <form method="get" action="/search" role="search" aria-label="Search for a title" className="mt-8 flex w-full max-w-md gap-2">
           <input
             type="search"
             name="q"
