@@ -21,7 +21,7 @@ export function ErrorView({ status, heading, message }: { status: number; headin
             name="q"
             required
             aria-label="Search movies and TV shows"
-            placeholder="Search movies and TV shows"
+            placeholder="A title, a name or a year"
             className="h-11 min-w-0 flex-1 rounded-full border border-white/10 bg-ink-900 px-4 text-white placeholder:text-mist-400 focus:border-accent-400/60 focus:outline-none"
           />
           <button
