@@ -131,6 +131,9 @@ test.describe("with TMDB configured (a local mock of the API)", () => {
       await v.goto("/search?q=paprika");
       const external = v.getByRole("region", { name: "Not on Cinedex yet" });
       await expect(external.getByRole("link", { name: /Paprika Kitchen/ })).toBeVisible();
+      // Something is shown: no "Data not found" above TMDB's titles, a line saying where they come from instead.
+      await expect(v.getByText("Data not found")).toHaveCount(0);
+      await expect(v.getByRole("region", { name: "Results" })).toContainText("Nothing on Cinedex matches “paprika” yet.");
       const request = external.getByRole("button", { name: "Request: Paprika", exact: true });
       // Before hydration a click is a plain form post (no toast, no "Requested" state).
       await expectHydrated(request);

@@ -321,6 +321,21 @@ describeEachDatabase("the read API", (ctx) => {
     }
   });
 
+  it("says why a title was found when its name lacks words (a credited name), what it read from the words, and its correction", async () => {
+    await seed();
+    await createTitle(ctx.db, buildMovie({ title: "Sherlock Jr.", releaseDate: "1924-04-21", directors: ["Buster Keaton"], cast: [] }));
+    const search = async (query: string) =>
+      (await expectDocumented(await call(ctx.db, searchLoader, `/search?${query}`), "/search")) as Body;
+    const byName = await search("q=sherlock+keaton+1924");
+    expect(byName.items.map((t) => [t.title, t.matchedPerson])).toEqual([["Sherlock Jr.", "Buster Keaton"]]);
+    expect(byName.understood).toEqual([{ kind: "year", label: "Year: 1924", words: ["1924"], applied: true }]);
+    expect(byName.corrected).toBeNull();
+    // A title holding every word was not found through anyone.
+    expect((await search("q=nosferatu")).items.map((t) => t.matchedPerson)).toEqual([null]);
+    const typo = await search("q=sherlock+keatn");
+    expect([titles(typo), typo.corrected]).toEqual([["Sherlock Jr."], "sherlock keaton"]);
+  });
+
   it("suggests titles for text being typed", async () => {
     await seed();
     const suggest = async (query: string) =>

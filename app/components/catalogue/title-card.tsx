@@ -7,28 +7,27 @@ import { Poster } from "./poster.tsx";
 interface CardOptions {
   /** The card's heading level: h2 right under a page's h1, h3 under a section's h2. */
   headingLevel?: "h2" | "h3";
-  /** Search results name a card "Download {title} ({year})" (docs/product/spec.md "Search"); listings by its title. */
-  variant?: "listing" | "search";
   /** How wide the poster is drawn (a row's cards are narrower than the grid's). */
   sizes?: string;
 }
 
-/** How a search result is named (docs/product/spec.md "Search"). */
-export function searchResultLabel(title: { title: string; year: number | null }): string {
-  return `Download ${title.title}${title.year ? ` (${title.year})` : ""}`;
-}
-
 /**
  * One title in a grid: poster, rating badge, Latest tag, name, year and type. The
- * same card serves the home listing, genre pages, search results and the watchlist.
+ * same card serves the home listing, genre pages, search results (named by the title
+ * alone, as everywhere: docs/product/decisions.md "Search") and the watchlist.
  */
 export function TitleCard({
   title,
   eager = false,
   headingLevel = "h3",
-  variant = "listing",
   sizes,
-}: { title: TitleCardData; eager?: boolean } & CardOptions) {
+  note,
+}: {
+  title: TitleCardData;
+  eager?: boolean;
+  /** A short line under the year, e.g. why a search found the title ("with Buster Keaton"). */
+  note?: string | null;
+} & CardOptions) {
   const latest = isLatestRelease(title.releaseDate);
   const Heading = headingLevel;
   return (
@@ -54,11 +53,12 @@ export function TitleCard({
         )}
       </div>
       <Heading className="mt-2.5 line-clamp-2 text-sm leading-snug font-semibold text-mist-100 group-hover:text-white">
-        {variant === "search" ? searchResultLabel(title) : title.title}
+        {title.title}
       </Heading>
       <p className="mt-0.5 text-xs text-mist-400">
         {[title.year, title.type === "tv" ? "TV series" : "Movie"].filter(Boolean).join(" · ")}
       </p>
+      {note && <p className="mt-0.5 line-clamp-1 text-xs text-mist-300">{note}</p>}
     </PageLink>
   );
 }
@@ -70,12 +70,16 @@ export function TitleCard({
  */
 const EAGER_CARDS = 2;
 
-export function TitleGrid({ titles, ...options }: { titles: TitleCardData[] } & CardOptions) {
+export function TitleGrid<T extends TitleCardData>({
+  titles,
+  noteOf,
+  ...options
+}: { titles: T[]; noteOf?: (title: T) => string | null } & CardOptions) {
   return (
     <ul className="grid grid-cols-2 gap-x-4 gap-y-8 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-5">
       {titles.map((title, i) => (
         <li key={title.id}>
-          <TitleCard title={title} eager={i < EAGER_CARDS} {...options} />
+          <TitleCard title={title} eager={i < EAGER_CARDS} note={noteOf?.(title)} {...options} />
         </li>
       ))}
     </ul>

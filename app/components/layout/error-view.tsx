@@ -13,6 +13,25 @@ export function ErrorView({ status, heading, message }: { status: number; headin
       <p className="mt-3 text-mist-300">
         {message ?? (notFound ? "The page you are looking for does not exist or has moved." : GENERIC_ERROR)}
       </p>
+      {notFound && (
+        // A plain GET form: it works before the page's scripts run, and adds nearly nothing to every page's bundle.
+        <form method="get" action="/search" role="search" aria-label="Search for a title" className="mt-8 flex w-full max-w-md gap-2">
+          <input
+            type="search"
+            name="q"
+            required
+            aria-label="Search movies and TV shows"
+            placeholder="A title, a name or a year"
+            className="h-11 min-w-0 flex-1 rounded-full border border-white/10 bg-ink-900 px-4 text-white placeholder:text-mist-400 focus:border-accent-400/60 focus:outline-none"
+          />
+          <button
+            type="submit"
+            className="h-11 rounded-full bg-white/10 px-5 font-semibold text-white ring-1 ring-white/15 hover:bg-white/15"
+          >
+            Search
+          </button>
+        </form>
+      )}
       <Link to="/" className="mt-8 rounded-full bg-accent-500 px-6 py-2.5 font-semibold text-ink-950 transition-colors hover:bg-accent-400">
         Back to home
       </Link>

@@ -1,5 +1,5 @@
 import { useRef } from "react";
-import { Form, Link, useSubmit } from "react-router";
+import { Form, Link, useLocation, useSubmit } from "react-router";
 import { ADMIN_QUALITY_OPTIONS } from "#app/constants.ts";
 import type { Genre } from "#app/modules/catalogue/types.ts";
 import { hasFilters, SORT_LABELS, type SearchParams } from "#app/modules/search/params.ts";
@@ -22,11 +22,72 @@ interface ResultsFiltersProps {
   clearHref: string;
 }
 
+const chip = "inline-flex min-h-11 shrink-0 items-center rounded-full px-4 text-sm font-medium ring-1 transition-colors whitespace-nowrap";
+const chipOff = `${chip} bg-white/5 text-mist-100 ring-white/10 hover:bg-white/10`;
+const chipOn = `${chip} bg-accent-500 text-ink-950 ring-accent-400`;
+
+/** This page's address with the type filter set (or cleared), from its first page. */
+function withType(search: string, type: "movie" | "tv" | undefined): string {
+  const params = new URLSearchParams(search);
+  if (type) params.set("type", type);
+  else params.delete("type");
+  params.delete("page");
+  return `?${params.toString()}`;
+}
+
 /**
  * Sort and filters of a results grid (search results, genre pages): selects apply
- * at once with JavaScript, "Apply filters" applies them without.
+ * at once with JavaScript, "Apply filters" applies them without. On a phone the panel
+ * is folded away behind one row of chips (the type, and a Filters toggle saying how many
+ * others are set), so the results come first; a checkbox opens it, without JavaScript too.
+ * It starts open only when a value typed needs correcting.
  */
-export function ResultsFilters({ action, params, sorts, genres, withType = true, clearHref }: ResultsFiltersProps) {
+export function ResultsFilters(props: ResultsFiltersProps) {
+  const { params, withType: typed = true } = props;
+  const location = useLocation();
+  const { type, ...others } = params.filters;
+  const sorted = params.sort !== props.sorts[0] && props.sorts.includes(params.sort);
+  const set = Object.values(others).filter((v) => v !== undefined).length + (sorted ? 1 : 0);
+  const needsFixing = Object.keys(params.errors).length > 0;
+  return (
+    <div className="group/filters">
+      <ul aria-label="Quick filters" className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 sm:hidden">
+        {typed &&
+          (
+            [
+              [undefined, "All"],
+              ["movie", "Movies"],
+              ["tv", "TV shows"],
+            ] as const
+          ).map(([value, name]) => (
+            <li key={name} className="flex">
+              <Link
+                to={withType(location.search, value)}
+                aria-current={type === value ? "true" : undefined}
+                className={type === value ? chipOn : chipOff}
+              >
+                {name}
+              </Link>
+            </li>
+          ))}
+        <li className="flex">
+          <label
+            className={`${chipOff} cursor-pointer gap-1.5 has-focus-visible:ring-2 has-focus-visible:ring-accent-300 has-checked:bg-white/15`}
+          >
+            <input type="checkbox" defaultChecked={needsFixing} className="filters-toggle sr-only" aria-controls="filters-panel" />
+            {typed ? "More filters" : "Filters and sort"}
+            {set > 0 && <span className="rounded-full bg-accent-500 px-1.5 text-xs font-bold text-ink-950">{set}</span>}
+          </label>
+        </li>
+      </ul>
+      <div id="filters-panel" className="mt-3 hidden group-has-[.filters-toggle:checked]/filters:block sm:mt-0 sm:block">
+        <FiltersForm {...props} />
+      </div>
+    </div>
+  );
+}
+
+function FiltersForm({ action, params, sorts, genres, withType = true, clearHref }: ResultsFiltersProps) {
   const submit = useSubmit();
   const form = useRef<HTMLFormElement>(null);
   const autoSubmit = () => {

@@ -2,6 +2,7 @@ import { Link, useLocation, useNavigation } from "react-router";
 import { Pagination } from "#app/components/catalogue/pagination.tsx";
 import { TitleGrid } from "#app/components/catalogue/title-card.tsx";
 import { TitleGridSkeleton } from "#app/components/catalogue/title-grid-skeleton.tsx";
+import { searchPath } from "#app/modules/catalogue/paths.ts";
 import type { Genre } from "#app/modules/catalogue/types.ts";
 import { hasFilters, type SearchParams } from "#app/modules/search/params.ts";
 import { withoutWords } from "#app/modules/search/chips.ts";
@@ -14,9 +15,10 @@ export const NOT_FOUND_TEXT = "Data not found";
 
 /**
  * Search results, the same on the home page (/?q=) and the search page (/search):
- * heading and count, sort and filters, the title cards (rating, Latest tag,
- * "Download {title} ({year})"), the empty and failed states, and pagination
- * (the home page's five-number window, the search page's compact one).
+ * heading and count, what was read from the words, the people the words name, sort and
+ * filters, the title cards (the home page's, with "with {name}" under a title found
+ * through a credit), the empty and failed states, and pagination (the home page's
+ * five-number window, the search page's compact one).
  */
 export function SearchResults({
   params,
@@ -24,12 +26,15 @@ export function SearchResults({
   failed,
   genres,
   pagination,
+  moreBelow = false,
 }: {
   params: SearchParams;
   results: Omit<Results, "query"> | null;
   failed: boolean;
   genres: Genre[];
   pagination: "window" | "compact";
+  /** Other results follow (TMDB's): an empty catalogue search says so briefly instead of "Data not found". */
+  moreBelow?: boolean;
 }) {
   const location = useLocation();
   const navigation = useNavigation();
@@ -49,6 +54,7 @@ export function SearchResults({
         </p>
       )}
       {results && !loading && <Understanding results={results} />}
+      {results && !loading && results.people.length > 0 && <People people={results.people} query={q} />}
       {/* Filters only narrow results down: offered when there are results, or filters to clear. */}
       {q && ((results?.total ?? 0) > 0 || hasFilters(params.filters) || Object.keys(params.errors).length > 0) && (
         <div className="mt-6">
@@ -76,6 +82,10 @@ export function SearchResults({
           <p className="rounded-xl bg-ink-800 px-6 py-14 text-center text-mist-300">
             Type a title, a name or a year in the search box above.
           </p>
+        ) : (!results || results.total === 0) && moreBelow ? (
+          <p className="rounded-xl bg-ink-800 px-6 py-6 text-mist-300 ring-1 ring-white/5">
+            Nothing on Cinedex matches “{q}” yet. TMDB knows the titles below: request one and we will try to add it.
+          </p>
         ) : !results || results.total === 0 ? (
           <div className="rounded-xl bg-ink-800 px-6 py-14 text-center ring-1 ring-white/5">
             <p className="text-2xl font-semibold text-white">{NOT_FOUND_TEXT}</p>
@@ -91,7 +101,7 @@ export function SearchResults({
             </p>
           </div>
         ) : (
-          <TitleGrid titles={results.items} variant="search" />
+          <TitleGrid titles={results.items} noteOf={(hit) => (hit.matchedPerson ? `with ${hit.matchedPerson}` : null)} />
         )}
       </section>
       {results && !loading && (
@@ -153,5 +163,41 @@ function Understanding({ results }: { results: Pick<Results, "understood" | "int
         </p>
       )}
     </>
+  );
+}
+
+/**
+ * People credited on the results whose names hold every word searched: each opens a
+ * search for the full name (shown without a link when that is this search).
+ */
+function People({ people, query }: { people: Results["people"]; query: string }) {
+  const chip = "inline-flex min-h-11 items-center gap-1.5 rounded-full bg-white/5 px-4 text-sm text-mist-100 ring-1 ring-white/10";
+  return (
+    <section aria-labelledby="people-heading" className="mt-4">
+      <h2 id="people-heading" className="text-sm font-semibold text-mist-300">
+        People
+      </h2>
+      <ul className="mt-2 flex flex-wrap gap-2">
+        {people.map((person) => {
+          const label = (
+            <>
+              <span className="font-semibold text-white">{person.name}</span>
+              <span className="text-mist-400">· {person.role === "director" ? "Director" : "Cast"}</span>
+            </>
+          );
+          return (
+            <li key={person.name}>
+              {person.name.toLowerCase() === query.toLowerCase() ? (
+                <span className={chip}>{label}</span>
+              ) : (
+                <Link to={searchPath(person.name)} className={`${chip} transition-colors hover:bg-white/10`}>
+                  {label}
+                </Link>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
   );
 }

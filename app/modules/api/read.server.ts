@@ -104,7 +104,16 @@ export async function searchApiTitles(db: Db, publicUrl: string, request: Reques
     page: query.page,
     limit: query.perPage ?? LISTING_PAGE_SIZE,
   });
-  return { ...pageOf(publicUrl, request, result), query: result.query, match: result.match, totalCapped: result.capped };
+  const page = pageOf(publicUrl, request, result);
+  return {
+    ...page,
+    items: page.items.map((item, i) => ({ ...item, matchedPerson: result.items[i]!.matchedPerson })),
+    query: result.query,
+    match: result.match,
+    totalCapped: result.capped,
+    understood: result.understood.map(({ kind, label, words, applied }) => ({ kind, label, words, applied })),
+    corrected: result.corrected,
+  };
 }
 
 export async function suggestApiTitles(db: Db, publicUrl: string, text: string, limit?: number): Promise<SuggestionList> {

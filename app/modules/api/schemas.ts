@@ -285,6 +285,17 @@ export const titlePageSchema = z.object(pageFields).meta({ id: "TitlePage" });
 export const searchPageSchema = z
   .object({
     ...pageFields,
+    items: z.array(
+      titleSummarySchema
+        .extend({
+          matchedPerson: z.string().nullable().meta({
+            description:
+              "The credited name that holds the searched words the title lacks (Buster Keaton for general keaton); null when the title has them all.",
+            example: "Buster Keaton",
+          }),
+        })
+        .meta({ id: "SearchHit", description: "A title found, and why when its name alone does not say." }),
+    ),
     query: z.string().nullable().meta({ description: "The query as searched (normalised), null when it had no searchable word." }),
     totalCapped: z.boolean().meta({
       description: `True when more titles match than \`total\`: a search counts up to ${SEARCH_COUNT_CAP.toLocaleString("en-US")} matches and pages through those, the best first.`,
@@ -292,6 +303,27 @@ export const searchPageSchema = z
     match: z.enum(["words", "similar", "none"]).meta({
       description:
         "words: every word was found; similar: nothing had every word, so titles with a similar name are listed; none: nothing found.",
+    }),
+    understood: z
+      .array(
+        z
+          .object({
+            kind: z.enum(["type", "year", "quality", "language", "season"]),
+            label: z.string().meta({ example: "Year: 1926" }),
+            words: z.array(z.string()).meta({ description: "The normalised words it was read from." }),
+            applied: z.boolean().meta({
+              description: "Applied as a filter; false when understood but there is nothing to filter by (audio languages, seasons).",
+            }),
+          })
+          .meta({ id: "SearchChip" }),
+      )
+      .meta({
+        description:
+          "What the search read from the words besides the title's: the chips the site shows (2001 odyssey 1080p → Quality: 1080p).",
+      }),
+    corrected: z.string().nullable().meta({
+      description: "The query with the best result's corrected words (the site's Did you mean), null when it needed none.",
+      example: "nosferatu",
     }),
   })
   .meta({ id: "SearchPage" });

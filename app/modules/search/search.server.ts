@@ -50,7 +50,13 @@ export interface SearchGenre extends Genre {
   hidden: boolean;
 }
 
-export interface SearchResults extends Page<TitleCard> {
+/** A search result: the title's card, and the credited name that matched words its title lacks. */
+export interface SearchHit extends TitleCard {
+  /** "Buster Keaton" for "general keaton": the credit that holds the query's words missing from the title; null when the title has them all. */
+  matchedPerson: string | null;
+}
+
+export interface SearchResults extends Page<SearchHit> {
   /** The query as searched (normalised), or null when the text was blank. */
   query: string | null;
   /** How the best result was found: every word as typed, or with corrected or missing words (typo tolerance). */
@@ -63,6 +69,8 @@ export interface SearchResults extends Page<TitleCard> {
   understood: Understood[];
   /** The query with the best result's corrections ("did you mean"), when it needed some. */
   corrected: string | null;
+  /** People credited on this page's titles whose names hold every query word (the results page's People group), most credited first. */
+  people: PersonSuggestion[];
 }
 
 /** At most this many dictionary words stand in for one mistyped query word, the nearest first. */
@@ -649,6 +657,7 @@ const emptyResults = (page: number, perPage: number, query: string | null): Sear
   interpreted: null,
   understood: [],
   corrected: null,
+  people: [],
 });
 
 /**
@@ -798,8 +807,10 @@ async function searchPlan(db: Db, source: CatalogueSource, plan: Plan, options: 
     // Without corrections or missing words that stratum is every match, already counted.
     best = { inexact: (await counter({ missing: 0, exact: true })) > 0 ? 0 : 1 };
   }
+  const { hits, people } = await explained(source, query, await cards(source, ids));
   return {
-    items: await cards(source, ids),
+    items: hits,
+    people,
     page,
     perPage,
     total,
@@ -947,7 +958,12 @@ function holdsEveryWord(query: Expanded, normalized: string): boolean {
 
 async function peopleNamed(source: CatalogueSource, query: Expanded, rankedTitles: number[], limit: number): Promise<PersonSuggestion[]> {
   if (rankedTitles.length === 0) return [];
-  const credits = await source.credits(rankedTitles);
+  return peopleIn(await source.credits(rankedTitles), query, rankedTitles, limit);
+}
+
+type Credit = Awaited<ReturnType<CatalogueSource["credits"]>>[number];
+
+function peopleIn(credits: Credit[], query: Expanded, rankedTitles: number[], limit: number): PersonSuggestion[] {
   const rank = new Map(rankedTitles.map((id, i) => [id, i]));
   const people = new Map<string, PersonSuggestion & { best: number; seen: Set<number> }>();
   for (const c of credits) {
@@ -963,6 +979,43 @@ async function peopleNamed(source: CatalogueSource, query: Expanded, rankedTitle
     .sort((a, b) => b.seen.size - a.seen.size || a.best - b.best || (a.name < b.name ? -1 : 1))
     .slice(0, limit)
     .map(({ name, role, seen }) => ({ name, role, titles: seen.size }));
+}
+
+/** People the results page names in its People group. */
+const RESULT_PEOPLE = 3;
+
+/**
+ * Why each result matched when its title alone does not say: the credited name
+ * holding most of the query words its title (and year) lack, directors first
+ * ("general keaton" finds The General "with Buster Keaton"). Plus the People group:
+ * those credited on the page whose names hold every word. One read of the page's credits.
+ */
+async function explained(
+  source: CatalogueSource,
+  query: Expanded,
+  items: TitleCard[],
+): Promise<{ hits: SearchHit[]; people: PersonSuggestion[] }> {
+  if (items.length === 0) return { hits: [], people: [] };
+  const ids = items.map((c) => c.id);
+  const credits = await source.credits(ids);
+  const holds = (words: string[], g: Group) =>
+    formsOf(g).some((f) => words.some((w) => w === f.word || (f.prefix && w.startsWith(f.word))));
+  const hits = items.map((card) => {
+    const own = normalizeText(`${card.title} ${card.year ?? ""}`).split(" ");
+    const missing = query.groups.filter((g) => !holds(own, g));
+    let best: { name: string; covered: number; director: boolean } | null = null;
+    if (missing.length > 0)
+      for (const c of credits) {
+        if (c.title_id !== card.id) continue;
+        const words = normalizeText(c.name).split(" ");
+        const covered = missing.filter((g) => holds(words, g)).length;
+        const director = c.role === "director";
+        if (covered > 0 && (!best || covered > best.covered || (covered === best.covered && director && !best.director)))
+          best = { name: c.name.trim(), covered, director };
+      }
+    return { ...card, matchedPerson: best?.name ?? null };
+  });
+  return { hits, people: peopleIn(credits, query, ids, RESULT_PEOPLE) };
 }
 
 /** Public genres whose name's words the query's words start (or, from the 4th letter, nearly start: one typo). */

@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { lazy, useEffect } from "react";
 import toast from "react-hot-toast";
 import { redirect } from "react-router";
 import { FeaturedCarousel } from "#app/components/catalogue/featured-carousel.tsx";
@@ -7,7 +7,6 @@ import { TitleListing } from "#app/components/catalogue/title-listing.tsx";
 import { TitleRow, WatchlistRow } from "#app/components/catalogue/title-row.tsx";
 import { getApp } from "#app/context.ts";
 import { searchPath } from "#app/modules/catalogue/paths.ts";
-import { SearchResults } from "#app/components/search/search-results.tsx";
 import { listHomeRows, listPopularTitles, type HomeRow } from "#app/modules/catalogue/home.server.ts";
 import { listFeatured, listGenresInUse, listTitles } from "#app/modules/catalogue/read.server.ts";
 import { hasFilters, parseSearchParams } from "#app/modules/search/params.ts";
@@ -15,6 +14,14 @@ import { runResultsSearch } from "#app/modules/catalogue/search.server.ts";
 import { pageHref, parsePage } from "#app/utils/pagination.ts";
 import { originOf, seoMeta } from "#app/utils/seo.ts";
 import type { Route } from "./+types/home";
+
+/**
+ * The results of a search from the navbar (/?q=) load with such a page only, not with
+ * the listing: the home page's JS budget (tests/e2e/page-weight.spec.ts). No Suspense
+ * boundary: the server renders them in the page (also for visitors without JavaScript),
+ * hydration waits for their chunk, and a navigation keeps the old page until it is there.
+ */
+const SearchResults = lazy(() => import("#app/components/search/search-results.tsx").then((m) => ({ default: m.SearchResults })));
 
 const EMPTY_CATALOGUE = "No movies available at the moment. Please try again later.";
 const SEARCH_FAILED = "Something went wrong";

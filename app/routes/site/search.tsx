@@ -64,7 +64,14 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
   }, [failed]);
   return (
     <>
-      <SearchResults params={params} results={results} failed={failed} genres={genres} pagination="compact" />
+      <SearchResults
+        params={params}
+        results={results}
+        failed={failed}
+        genres={genres}
+        pagination="compact"
+        moreBelow={external.length > 0}
+      />
       {!loading && external.length > 0 && <ExternalResults items={external} />}
     </>
   );
