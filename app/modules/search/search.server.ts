@@ -510,6 +510,53 @@ function correctedText(query: Expanded, c: Candidate): string {
 }
 
 /**
+ * PostgreSQL: a title's words and tags tested row by row, by the function behind `@@`,
+ * which no GIN index serves: a read with it walks the rank order index and stops at its
+ * limit, where `@@` would let the planner fetch every match first.
+ */
+function walkMatches(expression: string, tags: TagFilter | null): RawBuilder<boolean> {
+  const words = sql<boolean>`ts_match_vq(d.tsv, to_tsquery('simple', ${expression}))`;
+  return tags ? sql<boolean>`${words} and ts_match_vq(d.tag_tsv, to_tsquery('simple', ${tsTags(tags)}))` : words;
+}
+
+/**
+ * PostgreSQL: each stratum's best `want` titles (`best`), all strata in one statement.
+ * Each is read as SQLite reads it (see rankedIds), the plan chosen inside the statement:
+ * its first `broadStratum` matches are collected from the GIN indexes; fewer than that,
+ * the best are picked among them; as many, the stratum is broad and the rank order index
+ * is walked (walkMatches) until `want` are found, instead of every match fetched and
+ * sorted. A stratum is read only when the one before found fewer than `want`, the only
+ * case in which rankedIds reads on, so the rows taken are those of a statement per stratum.
+ */
+async function postgresStrata(
+  db: Db,
+  query: Expanded,
+  tags: TagFilter | null,
+  levels: Level[],
+  want: number,
+  best: (condition: RawBuilder<boolean>) => Docs,
+): Promise<Candidate[][]> {
+  const broad = searchPlans.broadStratum;
+  const ctes = levels.flatMap((level, i) => {
+    const expression = matchExpression(query, true, level);
+    const [m, r] = [sql.id(`m${i}`), sql.id(`r${i}`)];
+    const guard = i === 0 ? sql<boolean>`true` : sql<boolean>`(select count(*) from ${sql.id(`r${i - 1}`)}) < ${want}`;
+    const found = sql`(select count(*) from ${m})`;
+    return [
+      sql`${m} as materialized (select d.title_id from search_documents d where ${guard} and ${matches(db, expression, tags)} limit ${broad})`,
+      sql`${r} as materialized (${best(sql<boolean>`${found} < ${broad} and d.title_id in (select title_id from ${m})`)} union all ${best(
+        sql<boolean>`${guard} and ${found} >= ${broad} and ${walkMatches(expression, tags)}`,
+      )})`,
+    ];
+  });
+  const strata = levels.map((_, i) => sql`select ${sql.lit(i)} as stratum, * from ${sql.id(`r${i}`)}`);
+  const { rows } = await sql<Candidate & { stratum: number }>`with ${sql.join(ctes)} ${sql.join(strata, sql` union all `)}`.execute(db);
+  const out = levels.map(() => [] as Candidate[]);
+  for (const { stratum, ...c } of rows) out[stratum]!.push(c);
+  return out;
+}
+
+/**
  * The relevance ranking over top candidates rather than every match. Matches come
  * in strata (every word as typed; every word, some corrected; one word missing; …),
  * and a better stratum always ranks first, so strata are read best first until the
@@ -555,6 +602,35 @@ async function rankedIds(
   const plan = broadLeading ? (leadingCount >= searchPlans.leadingWalk ? "walk" : "collect") : sqlite && !tags ? "top" : "lookup";
   let leadingQuery = docs(db).where(leadingKeys(db, queryKeys, plan));
   if (tags) leadingQuery = leadingQuery.where(wordCondition(db, query, tags, undefined, broadLeading));
+  // The best `want` titles meeting a condition, in relevance order.
+  const best = (selection: typeof columns | ["d.title_id"], condition: RawBuilder<boolean>) =>
+    ordered(db, docs(db).where(condition).select(selection) as unknown as Docs, "relevance").limit(want);
+  if (!sqlite) {
+    // PostgreSQL: the leading read and every stratum's read at once (two statements side
+    // by side), then taken stratum by stratum exactly as the reads below would be.
+    const [leading, strata] = await Promise.all([
+      leadingQuery
+        .select(columns)
+        .orderBy("d.popularity", "desc")
+        .orderBy("d.title_id", "desc")
+        .limit(LEADING_CANDIDATES)
+        .execute() as Promise<Candidate[]>,
+      postgresStrata(db, query, tags, levels, want, (condition) => best(columns, condition)),
+    ]);
+    for (const c of leading) add(c);
+    for (const [i, level] of levels.entries()) {
+      const rank = rankOfLevel(level);
+      if (within(rank) >= want) break;
+      for (const c of strata[i] ?? []) add(c);
+      if (within(rank) >= want) break;
+    }
+    return rankCandidates(
+      query,
+      queryKeys,
+      [...byId.values()].map((x) => x.c),
+      count,
+    );
+  }
   const leading = (await leadingQuery
     .select(columns)
     .orderBy("d.popularity", "desc")
@@ -562,9 +638,6 @@ async function rankedIds(
     .limit(LEADING_CANDIDATES)
     .execute()) as Candidate[];
   for (const c of leading) add(c);
-  // The best `want` titles meeting a condition, in relevance order.
-  const best = (selection: typeof columns | ["d.title_id"], condition: RawBuilder<boolean>) =>
-    ordered(db, docs(db).where(condition).select(selection) as unknown as Docs, "relevance").limit(want);
   for (const level of levels) {
     const rank = rankOfLevel(level);
     if (within(rank) >= want) break;
@@ -582,7 +655,25 @@ async function rankedIds(
     for (const c of popular) add(c);
     if (within(rank) >= want) break;
   }
-  const ranked = [...byId.values()].map(({ c }) => ({
+  return rankCandidates(
+    query,
+    queryKeys,
+    [...byId.values()].map((x) => x.c),
+    count,
+  );
+}
+
+/**
+ * The candidates in relevance order: fewest missing words, fewest corrected ones, tier,
+ * optional words held, popularity, shorter title, newer upload.
+ */
+function rankCandidates(
+  query: Expanded,
+  queryKeys: string[],
+  candidates: Candidate[],
+  count: number,
+): { id: number; inexact: number; corrected?: string }[] {
+  const ranked = candidates.map((c) => ({
     c,
     ...missesOf(query, c),
     tier: tierOf(query, queryKeys, c),
