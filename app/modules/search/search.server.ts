@@ -205,8 +205,12 @@ async function typoWords(db: Db, tokens: string[]): Promise<Map<string, string[]
  * typo away.
  */
 async function expand(db: Db, typed: Query): Promise<Expanded> {
+  // The typed words' near words are looked up beside the split/join lookup (one round
+  // trip, not two); again only when words were split, so the lookup is of the words searched.
+  const early = typoWords(db, typed.tokens);
   const { query, joins } = await splitAndJoin(db, typed);
-  const typos = await typoWords(db, query.tokens);
+  let typos = await early;
+  if (query.tokens !== typed.tokens) typos = await typoWords(db, query.tokens);
   for (const [i, joined] of joins) {
     // "dead pool" → "deadpool": the joined word stands in for both words, as a correction of each.
     for (const t of [query.tokens[i]!, query.tokens[i + 1]!]) typos.set(t, [joined, ...(typos.get(t) ?? []).filter((w) => w !== joined)]);
@@ -877,17 +881,27 @@ async function searchPlan(db: Db, source: CatalogueSource, plan: Plan, options: 
     ids = ranked.slice(offset, Math.max(offset, total)).map((r) => r.id);
     best = ranked[0];
   } else {
-    // Thousands of matches (SQLite): walk the sort's index and stop at the page (see matches).
-    const broad = dialectOf(db) === "sqlite" && matches >= searchPlans.broadStratum;
-    const rows = await ordered(db, docs(db).where(wordCondition(db, query, tags, undefined, broad)), sort)
-      .select("d.title_id")
-      .limit(Math.max(0, Math.min(perPage, total - offset)))
-      .offset(offset)
-      .execute();
-    ids = rows.map((r) => r.title_id);
+    // Thousands of matches: walk the sort's index and stop at the page (see matches). On
+    // PostgreSQL the newest and rating indexes (walkMatches); it has no title index to walk.
+    const broad = matches >= searchPlans.broadStratum;
+    const condition =
+      dialectOf(db) === "sqlite"
+        ? wordCondition(db, query, tags, undefined, broad)
+        : broad && sort !== "title"
+          ? walkMatches(matchExpression(query, true), tags)
+          : wordCondition(db, query, tags);
     // The best relevance match is corrected exactly when no title has every word as typed.
     // Without corrections or missing words that stratum is every match, already counted.
-    best = { inexact: (await counter({ missing: 0, exact: true })) > 0 ? 0 : 1 };
+    const [rows, asTyped] = await Promise.all([
+      ordered(db, docs(db).where(condition), sort)
+        .select("d.title_id")
+        .limit(Math.max(0, Math.min(perPage, total - offset)))
+        .offset(offset)
+        .execute(),
+      counter({ missing: 0, exact: true }),
+    ]);
+    ids = rows.map((r) => r.title_id);
+    best = { inexact: asTyped > 0 ? 0 : 1 };
   }
   return {
     items: await cards(source, ids),
