@@ -333,7 +333,16 @@ const wordCondition = (db: Db, query: Expanded, tags: TagFilter | null, level?: 
   matches(db, matchExpression(query, dialectOf(db) === "postgres", level), tags, broad);
 
 /** How many titles match a stratum (the loosest, every match, by default), up to one more than the count cap. */
-type Counter = (level?: Level) => Promise<number>;
+interface Counter {
+  (level?: Level): Promise<number>;
+  /** A stratum's count read by another statement (PostgreSQL's strata read), not read again. */
+  known(level: Level, n: number): void;
+}
+
+/** Counts stop one past this: the count cap, and at least `broadStratum`, which the plans compare with. */
+const countLimit = () => Math.max(searchPlans.countCap, searchPlans.broadStratum) + 1;
+/** Every query word as typed: the first stratum read. */
+const AS_TYPED: Level = { missing: 0, exact: true };
 
 /**
  * One search's stratum counts, each counted once: the loosest stratum is the total,
@@ -344,13 +353,14 @@ type Counter = (level?: Level) => Promise<number>;
  */
 function stratumCounter(db: Db, query: Expanded, tags: TagFilter | null): Counter {
   const counts = new Map<string, Promise<number>>();
-  const cap = Math.max(searchPlans.countCap, searchPlans.broadStratum) + 1;
-  return (level) => {
-    const key = matchExpression(query, dialectOf(db) === "postgres", level);
+  const keyOf = (level?: Level) => matchExpression(query, dialectOf(db) === "postgres", level);
+  const counter = (level?: Level) => {
+    const key = keyOf(level);
     let n = counts.get(key);
-    if (!n) counts.set(key, (n = countWordMatches(db, query, tags, cap, level)));
+    if (!n) counts.set(key, (n = countWordMatches(db, query, tags, countLimit(), level)));
     return n;
   };
+  return Object.assign(counter, { known: (level: Level, n: number) => void counts.set(keyOf(level), Promise.resolve(n)) });
 }
 
 async function countWordMatches(db: Db, query: Expanded, tags: TagFilter | null, cap: number, level?: Level): Promise<number> {
@@ -539,24 +549,33 @@ async function postgresStrata(
   levels: Level[],
   want: number,
   best: (condition: RawBuilder<boolean>) => Docs,
+  counter: Counter,
 ): Promise<Candidate[][]> {
   const broad = searchPlans.broadStratum;
+  // The first stratum's collected matches are also its count (up to the same limit as
+  // the counter's): when that stratum is every match, the search's total comes with it.
+  const countsAll = matchExpression(query, true) === matchExpression(query, true, AS_TYPED);
   const ctes = levels.flatMap((level, i) => {
     const expression = matchExpression(query, true, level);
     const [m, r] = [sql.id(`m${i}`), sql.id(`r${i}`)];
     const guard = i === 0 ? sql<boolean>`true` : sql<boolean>`(select count(*) from ${sql.id(`r${i - 1}`)}) < ${want}`;
     const found = sql`(select count(*) from ${m})`;
     return [
-      sql`${m} as materialized (select d.title_id from search_documents d where ${guard} and ${matches(db, expression, tags)} limit ${broad})`,
+      sql`${m} as materialized (select d.title_id from search_documents d where ${guard} and ${matches(db, expression, tags)} limit ${countLimit()})`,
       sql`${r} as materialized (${best(sql<boolean>`${found} < ${broad} and d.title_id in (select title_id from ${m})`)} union all ${best(
         sql<boolean>`${guard} and ${found} >= ${broad} and ${walkMatches(expression, tags)}`,
       )})`,
     ];
   });
   const strata = levels.map((_, i) => sql`select ${sql.lit(i)} as stratum, * from ${sql.id(`r${i}`)}`);
+  // The count as a row of its own (stratum -1, last: the first branch names the columns), so it comes even when nothing matches.
+  if (countsAll) strata.push(sql`select -1, (select count(*) from m0)::int, ${sql.raw(Array(8).fill("null").join(", "))}`);
   const { rows } = await sql<Candidate & { stratum: number }>`with ${sql.join(ctes)} ${sql.join(strata, sql` union all `)}`.execute(db);
   const out = levels.map(() => [] as Candidate[]);
-  for (const { stratum, ...c } of rows) out[stratum]!.push(c);
+  for (const { stratum, ...c } of rows) {
+    if (stratum === -1) counter.known(AS_TYPED, c.title_id);
+    else out[stratum]!.push(c);
+  }
   return out;
 }
 
@@ -619,7 +638,7 @@ async function rankedIds(
         .orderBy("d.title_id", "desc")
         .limit(LEADING_CANDIDATES)
         .execute() as Promise<Candidate[]>,
-      postgresStrata(db, query, tags, levels, want, (condition) => best(columns, condition)),
+      postgresStrata(db, query, tags, levels, want, (condition) => best(columns, condition), counter),
     ]);
     for (const c of leading) add(c);
     for (const [i, level] of levels.entries()) {
@@ -869,10 +888,13 @@ async function searchPlan(db: Db, source: CatalogueSource, plan: Plan, options: 
   const counter = stratumCounter(db, query, tags);
 
   // Counted beside the ranking, not before it: on PostgreSQL they run on two connections.
-  const [matches, ranked] = await Promise.all([
-    counter(),
-    sort === "relevance" ? rankedIds(db, query, tags, offset + perPage, counter) : undefined,
-  ]);
+  // There, when the first stratum is every match, the ranking's statement counts them:
+  // the count waits for it rather than reading the same matches beside it.
+  const countedWithRanking =
+    sort === "relevance" && dialectOf(db) === "postgres" && matchExpression(query, true) === matchExpression(query, true, AS_TYPED);
+  const [matches, ranked] = countedWithRanking
+    ? await rankedIds(db, query, tags, offset + perPage, counter).then(async (r) => [await counter(), r] as const)
+    : await Promise.all([counter(), sort === "relevance" ? rankedIds(db, query, tags, offset + perPage, counter) : undefined]);
   if (matches === 0) return { ...emptyResults(page, perPage, query.text), ...extra };
   const total = Math.min(matches, searchPlans.countCap);
   let ids: number[];
