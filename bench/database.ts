@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { openDatabase, type DatabaseHandle } from "#app/db/client.server.ts";
+import { vacuumAfterBulkWrite } from "#app/modules/search/index.server.ts";
 import { migrateToLatest } from "#db/migrate.ts";
 import { countTitles, seedSynthetic } from "#db/seed/seed.ts";
 import { withPgClient } from "#tests/helpers/database.ts";
@@ -53,13 +54,15 @@ export async function openBenchCatalogue(dialect: "sqlite" | "postgres", size: n
     await withPgClient(pgUrl, (c) => c.query(`create schema if not exists ${name}`));
     handle = openDatabase({ dialect: "postgres", url: pgUrl, schema: name });
   }
-  await migrateToLatest(handle.db);
+  const migrated = await migrateToLatest(handle.db);
   const have = await countTitles(handle.db);
+  // A migration that rewrote the search tables of a cached catalogue leaves them as a bulk write does.
+  if (migrated.length > 0 && have > 0) await vacuumAfterBulkWrite(handle.db);
   if (have < size) {
     const started = performance.now();
     process.stdout.write(`seeding ${(size - have).toLocaleString("en-US")} titles into ${handle.location}…`);
+    // Ends with vacuumAfterBulkWrite, like every bulk write: nothing else is run before measuring.
     await seedSynthetic(handle.db, size - have, { seed: 1 + have, batchSize: 1_000 });
-    if (dialect === "postgres") await withPgClient(pgUrl, (c) => c.query(`analyze ${name}.search_documents; analyze ${name}.titles`));
     console.log(` ${((performance.now() - started) / 1000).toFixed(0)} s`);
   }
   return handle;

@@ -1,12 +1,18 @@
-// Search latency on synthetic catalogues of 100,000 and 1,000,000 titles.
+// Search latency on synthetic catalogues of 100,000 and 1,000,000 titles, SQLite and
+// PostgreSQL side by side (the same queries, one after the other, in the same run).
 //   npm run bench:search [-- --sizes 100000,1000000] [--queries 1000] [--sqlite-only]
 // Catalogues are generated once and kept (SQLite files in bench/.cache/ or $BENCH_CACHE, PostgreSQL
 // schemas cinedex_bench_<size> in BENCH_DATABASE_URL, else TEST_DATABASE_URL, else
 // the local test database). A fixed mix of queries (exact titles, prefixes, typos,
 // cast names, filtered queries, queries that find nothing) runs against each, and
-// p50/p95/p99 are printed per kind, with the home listing's first page as baseline.
+// p50/p95/p99 are printed per kind, with the home listing's first page as baseline, then
+// one table of both databases' p50/p95 per kind and PostgreSQL's p95 over SQLite's. A
+// catalogue is measured straight after it is seeded (the seed vacuums and analyses);
+// a cached one that a new migration changed is vacuumed first, as a deploy's bulk
+// write would be. The load average is printed with each table: the figures move with it.
+import os from "node:os";
 import { parseArgs } from "node:util";
-import type { Db } from "#app/db/client.server.ts";
+import type { DatabaseHandle, Db } from "#app/db/client.server.ts";
 import { listTitles } from "#app/modules/catalogue/read.server.ts";
 import { searchCatalogue, suggest, suggestGrouped } from "#app/modules/catalogue/search.server.ts";
 import type { SearchOptions } from "#app/modules/search/search.server.ts";
@@ -87,51 +93,78 @@ async function time<T>(work: () => Promise<T>): Promise<number> {
   return performance.now() - started;
 }
 
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(", ");
+
+interface Measured {
+  hits: number;
+  queries: number;
+  /** Timings per kind, sorted, the baseline first and "all queries" second. */
+  kinds: Map<string, number[]>;
+}
+
+async function measure(handle: DatabaseHandle, size: number): Promise<Measured> {
+  const mix = await queryMix(handle.db, size);
+  for (const q of mix.slice(0, 50)) await searchCatalogue(handle.db, q.options); // warm caches
+  const kinds = new Map<string, number[]>();
+  const add = (kind: string, ms: number) => kinds.set(kind, [...(kinds.get(kind) ?? []), ms]);
+  for (let i = 0; i < 200; i++) add(BASELINE, await time(() => listTitles(handle.db, { page: 1 + (i % 20) })));
+  let hits = 0;
+  for (const q of mix) {
+    let found = 0;
+    const ms = await time(async () => {
+      found = (await searchCatalogue(handle.db, q.options)).total;
+    });
+    if (found > 0) hits++;
+    add("all queries", ms);
+    add(q.kind, ms);
+  }
+  let n = 0;
+  for (const q of mix.filter((m) => m.kind === "prefix" || m.kind === "exact title").slice(0, 300)) {
+    const text = q.options.text.slice(0, 3 + (n++ % 6));
+    add(SUGGEST, await time(() => suggest(handle.db, text, 8)));
+    // What the search box asks for: titles, then people and genres (reads 20 titles' credits).
+    add("grouped suggestions (search box)", await time(() => suggestGrouped(handle.db, text)));
+  }
+  for (const list of kinds.values()) list.sort((a, b) => a - b);
+  return { hits, queries: mix.length, kinds };
+}
+
+const BASELINE = "baseline: home listing page";
+const SUGGEST = "suggest (3-8 letters)";
+const NAMES = { sqlite: "SQLite", postgres: "PostgreSQL" } as const;
+
 for (const size of sizes) {
+  const measured = new Map<"sqlite" | "postgres", Measured>();
   for (const dialect of values["sqlite-only"] ? (["sqlite"] as const) : (["sqlite", "postgres"] as const)) {
     const handle = await openBenchCatalogue(dialect, size);
-    const mix = await queryMix(handle.db, size);
-    for (const q of mix.slice(0, 50)) await searchCatalogue(handle.db, q.options); // warm caches
-    const baseline: number[] = [];
-    for (let i = 0; i < 200; i++) baseline.push(await time(() => listTitles(handle.db, { page: 1 + (i % 20) })));
-    const byKind = new Map<string, number[]>();
-    let hits = 0;
-    for (const q of mix) {
-      let found = 0;
-      const ms = await time(async () => {
-        found = (await searchCatalogue(handle.db, q.options)).total;
-      });
-      if (found > 0) hits++;
-      byKind.set(q.kind, [...(byKind.get(q.kind) ?? []), ms]);
-      byKind.set("all queries", [...(byKind.get("all queries") ?? []), ms]);
-    }
-    const suggestions: number[] = [];
-    const grouped: number[] = [];
-    for (const q of mix.filter((m) => m.kind === "prefix" || m.kind === "exact title").slice(0, 300)) {
-      const text = q.options.text.slice(0, 3 + (suggestions.length % 6));
-      suggestions.push(await time(() => suggest(handle.db, text, 8)));
-      // What the search box asks for: titles, then people and genres (reads 20 titles' credits).
-      grouped.push(await time(() => suggestGrouped(handle.db, text)));
-    }
-    byKind.set("suggest (3-8 letters)", suggestions);
-    byKind.set("grouped suggestions (search box)", grouped);
-
-    const base = [...baseline].sort((a, b) => a - b);
-    const baseP95 = percentile(base, 95);
+    const m = await measure(handle, size);
+    measured.set(dialect, m);
+    await handle.close();
+    const baseP95 = percentile(m.kinds.get(BASELINE)!, 95);
     console.log(
-      `\n${dialect === "sqlite" ? "SQLite" : "PostgreSQL"}, ${size.toLocaleString("en-US")} titles (${hits}/${mix.length} queries found something)`,
+      `\n${NAMES[dialect]}, ${size.toLocaleString("en-US")} titles (${m.hits}/${m.queries} queries found something; load average ${loadAverage()})`,
     );
     console.log("| queries | n | p50 ms | p95 ms | p99 ms | p95 × baseline |");
     console.log("|---|---|---|---|---|---|");
-    console.log(
-      `| baseline: home listing page | ${base.length} | ${fmt(percentile(base, 50))} | ${fmt(baseP95)} | ${fmt(percentile(base, 99))} | 1.0 |`,
-    );
-    for (const [kind, list] of [...byKind].sort(([a], [b]) => (a === "all queries" ? -1 : b === "all queries" ? 1 : 0))) {
-      const sorted = [...list].sort((a, b) => a - b);
+    for (const [kind, sorted] of m.kinds)
       console.log(
         `| ${kind} | ${sorted.length} | ${fmt(percentile(sorted, 50))} | ${fmt(percentile(sorted, 95))} | ${fmt(percentile(sorted, 99))} | ${(percentile(sorted, 95) / baseP95).toFixed(1)} |`,
       );
-    }
-    await handle.close();
+  }
+  const [lite, pg] = [measured.get("sqlite"), measured.get("postgres")];
+  if (!lite || !pg) continue;
+  console.log(`\nSide by side, ${size.toLocaleString("en-US")} titles (p50 / p95 ms; load average ${loadAverage()})`);
+  console.log("| queries | SQLite p50 | SQLite p95 | PostgreSQL p50 | PostgreSQL p95 | PostgreSQL p95 ÷ SQLite p95 |");
+  console.log("|---|---|---|---|---|---|");
+  for (const [kind, a] of lite.kinds) {
+    const b = pg.kinds.get(kind)!;
+    const [a95, b95] = [percentile(a, 95), percentile(b, 95)];
+    console.log(
+      `| ${kind} | ${fmt(percentile(a, 50))} | ${fmt(a95)} | ${fmt(percentile(b, 50))} | ${fmt(b95)} | ${(b95 / a95).toFixed(1)} |`,
+    );
   }
 }

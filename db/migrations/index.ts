@@ -24,6 +24,7 @@ import * as searchRankCover from "./2026-11-28T0200_search_rank_cover.ts";
 import * as searchPopularityOrder from "./2026-11-28T0600_search_popularity_order.ts";
 import * as apiTokenCreators from "./2026-11-28T1900_api_token_creators.ts";
 import * as formSubmissions from "./2026-11-28T1930_form_submissions.ts";
+import * as searchPostgresWalk from "./2026-11-29T0440_search_postgres_walk.ts";
 import * as relatedTitles from "./2026-11-29T0500_related_titles.ts";
 
 /**
@@ -57,5 +58,6 @@ export const migrations: Record<string, Migration> = {
   "2026-11-28T0600_search_popularity_order": searchPopularityOrder,
   "2026-11-28T1900_api_token_creators": apiTokenCreators,
   "2026-11-28T1930_form_submissions": formSubmissions,
+  "2026-11-29T0440_search_postgres_walk": searchPostgresWalk,
   "2026-11-29T0500_related_titles": relatedTitles,
 };

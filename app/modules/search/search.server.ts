@@ -213,8 +213,12 @@ async function typoWords(db: Db, tokens: string[]): Promise<Map<string, string[]
  * typo away.
  */
 async function expand(db: Db, typed: Query): Promise<Expanded> {
+  // The typed words' near words are looked up beside the split/join lookup (one round
+  // trip, not two); again only when words were split, so the lookup is of the words searched.
+  const early = typoWords(db, typed.tokens);
   const { query, joins } = await splitAndJoin(db, typed);
-  const typos = await typoWords(db, query.tokens);
+  let typos = await early;
+  if (query.tokens !== typed.tokens) typos = await typoWords(db, query.tokens);
   for (const [i, joined] of joins) {
     // "dead pool" → "deadpool": the joined word stands in for both words, as a correction of each.
     for (const t of [query.tokens[i]!, query.tokens[i + 1]!]) typos.set(t, [joined, ...(typos.get(t) ?? []).filter((w) => w !== joined)]);
@@ -337,7 +341,16 @@ const wordCondition = (db: Db, query: Expanded, tags: TagFilter | null, level?: 
   matches(db, matchExpression(query, dialectOf(db) === "postgres", level), tags, broad);
 
 /** How many titles match a stratum (the loosest, every match, by default), up to one more than the count cap. */
-type Counter = (level?: Level) => Promise<number>;
+interface Counter {
+  (level?: Level): Promise<number>;
+  /** A stratum's count read by another statement (PostgreSQL's strata read), not read again. */
+  known(level: Level, n: number): void;
+}
+
+/** Counts stop one past this: the count cap, and at least `broadStratum`, which the plans compare with. */
+const countLimit = () => Math.max(searchPlans.countCap, searchPlans.broadStratum) + 1;
+/** Every query word as typed: the first stratum read. */
+const AS_TYPED: Level = { missing: 0, exact: true };
 
 /**
  * One search's stratum counts, each counted once: the loosest stratum is the total,
@@ -348,13 +361,14 @@ type Counter = (level?: Level) => Promise<number>;
  */
 function stratumCounter(db: Db, query: Expanded, tags: TagFilter | null): Counter {
   const counts = new Map<string, Promise<number>>();
-  const cap = Math.max(searchPlans.countCap, searchPlans.broadStratum) + 1;
-  return (level) => {
-    const key = matchExpression(query, dialectOf(db) === "postgres", level);
+  const keyOf = (level?: Level) => matchExpression(query, dialectOf(db) === "postgres", level);
+  const counter = (level?: Level) => {
+    const key = keyOf(level);
     let n = counts.get(key);
-    if (!n) counts.set(key, (n = countWordMatches(db, query, tags, cap, level)));
+    if (!n) counts.set(key, (n = countWordMatches(db, query, tags, countLimit(), level)));
     return n;
   };
+  return Object.assign(counter, { known: (level: Level, n: number) => void counts.set(keyOf(level), Promise.resolve(n)) });
 }
 
 async function countWordMatches(db: Db, query: Expanded, tags: TagFilter | null, cap: number, level?: Level): Promise<number> {
@@ -518,6 +532,62 @@ function correctedText(query: Expanded, c: Candidate): string {
 }
 
 /**
+ * PostgreSQL: a title's words and tags tested row by row, by the function behind `@@`,
+ * which no GIN index serves: a read with it walks the rank order index and stops at its
+ * limit, where `@@` would let the planner fetch every match first.
+ */
+function walkMatches(expression: string, tags: TagFilter | null): RawBuilder<boolean> {
+  const words = sql<boolean>`ts_match_vq(d.tsv, to_tsquery('simple', ${expression}))`;
+  return tags ? sql<boolean>`${words} and ts_match_vq(d.tag_tsv, to_tsquery('simple', ${tsTags(tags)}))` : words;
+}
+
+/**
+ * PostgreSQL: each stratum's best `want` titles (`best`), all strata in one statement.
+ * Each is read as SQLite reads it (see rankedIds), the plan chosen inside the statement:
+ * its first `broadStratum` matches are collected from the GIN indexes; fewer than that,
+ * the best are picked among them; as many, the stratum is broad and the rank order index
+ * is walked (walkMatches) until `want` are found, instead of every match fetched and
+ * sorted. A stratum is read only when the one before found fewer than `want`, the only
+ * case in which rankedIds reads on, so the rows taken are those of a statement per stratum.
+ */
+async function postgresStrata(
+  db: Db,
+  query: Expanded,
+  tags: TagFilter | null,
+  levels: Level[],
+  want: number,
+  best: (condition: RawBuilder<boolean>) => Docs,
+  counter: Counter,
+): Promise<Candidate[][]> {
+  const broad = searchPlans.broadStratum;
+  // The first stratum's collected matches are also its count (up to the same limit as
+  // the counter's): when that stratum is every match, the search's total comes with it.
+  const countsAll = matchExpression(query, true) === matchExpression(query, true, AS_TYPED);
+  const ctes = levels.flatMap((level, i) => {
+    const expression = matchExpression(query, true, level);
+    const [m, r] = [sql.id(`m${i}`), sql.id(`r${i}`)];
+    const guard = i === 0 ? sql<boolean>`true` : sql<boolean>`(select count(*) from ${sql.id(`r${i - 1}`)}) < ${want}`;
+    const found = sql`(select count(*) from ${m})`;
+    return [
+      sql`${m} as materialized (select d.title_id from search_documents d where ${guard} and ${matches(db, expression, tags)} limit ${countLimit()})`,
+      sql`${r} as materialized (${best(sql<boolean>`${found} < ${broad} and d.title_id in (select title_id from ${m})`)} union all ${best(
+        sql<boolean>`${guard} and ${found} >= ${broad} and ${walkMatches(expression, tags)}`,
+      )})`,
+    ];
+  });
+  const strata = levels.map((_, i) => sql`select ${sql.lit(i)} as stratum, * from ${sql.id(`r${i}`)}`);
+  // The count as a row of its own (stratum -1, last: the first branch names the columns), so it comes even when nothing matches.
+  if (countsAll) strata.push(sql`select -1, (select count(*) from m0)::int, ${sql.raw(Array(8).fill("null").join(", "))}`);
+  const { rows } = await sql<Candidate & { stratum: number }>`with ${sql.join(ctes)} ${sql.join(strata, sql` union all `)}`.execute(db);
+  const out = levels.map(() => [] as Candidate[]);
+  for (const { stratum, ...c } of rows) {
+    if (stratum === -1) counter.known(AS_TYPED, c.title_id);
+    else out[stratum]!.push(c);
+  }
+  return out;
+}
+
+/**
  * The relevance ranking over top candidates rather than every match. Matches come
  * in strata (every word as typed; every word, some corrected; one word missing; …),
  * and a better stratum always ranks first, so strata are read best first until the
@@ -563,6 +633,35 @@ async function rankedIds(
   const plan = broadLeading ? (leadingCount >= searchPlans.leadingWalk ? "walk" : "collect") : sqlite && !tags ? "top" : "lookup";
   let leadingQuery = docs(db).where(leadingKeys(db, queryKeys, plan));
   if (tags) leadingQuery = leadingQuery.where(wordCondition(db, query, tags, undefined, broadLeading));
+  // The best `want` titles meeting a condition, in relevance order.
+  const best = (selection: typeof columns | ["d.title_id"], condition: RawBuilder<boolean>) =>
+    ordered(db, docs(db).where(condition).select(selection) as unknown as Docs, "relevance").limit(want);
+  if (!sqlite) {
+    // PostgreSQL: the leading read and every stratum's read at once (two statements side
+    // by side), then taken stratum by stratum exactly as the reads below would be.
+    const [leading, strata] = await Promise.all([
+      leadingQuery
+        .select(columns)
+        .orderBy("d.popularity", "desc")
+        .orderBy("d.title_id", "desc")
+        .limit(LEADING_CANDIDATES)
+        .execute() as Promise<Candidate[]>,
+      postgresStrata(db, query, tags, levels, want, (condition) => best(columns, condition), counter),
+    ]);
+    for (const c of leading) add(c);
+    for (const [i, level] of levels.entries()) {
+      const rank = rankOfLevel(level);
+      if (within(rank) >= want) break;
+      for (const c of strata[i] ?? []) add(c);
+      if (within(rank) >= want) break;
+    }
+    return rankCandidates(
+      query,
+      queryKeys,
+      [...byId.values()].map((x) => x.c),
+      count,
+    );
+  }
   const leading = (await leadingQuery
     .select(columns)
     .orderBy("d.popularity", "desc")
@@ -570,9 +669,6 @@ async function rankedIds(
     .limit(LEADING_CANDIDATES)
     .execute()) as Candidate[];
   for (const c of leading) add(c);
-  // The best `want` titles meeting a condition, in relevance order.
-  const best = (selection: typeof columns | ["d.title_id"], condition: RawBuilder<boolean>) =>
-    ordered(db, docs(db).where(condition).select(selection) as unknown as Docs, "relevance").limit(want);
   for (const level of levels) {
     const rank = rankOfLevel(level);
     if (within(rank) >= want) break;
@@ -590,7 +686,25 @@ async function rankedIds(
     for (const c of popular) add(c);
     if (within(rank) >= want) break;
   }
-  const ranked = [...byId.values()].map(({ c }) => ({
+  return rankCandidates(
+    query,
+    queryKeys,
+    [...byId.values()].map((x) => x.c),
+    count,
+  );
+}
+
+/**
+ * The candidates in relevance order: fewest missing words, fewest corrected ones, tier,
+ * optional words held, popularity, shorter title, newer upload.
+ */
+function rankCandidates(
+  query: Expanded,
+  queryKeys: string[],
+  candidates: Candidate[],
+  count: number,
+): { id: number; inexact: number; corrected?: string }[] {
+  const ranked = candidates.map((c) => ({
     c,
     ...missesOf(query, c),
     tier: tierOf(query, queryKeys, c),
@@ -783,10 +897,13 @@ async function searchPlan(db: Db, source: CatalogueSource, plan: Plan, options: 
   const counter = stratumCounter(db, query, tags);
 
   // Counted beside the ranking, not before it: on PostgreSQL they run on two connections.
-  const [matches, ranked] = await Promise.all([
-    counter(),
-    sort === "relevance" ? rankedIds(db, query, tags, offset + perPage, counter) : undefined,
-  ]);
+  // There, when the first stratum is every match, the ranking's statement counts them:
+  // the count waits for it rather than reading the same matches beside it.
+  const countedWithRanking =
+    sort === "relevance" && dialectOf(db) === "postgres" && matchExpression(query, true) === matchExpression(query, true, AS_TYPED);
+  const [matches, ranked] = countedWithRanking
+    ? await rankedIds(db, query, tags, offset + perPage, counter).then(async (r) => [await counter(), r] as const)
+    : await Promise.all([counter(), sort === "relevance" ? rankedIds(db, query, tags, offset + perPage, counter) : undefined]);
   if (matches === 0) return { ...emptyResults(page, perPage, query.text), ...extra };
   const total = Math.min(matches, searchPlans.countCap);
   let ids: number[];
@@ -795,17 +912,27 @@ async function searchPlan(db: Db, source: CatalogueSource, plan: Plan, options: 
     ids = ranked.slice(offset, Math.max(offset, total)).map((r) => r.id);
     best = ranked[0];
   } else {
-    // Thousands of matches (SQLite): walk the sort's index and stop at the page (see matches).
-    const broad = dialectOf(db) === "sqlite" && matches >= searchPlans.broadStratum;
-    const rows = await ordered(db, docs(db).where(wordCondition(db, query, tags, undefined, broad)), sort)
-      .select("d.title_id")
-      .limit(Math.max(0, Math.min(perPage, total - offset)))
-      .offset(offset)
-      .execute();
-    ids = rows.map((r) => r.title_id);
+    // Thousands of matches: walk the sort's index and stop at the page (see matches). On
+    // PostgreSQL the newest and rating indexes (walkMatches); it has no title index to walk.
+    const broad = matches >= searchPlans.broadStratum;
+    const condition =
+      dialectOf(db) === "sqlite"
+        ? wordCondition(db, query, tags, undefined, broad)
+        : broad && sort !== "title"
+          ? walkMatches(matchExpression(query, true), tags)
+          : wordCondition(db, query, tags);
     // The best relevance match is corrected exactly when no title has every word as typed.
     // Without corrections or missing words that stratum is every match, already counted.
-    best = { inexact: (await counter({ missing: 0, exact: true })) > 0 ? 0 : 1 };
+    const [rows, asTyped] = await Promise.all([
+      ordered(db, docs(db).where(condition), sort)
+        .select("d.title_id")
+        .limit(Math.max(0, Math.min(perPage, total - offset)))
+        .offset(offset)
+        .execute(),
+      counter({ missing: 0, exact: true }),
+    ]);
+    ids = rows.map((r) => r.title_id);
+    best = { inexact: asTyped > 0 ? 0 : 1 };
   }
   const { hits, people } = await explained(source, query, await cards(source, ids));
   return {
