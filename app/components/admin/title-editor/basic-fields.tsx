@@ -6,6 +6,7 @@ import { adminEditPath, type EditorValues } from "#app/modules/catalogue/admin-f
 import { useHydrated } from "#app/components/ui/use-hydrated.ts";
 import { useEditor, type SetValues } from "./context.tsx";
 import { TmdbLookup } from "./tmdb-lookup.tsx";
+import { TmdbSearch } from "./tmdb-search.tsx";
 
 /** An ISO timestamp as a datetime-local value in the browser's time zone. */
 function toLocalInput(iso: string): string {
@@ -21,7 +22,7 @@ function fromLocalInput(local: string): string {
 
 /** Title, TMDB id, credits, dates, numbers, texts, subtitles, format and upload date. */
 export function BasicFields({ values, setValues }: { values: EditorValues; setValues: SetValues }) {
-  const { errors, duplicateOf } = useEditor();
+  const { errors, duplicateOf, tmdbMode = "fill" } = useEditor();
   const hydrated = useHydrated();
   const set = <K extends keyof EditorValues>(name: K, value: EditorValues[K]) => setValues((v) => ({ ...v, [name]: value }));
   // Languages beyond the usual six (e.g. from an import) stay listed while the form is open.
@@ -53,6 +54,11 @@ export function BasicFields({ values, setValues }: { values: EditorValues; setVa
 
   return (
     <div className="grid gap-5 md:grid-cols-2">
+      {tmdbMode === "fill" && (
+        <div className="md:col-span-2">
+          <TmdbSearch type={values.type} disabled={values.noTmdb} />
+        </div>
+      )}
       <Field label="Title" errors={errors.title} className="md:col-span-2">
         {(props) => (
           <input
