@@ -80,7 +80,7 @@ export function TokenInput({
         }`}
       >
         {tokens.length > 0 && (
-          <ul className="contents" aria-label={`Chosen ${label.toLowerCase()}`}>
+          <ul className="contents">
             {tokens.map((t, i) => (
               <li key={t} className="flex items-center gap-1 rounded-md bg-white/10 py-0.5 pr-0.5 pl-2 text-sm text-white">
                 {t}
