@@ -18,7 +18,9 @@ async function titleIdOf(page: Page): Promise<number> {
 
 /** The names shown as chips in a token field ("genre" → its "Remove genre …" buttons). */
 async function chips(scope: Page | Locator, noun: string): Promise<string[]> {
-  const names = await scope.getByRole("button", { name: new RegExp(`^Remove ${noun} `) }).evaluateAll((els) => els.map((e) => e.getAttribute("aria-label") ?? ""));
+  const names = await scope
+    .getByRole("button", { name: new RegExp(`^Remove ${noun} `) })
+    .evaluateAll((els) => els.map((e) => e.getAttribute("aria-label") ?? ""));
   return names.map((n) => n.slice(`Remove ${noun} `.length));
 }
 
@@ -153,7 +155,7 @@ test.describe("adding and editing titles", () => {
     await expect(dialog).toBeVisible();
     // Saved rows are now saved: the new screenshot can be deleted on its own.
     await expect(dialog.getByLabel("Screenshot 1 URL")).toHaveValue("https://images.example/editor-shot.jpg");
-    await expect(dialog.getByText("Unsaved changes")).toHaveCount(0);
+    await expect(dialog.getByRole("status").filter({ hasText: /^Unsaved changes/ })).toHaveCount(0);
     await expect(chips(dialog, "genre")).resolves.toEqual(["Horror", "Mystery"]);
 
     await page.goto(titleUrl);
@@ -413,7 +415,9 @@ test("removed rows, saved or not, are only deleted by Save; leaving with unsaved
     buildSeries({ title: `Editor Parts ${unique()}`, screenshots: ["https://images.example/keep.jpg", "https://images.example/drop.jpg"] }),
   );
   const storedShots = async () =>
-    (await admin.db.selectFrom("screenshots").select("url").where("title_id", "=", show.id).orderBy("position").execute()).map((s) => s.url);
+    (await admin.db.selectFrom("screenshots").select("url").where("title_id", "=", show.id).orderBy("position").execute()).map(
+      (s) => s.url,
+    );
   const storedZips = () =>
     admin.db
       .selectFrom("links")
@@ -472,13 +476,14 @@ test("a new link starts as Not checked yet and is stored as working", async ({ p
   const film = await catalogue.create(buildMovie({ title: `Editor Unchecked ${unique()}` }));
   await page.goto(`/dashboard/movies/${film.id}`);
   const dialog = page.getByRole("dialog", { name: "Edit movie" });
-  const group = dialog.getByRole("group", { name: /^Quality group 1/ });
-  await group.getByRole("button", { name: "Add URL" }).first().click();
-  const status = group.getByLabel("URL 2 status").first();
+  // The factory's second quality has one option with one URL.
+  const group = dialog.getByRole("group", { name: /^Quality group 2/ });
+  await group.getByRole("button", { name: "Add URL" }).click();
+  const status = group.getByLabel("URL 2 status");
   await expect(status).toHaveValue("unchecked");
   await expect(status.locator("option:checked")).toHaveText("Not checked yet");
-  await group.getByLabel("URL 2 label").first().fill("fresh");
-  await group.getByLabel("URL 2 address").first().fill("https://fresh.example/unchecked");
+  await group.getByLabel("URL 2 label").fill("fresh");
+  await group.getByLabel("URL 2 address").fill("https://fresh.example/unchecked");
   await dialog.getByRole("button", { name: "Save Changes" }).click();
   await expect(dialog.getByText("Saved successfully")).toBeVisible();
   const row = await admin.db.selectFrom("links").select("status").where("url", "=", "https://fresh.example/unchecked").executeTakeFirst();

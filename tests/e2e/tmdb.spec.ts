@@ -115,10 +115,10 @@ test.describe("with TMDB configured (a local mock of the API)", () => {
     ]) {
       await page.setViewportSize(viewport);
       await page.goto("/add");
-      await expectHydrated(page);
       const search = page.getByRole("region", { name: "Find on TMDB by name" });
-      await search.getByLabel("Name").fill("The Matrix");
-      await search.getByLabel("Name").press("Enter");
+      await expectHydrated(page.getByRole("button", { name: "Add Movie" }));
+      await search.getByLabel("Name", { exact: true }).fill("The Matrix");
+      await search.getByLabel("Name", { exact: true }).press("Enter");
       await expect(search.getByText("3 results: pick one to check before filling.")).toBeVisible();
       await expect(search.getByRole("button", { name: /^The Matrix Reloaded \(2003\)/ })).toBeVisible();
       // The year narrows the search (TMDB's year parameter).
@@ -148,9 +148,9 @@ test.describe("with TMDB configured (a local mock of the API)", () => {
 
   test("find a TV show by name; a search TMDB cannot answer says so", async () => {
     await page.goto("/add?type=tv");
-    await expectHydrated(page);
     const search = page.getByRole("region", { name: "Find on TMDB by name" });
-    await search.getByLabel("Name").fill("Fleabag");
+    await expectHydrated(page.getByRole("button", { name: "Add TV Show" }));
+    await search.getByLabel("Name", { exact: true }).fill("Fleabag");
     await search.getByRole("button", { name: "Search TMDB" }).click();
     await search.getByRole("button", { name: /^Fleabag \(2016\)/ }).click();
     await expect(search.getByRole("region", { name: "Fleabag" })).toContainText("TV show · 2016 · TMDB 67070");
@@ -158,7 +158,7 @@ test.describe("with TMDB configured (a local mock of the API)", () => {
     await expect(page.getByLabel("Title", { exact: true })).toHaveValue("Fleabag");
 
     mock.override("/search/tv", { kind: "status", status: 503 });
-    await search.getByLabel("Name").fill("Fleabag again");
+    await search.getByLabel("Name", { exact: true }).fill("Fleabag again");
     await search.getByRole("button", { name: "Search TMDB" }).click();
     await expect(toast(page, "TMDB search failed")).toBeVisible();
     await expect(search.getByRole("alert")).toHaveText("TMDB did not answer in time or could not be reached.");

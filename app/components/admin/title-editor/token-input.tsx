@@ -1,13 +1,11 @@
 import { useId, useState, type KeyboardEvent } from "react";
 import { CloseIcon } from "#app/components/ui/icons.tsx";
+import { splitList } from "#app/modules/catalogue/admin-form.ts";
 
-/** The names in a comma-separated field, trimmed, blanks and repeats (ignoring case) left out. */
+/** The names in a comma-separated field (splitList), repeats (ignoring case) left out. */
 export function splitTokens(text: string): string[] {
   const seen = new Set<string>();
-  return text
-    .split(",")
-    .map((t) => t.trim())
-    .filter((t) => t && !seen.has(t.toLowerCase()) && seen.add(t.toLowerCase()));
+  return splitList(text).filter((t) => !seen.has(t.toLowerCase()) && seen.add(t.toLowerCase()));
 }
 
 const joinTokens = (tokens: string[]) => tokens.join(", ");
