@@ -12,6 +12,12 @@ const unique = () => crypto.randomBytes(4).toString("hex");
 const toast = (page: Page, text: string | RegExp) => page.getByRole("status").filter({ hasText: text }).first();
 const inputValues = (page: Page) => page.locator("input:visible").evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value));
 
+/** EDITOR_SHOTS=docs/screenshots keeps pictures of the editor's TMDB search for the docs. */
+async function shot(page: Page, name: string) {
+  const dir = process.env.EDITOR_SHOTS;
+  if (dir) await page.screenshot({ path: `${dir}/${name}-${page.viewportSize()!.width}.png` });
+}
+
 /** The names shown as chips in a token field. */
 async function chips(page: Page, noun: string): Promise<string[]> {
   const names = await page
@@ -126,11 +132,14 @@ test.describe("with TMDB configured (a local mock of the API)", () => {
       await search.getByRole("button", { name: "Search TMDB" }).click();
       await expect(search.getByText("1 result: pick one to check before filling.")).toBeVisible();
       expect(mock.requests.some((r) => r.url.startsWith("/search/movie?") && r.url.includes("year=1999"))).toBe(true);
+      await search.scrollIntoViewIfNeeded();
+      await shot(page, "editor-tmdb-search");
       await search.getByRole("button", { name: /^The Matrix \(1999\)/ }).click();
       const card = search.getByRole("region", { name: "The Matrix" });
       await expect(card).toContainText("Movie · 1999 · TMDB 603");
       await expect(card).toContainText("Set in the 22nd century");
       await expect(card.getByText(/Already in the catalogue/)).toBeVisible();
+      await shot(page, "editor-tmdb-confirm");
       await expectAccessible(page);
       // Nothing is filled before the confirmation; Cancel goes back to the results.
       await expect(page.getByLabel("Title", { exact: true })).toHaveValue("");
