@@ -141,7 +141,7 @@ export function TmdbSearch({ type, disabled }: { type: TitleType; disabled?: boo
                           {typeLabel(r.type)}
                           {r.existing && " · already in the catalogue"}
                         </span>
-                        {r.overview && <span className="mt-0.5 line-clamp-2 block text-sm text-mist-300">{short(r.overview)}</span>}
+                        {r.overview && <span className="mt-0.5 line-clamp-2 text-sm text-mist-300">{short(r.overview)}</span>}
                       </span>
                     </button>
                   </li>
