@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { listAudit } from "#app/modules/audit/audit.server.ts";
 import { emptyEditorValues } from "#app/modules/catalogue/admin-form.ts";
 import { deleteTitle } from "#app/modules/catalogue/write.server.ts";
@@ -14,6 +14,14 @@ async function titleIdOf(page: Page): Promise<number> {
   const match = /\/movie\/(\d+)\//.exec(new URL(page.url()).pathname);
   expect(match, `a title page URL, got ${page.url()}`).not.toBeNull();
   return Number(match![1]);
+}
+
+/** The names shown as chips in a token field ("genre" → its "Remove genre …" buttons). */
+async function chips(scope: Page | Locator, noun: string): Promise<string[]> {
+  const names = await scope
+    .getByRole("button", { name: new RegExp(`^Remove ${noun} `) })
+    .evaluateAll((els) => els.map((e) => e.getAttribute("aria-label") ?? ""));
+  return names.map((n) => n.slice(`Remove ${noun} `.length));
 }
 
 /** POSTs a granular delete from the page, as the list's Delete button does. */
@@ -44,7 +52,13 @@ test.describe("adding and editing titles", () => {
 
     await page.getByLabel("Title", { exact: true }).fill(name);
     await page.getByPlaceholder("Enter TMDB ID").fill("4242");
+    // Names become chips: a comma or Enter adds, leaving the field adds what was typed.
     await page.getByLabel("Genres").fill(" Horror ,  Thriller ,");
+    await expect(page.getByLabel("Genres")).toHaveValue("");
+    await page.getByLabel("Genres").fill("Comedy");
+    await page.getByLabel("Genres").press("Enter");
+    await page.getByLabel("Genres").press("Backspace");
+    await expect(chips(page, "genre")).resolves.toEqual(["Horror", "Thriller"]);
     await page.getByLabel("Directors").fill("Ada Director");
     await page.getByLabel("Release date").fill("2024-05-01");
     await page.getByLabel("Rating").fill("7.5");
@@ -92,7 +106,7 @@ test.describe("adding and editing titles", () => {
     // The form starts over: one empty group, format mkv, Basic Info.
     await expect(page.getByRole("tab", { name: "Basic Info" })).toHaveAttribute("aria-selected", "true");
     await expect(page.getByLabel("Title", { exact: true })).toHaveValue("");
-    await expect(page.getByLabel("Genres")).toHaveValue("");
+    await expect(chips(page, "genre")).resolves.toEqual([]);
     await page.getByRole("tab", { name: "Download Links" }).click();
     await expect(page.getByRole("group", { name: /^Quality group/ })).toHaveCount(1);
     await expect(page.getByLabel("URL 1 address")).toHaveValue("");
@@ -109,7 +123,7 @@ test.describe("adding and editing titles", () => {
     await expect(page.getByRole("link", { name: "Download 720p" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Download 1080p" })).toBeVisible();
 
-    // The edit modal over the list: add a screenshot, delete a saved link (asks first), save.
+    // The edit modal over the list: add a screenshot, remove a saved link (stored by the save), save.
     await page.goto(`/dashboard/movies/${id}?q=editor&page=1`);
     const dialog = page.getByRole("dialog", { name: "Edit movie" });
     await expect(dialog).toBeVisible();
@@ -117,7 +131,8 @@ test.describe("adding and editing titles", () => {
       await expect(dialog.getByRole("heading", { name: section })).toBeVisible();
     }
     await expect(dialog.getByLabel("Title", { exact: true })).toHaveValue(name);
-    await expect(dialog.getByLabel("Genres")).toHaveValue("Horror, Thriller");
+    await expect(chips(dialog, "genre")).resolves.toEqual(["Horror", "Thriller"]);
+    await expect(chips(dialog, "director")).resolves.toEqual(["Ada Director"]);
     await expectAccessible(page);
 
     await dialog.getByRole("button", { name: "Add screenshot" }).click();
@@ -125,11 +140,13 @@ test.describe("adding and editing titles", () => {
 
     const edited = dialog.getByRole("group", { name: /^Quality group 1/ });
     await edited.getByRole("button", { name: "Remove URL 2 of download option 1" }).click();
-    const confirm = page.getByRole("dialog", { name: "Are you sure you want to delete?" });
-    await expect(confirm).toBeVisible();
-    await confirm.getByRole("button", { name: "Delete" }).click();
-    await expect(dialog.getByText("Deleted", { exact: true })).toBeVisible();
     await expect(edited.getByLabel("URL 2 label")).toHaveCount(0);
+    await expect(dialog.getByRole("status").filter({ hasText: "Unsaved changes: 1 saved row removed" })).toBeVisible();
+    // A chip goes with its button, a new one comes with Enter.
+    await dialog.getByRole("button", { name: "Remove genre Thriller" }).click();
+    await dialog.getByLabel("Genres").fill("Mystery");
+    await dialog.getByLabel("Genres").press("Enter");
+    await expect(chips(dialog, "genre")).resolves.toEqual(["Horror", "Mystery"]);
     // The link status is shown and kept.
     await expect(dialog.getByRole("group", { name: /^Quality group 2/ }).getByLabel("URL 2 status")).toHaveValue("broken");
 
@@ -138,6 +155,8 @@ test.describe("adding and editing titles", () => {
     await expect(dialog).toBeVisible();
     // Saved rows are now saved: the new screenshot can be deleted on its own.
     await expect(dialog.getByLabel("Screenshot 1 URL")).toHaveValue("https://images.example/editor-shot.jpg");
+    await expect(dialog.getByRole("status").filter({ hasText: /^Unsaved changes/ })).toHaveCount(0);
+    await expect(chips(dialog, "genre")).resolves.toEqual(["Horror", "Mystery"]);
 
     await page.goto(titleUrl);
     await expect(page.getByRole("link", { name: /screenshot 1 of 1/ })).toBeVisible();
@@ -148,16 +167,17 @@ test.describe("adding and editing titles", () => {
     // Delete a whole quality from the modal.
     await page.goto(`/dashboard/movies/${id}`);
     await dialog.getByRole("button", { name: "Remove quality group 2" }).click();
-    await confirm.getByRole("button", { name: "Delete" }).click();
-    await expect(dialog.getByText("Deleted", { exact: true })).toBeVisible();
     await expect(dialog.getByRole("group", { name: /^Quality group 2/ })).toHaveCount(0);
+    await dialog.getByRole("button", { name: "Save Changes" }).click();
+    await expect(dialog.getByText("Saved successfully")).toBeVisible();
     await page.goto(titleUrl);
     await expect(page.getByRole("link", { name: "Download 720p" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Download 1080p" })).toHaveCount(0);
 
-    // Every change is in the activity log.
+    // Every change is in the activity log: removed rows go with the save's update.
     const actions = (await listAudit(admin.db, { perPage: 100 })).items.filter((e) => e.adminId === admin.admin.id).map((e) => e.action);
-    expect(actions).toEqual(expect.arrayContaining(["title.create", "link.delete", "title.update", "release.delete"]));
+    expect(actions).toEqual(expect.arrayContaining(["title.create", "title.update"]));
+    expect(actions).not.toContain("link.delete");
 
     // Delete the title (the list's Delete posts this) → its page is gone.
     expect(await deleteFromPage(page, id)).toEqual({ status: 200, body: { ok: true, message: "Deleted" } });
@@ -390,45 +410,82 @@ test("the edit modal keeps focus inside, closes with Escape and returns to the l
   await expect(page).toHaveURL(/\/dashboard\/movies$/);
 });
 
-test("removing unsaved rows is local; removing a saved screenshot or zip link asks and deletes it", async ({ page, admin, catalogue }) => {
-  void admin;
+test("removed rows, saved or not, are only deleted by Save; leaving with unsaved changes asks", async ({ page, admin, catalogue }) => {
   const show = await catalogue.create(
     buildSeries({ title: `Editor Parts ${unique()}`, screenshots: ["https://images.example/keep.jpg", "https://images.example/drop.jpg"] }),
   );
+  const storedShots = async () =>
+    (await admin.db.selectFrom("screenshots").select("url").where("title_id", "=", show.id).orderBy("position").execute()).map(
+      (s) => s.url,
+    );
+  const storedZips = () =>
+    admin.db
+      .selectFrom("links")
+      .innerJoin("releases", "releases.id", "links.release_id")
+      .select("links.id")
+      .where("releases.title_id", "=", show.id)
+      .where("links.kind", "=", "zip")
+      .execute();
   await page.goto(`/dashboard/tv/${show.id}`);
   const dialog = page.getByRole("dialog", { name: "Edit TV show" });
   await expect(dialog.getByLabel("Screenshot 2 URL")).toHaveValue("https://images.example/drop.jpg");
+  const zipsBefore = await storedZips();
+  expect(zipsBefore.length).toBeGreaterThan(0);
 
-  // Not saved yet: goes without asking.
+  // Unsaved and saved rows alike leave the form without a question, and nothing is deleted yet.
   await dialog.getByRole("button", { name: "Add screenshot" }).click();
   await dialog.getByRole("button", { name: "Remove screenshot 3" }).click();
-  await expect(page.getByRole("dialog", { name: "Are you sure you want to delete?" })).toHaveCount(0);
   await expect(dialog.getByLabel("Screenshot 3 URL")).toHaveCount(0);
-
-  // Saved: asks; Cancel keeps it, Delete deletes it.
   await dialog.getByRole("button", { name: "Remove screenshot 2" }).click();
-  const confirm = page.getByRole("dialog", { name: "Are you sure you want to delete?" });
-  await confirm.getByRole("button", { name: "Cancel" }).click();
-  await expect(dialog.getByLabel("Screenshot 2 URL")).toHaveValue("https://images.example/drop.jpg");
-  await dialog.getByRole("button", { name: "Remove screenshot 2" }).click();
-  await confirm.getByRole("button", { name: "Delete" }).click();
-  await expect(dialog.getByText("Deleted", { exact: true })).toBeVisible();
   await expect(dialog.getByLabel("Screenshot 2 URL")).toHaveCount(0);
+  await expect(page.getByRole("dialog", { name: "Are you sure you want to delete?" })).toHaveCount(0);
+  expect(await storedShots()).toEqual(["https://images.example/keep.jpg", "https://images.example/drop.jpg"]);
 
+  // Reloading asks the browser's question (beforeunload); leaving anyway shows the screenshot back.
+  // The fixture accepts the question; this only sees that it was asked.
+  const asked = new Promise<string>((resolve) => page.once("dialog", (d) => resolve(d.type())));
+  await page.reload();
+  expect(await asked).toBe("beforeunload");
+  await expect(dialog.getByLabel("Screenshot 2 URL")).toHaveValue("https://images.example/drop.jpg");
+
+  // Closing with unsaved changes asks; staying keeps the change, Save stores it.
+  await dialog.getByRole("button", { name: "Remove screenshot 2" }).click();
   const season = dialog.getByRole("group", { name: /^Season group 1/ });
   await season.getByRole("button", { name: "Remove zip 1 of season group 1" }).click();
-  await confirm.getByRole("button", { name: "Delete" }).click();
-  await expect(dialog.getByText("Deleted", { exact: true }).first()).toBeVisible();
   await expect(season.getByLabel("Zip 1 URL")).toHaveCount(0);
+  await expect(dialog.getByText("Unsaved changes: 2 saved rows removed, deleted when you save")).toBeVisible();
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  const leave = page.getByRole("dialog", { name: "You have unsaved changes. Leave without saving them?" });
+  await expect(leave).toBeVisible();
+  await expectAccessible(page);
+  await leave.getByRole("button", { name: "Cancel" }).click();
+  await expect(leave).toBeHidden();
+  await expect(page).toHaveURL(new RegExp(`/dashboard/tv/${show.id}$`));
+  expect(await storedZips()).toEqual(zipsBefore);
 
-  const stored = await admin.db.selectFrom("screenshots").select("url").where("title_id", "=", show.id).execute();
-  expect(stored.map((s) => s.url)).toEqual(["https://images.example/keep.jpg"]);
-  const zips = await admin.db
-    .selectFrom("links")
-    .innerJoin("releases", "releases.id", "links.release_id")
-    .select("links.id")
-    .where("releases.title_id", "=", show.id)
-    .where("links.kind", "=", "zip")
-    .execute();
-  expect(zips).toEqual([]);
+  await dialog.getByRole("button", { name: "Save Changes" }).click();
+  await expect(dialog.getByText("Saved successfully")).toBeVisible();
+  expect(await storedShots()).toEqual(["https://images.example/keep.jpg"]);
+  expect(await storedZips()).toEqual([]);
+  // Saved: closing no longer asks.
+  await dialog.getByRole("button", { name: "Close" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/tv$/);
+});
+
+test("a new link starts as Not checked yet and is stored as working", async ({ page, admin, catalogue }) => {
+  const film = await catalogue.create(buildMovie({ title: `Editor Unchecked ${unique()}` }));
+  await page.goto(`/dashboard/movies/${film.id}`);
+  const dialog = page.getByRole("dialog", { name: "Edit movie" });
+  // The factory's second quality has one option with one URL.
+  const group = dialog.getByRole("group", { name: /^Quality group 2/ });
+  await group.getByRole("button", { name: "Add URL" }).click();
+  const status = group.getByLabel("URL 2 status");
+  await expect(status).toHaveValue("unchecked");
+  await expect(status.locator("option:checked")).toHaveText("Not checked yet");
+  await group.getByLabel("URL 2 label").fill("fresh");
+  await group.getByLabel("URL 2 address").fill("https://fresh.example/unchecked");
+  await dialog.getByRole("button", { name: "Save Changes" }).click();
+  await expect(dialog.getByText("Saved successfully")).toBeVisible();
+  const row = await admin.db.selectFrom("links").select("status").where("url", "=", "https://fresh.example/unchecked").executeTakeFirst();
+  expect(row).toEqual({ status: "ok" });
 });

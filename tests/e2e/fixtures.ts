@@ -35,6 +35,15 @@ function openE2eDatabase(dataDir: string) {
 }
 
 /**
+ * A test that navigates away from a form with unsaved changes leaves (the
+ * browser's beforeunload question is accepted); other dialogs are dismissed, as
+ * Playwright does when nobody listens. A test may still listen to see the question.
+ */
+export function leaveWithoutAsking(page: Page) {
+  page.on("dialog", (dialog) => void (dialog.type() === "beforeunload" ? dialog.accept() : dialog.dismiss()));
+}
+
+/**
  * Every page test fails on a browser console error or an uncaught exception,
  * which also catches scripts the Content-Security-Policy blocked.
  */
@@ -62,6 +71,7 @@ export const test = base.extend<{
           ? route.fulfill({ status: 200, contentType: "image/png", body: PIXEL })
           : route.fulfill({ status: 204, body: "" }),
     );
+    leaveWithoutAsking(page);
     await use(page);
   },
   pageErrors: [

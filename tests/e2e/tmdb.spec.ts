@@ -6,11 +6,25 @@ import { createAdmin } from "#app/modules/auth/accounts.server.ts";
 import { createSession, sessionCookieName } from "#app/modules/auth/sessions.server.ts";
 import { startServer, type RunningServer } from "#tests/helpers/server-process.ts";
 import { MOCK_API_KEY, startTmdbMock, type TmdbMock } from "#tests/mocks/tmdb/server.ts";
-import { expect, expectAccessible, expectHydrated, test } from "./fixtures.ts";
+import { expect, expectAccessible, expectHydrated, leaveWithoutAsking, test } from "./fixtures.ts";
 
 const unique = () => crypto.randomBytes(4).toString("hex");
 const toast = (page: Page, text: string | RegExp) => page.getByRole("status").filter({ hasText: text }).first();
 const inputValues = (page: Page) => page.locator("input:visible").evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value));
+
+/** EDITOR_SHOTS=docs/screenshots keeps pictures of the editor's TMDB search for the docs. */
+async function shot(page: Page, name: string) {
+  const dir = process.env.EDITOR_SHOTS;
+  if (dir) await page.screenshot({ path: `${dir}/${name}-${page.viewportSize()!.width}.png` });
+}
+
+/** The names shown as chips in a token field. */
+async function chips(page: Page, noun: string): Promise<string[]> {
+  const names = await page
+    .getByRole("button", { name: new RegExp(`^Remove ${noun} `) })
+    .evaluateAll((els) => els.map((e) => e.getAttribute("aria-label") ?? ""));
+  return names.map((n) => n.slice(`Remove ${noun} `.length));
+}
 
 test.describe("with TMDB configured (a local mock of the API)", () => {
   test.describe.configure({ mode: "serial", timeout: 90_000 });
@@ -41,6 +55,7 @@ test.describe("with TMDB configured (a local mock of the API)", () => {
     context = await browser.newContext({ baseURL: server.baseURL });
     await context.addCookies([{ name: sessionCookieName(false), value: token, url: server.baseURL, httpOnly: true, sameSite: "Lax" }]);
     page = await context.newPage();
+    leaveWithoutAsking(page);
   });
 
   test.afterAll(async () => {
@@ -57,9 +72,9 @@ test.describe("with TMDB configured (a local mock of the API)", () => {
     await expect(toast(page, "Movie details fetched successfully!")).toBeVisible();
     await expect(page.getByPlaceholder("Enter TMDB ID")).toHaveValue("603");
     await expect(page.getByLabel("Title", { exact: true })).toHaveValue("The Matrix");
-    await expect(page.getByLabel("Genres")).toHaveValue("Action, Sci-Fi");
-    await expect(page.getByLabel("Directors")).toHaveValue("Lana Wachowski, Lilly Wachowski");
-    await expect(page.getByLabel("Actors")).toHaveValue(/^Keanu Reeves, Laurence Fishburne/);
+    await expect(chips(page, "genre")).resolves.toEqual(["Action", "Sci-Fi"]);
+    await expect(chips(page, "director")).resolves.toEqual(["Lana Wachowski", "Lilly Wachowski"]);
+    expect((await chips(page, "actor")).slice(0, 2)).toEqual(["Keanu Reeves", "Laurence Fishburne"]);
     await expect(page.getByLabel("Release date")).toHaveValue("1999-03-31");
     await expect(page.getByLabel("Runtime")).toHaveValue("136");
     await expect(page.getByLabel("Rating")).toHaveValue("8.2");
@@ -97,6 +112,65 @@ test.describe("with TMDB configured (a local mock of the API)", () => {
     await expect(warning).toBeVisible();
     await expect(warning.getByRole("link", { name: "Edit it" })).toHaveAttribute("href", /^\/dashboard\/movies\/\d+$/);
     await expectAccessible(page);
+  });
+
+  test("find a movie by name and year, check it on the card, then fill", async () => {
+    for (const viewport of [
+      { width: 1440, height: 900 },
+      { width: 390, height: 844 },
+    ]) {
+      await page.setViewportSize(viewport);
+      await page.goto("/add");
+      const search = page.getByRole("region", { name: "Find on TMDB by name" });
+      await expectHydrated(page.getByRole("button", { name: "Add Movie" }));
+      await search.getByLabel("Name", { exact: true }).fill("The Matrix");
+      await search.getByLabel("Name", { exact: true }).press("Enter");
+      await expect(search.getByText("3 results: pick one to check before filling.")).toBeVisible();
+      await expect(search.getByRole("button", { name: /^The Matrix Reloaded \(2003\)/ })).toBeVisible();
+      // The year narrows the search (TMDB's year parameter).
+      await search.getByLabel("Year").fill("1999");
+      await search.getByRole("button", { name: "Search TMDB" }).click();
+      await expect(search.getByText("1 result: pick one to check before filling.")).toBeVisible();
+      expect(mock.requests.some((r) => r.url.startsWith("/search/movie?") && r.url.includes("year=1999"))).toBe(true);
+      await search.scrollIntoViewIfNeeded();
+      await shot(page, "editor-tmdb-search");
+      await search.getByRole("button", { name: /^The Matrix \(1999\)/ }).click();
+      const card = search.getByRole("region", { name: "The Matrix" });
+      await expect(card).toContainText("Movie · 1999 · TMDB 603");
+      await expect(card).toContainText("Set in the 22nd century");
+      await expect(card.getByText(/Already in the catalogue/)).toBeVisible();
+      await shot(page, "editor-tmdb-confirm");
+      await expectAccessible(page);
+      // Nothing is filled before the confirmation; Cancel goes back to the results.
+      await expect(page.getByLabel("Title", { exact: true })).toHaveValue("");
+      await card.getByRole("button", { name: "Cancel" }).click();
+      await expect(card).toBeHidden();
+      await search.getByRole("button", { name: /^The Matrix \(1999\)/ }).click();
+      await card.getByRole("button", { name: "Fill from TMDB" }).click();
+      await expect(toast(page, "Movie details fetched successfully!")).toBeVisible();
+      await expect(page.getByLabel("Title", { exact: true })).toHaveValue("The Matrix");
+      await expect(page.getByPlaceholder("Enter TMDB ID")).toHaveValue("603");
+      await expect(page.getByLabel("Runtime")).toHaveValue("136");
+    }
+    await page.setViewportSize({ width: 1280, height: 720 });
+  });
+
+  test("find a TV show by name; a search TMDB cannot answer says so", async () => {
+    await page.goto("/add?type=tv");
+    const search = page.getByRole("region", { name: "Find on TMDB by name" });
+    await expectHydrated(page.getByRole("button", { name: "Add TV Show" }));
+    await search.getByLabel("Name", { exact: true }).fill("Fleabag");
+    await search.getByRole("button", { name: "Search TMDB" }).click();
+    await search.getByRole("button", { name: /^Fleabag \(2016\)/ }).click();
+    await expect(search.getByRole("region", { name: "Fleabag" })).toContainText("TV show · 2016 · TMDB 67070");
+    await search.getByRole("button", { name: "Fill from TMDB" }).click();
+    await expect(page.getByLabel("Title", { exact: true })).toHaveValue("Fleabag");
+
+    mock.override("/search/tv", { kind: "status", status: 503 });
+    await search.getByLabel("Name", { exact: true }).fill("Fleabag again");
+    await search.getByRole("button", { name: "Search TMDB" }).click();
+    await expect(toast(page, "TMDB search failed")).toBeVisible();
+    await expect(search.getByRole("alert")).toHaveText("TMDB did not answer in time or could not be reached.");
   });
 
   test("add a TV show by id: its seasons and episodes are ready for links", async () => {

@@ -56,6 +56,38 @@ describeEachDatabase("the title editor's save", (ctx) => {
     );
   });
 
+  it("deletes the rows removed from the form with the save, in its one transaction", async () => {
+    const movie = await createTitle(ctx.db, buildMovie({ title: "Removals" }));
+    const values = valuesFromTitle(movie);
+    const droppedRelease = values.groups[1]!.id!;
+    const droppedLink = values.groups[0]!.files[0]!.links.at(-1)!.id!;
+    values.groups = values.groups.slice(0, 1);
+    values.groups[0]!.files[0]!.links = values.groups[0]!.files[0]!.links.slice(0, -1);
+    values.screenshots = values.screenshots.slice(0, 1);
+    const edit = titleEditorSchema("movie").parse(values);
+    const actor = { id: null, name: "Remover" };
+    const has = async () => ({
+      release: Boolean(await ctx.db.selectFrom("releases").select("id").where("id", "=", droppedRelease).executeTakeFirst()),
+      link: Boolean(await ctx.db.selectFrom("links").select("id").where("id", "=", droppedLink).executeTakeFirst()),
+      screenshots: (await ctx.db.selectFrom("screenshots").select("id").where("title_id", "=", movie.id).execute()).length,
+    });
+
+    // The save's last write (its audit entry) fails: the removals roll back with it.
+    const failing: KyselyPlugin = {
+      transformQuery({ node }: { node: RootOperationNode }) {
+        if (node.kind === "InsertQueryNode" && /"name":"audit_log"/.test(JSON.stringify(node.into))) throw new Error("audit down");
+        return node;
+      },
+      transformResult: ({ result }) => Promise.resolve(result),
+    };
+    await expect(saveTitleFromEditor(ctx.db.withPlugin(failing), actor, movie.id, "movie", edit)).rejects.toThrow("audit down");
+    expect(await has()).toEqual({ release: true, link: true, screenshots: 2 });
+
+    const saved = await saveTitleFromEditor(ctx.db, actor, movie.id, "movie", edit);
+    expect(await has()).toEqual({ release: false, link: false, screenshots: 1 });
+    expect(saved.releases.map((r) => r.id)).toEqual([movie.releases[0]!.id]);
+  });
+
   it("edits through the route: JSON checked once at the boundary, messages on the editor's fields", async () => {
     const { cookie } = await signIn(ctx.db, "editor");
     const movie = await createTitle(ctx.db, buildMovie({ title: "Routed" }));

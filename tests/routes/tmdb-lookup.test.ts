@@ -2,7 +2,9 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { createTmdbClient } from "#app/integrations/tmdb/client.server.ts";
 import { FETCHED, FETCHED_TV, TMDB_NOT_CONFIGURED } from "#app/modules/catalogue/tmdb-fill.ts";
 import { INVALID_TMDB_ID } from "#app/modules/catalogue/admin-form.ts";
+import { createTitle } from "#app/modules/catalogue/write.server.ts";
 import { action } from "#app/routes/admin/tmdb.ts";
+import { buildSeries } from "#tests/factories/titles.ts";
 import { callAdminRoute, signIn } from "#tests/helpers/admin.ts";
 import { describeEachDatabase } from "#tests/helpers/database.ts";
 import { MOCK_API_KEY, startTmdbMock, type TmdbMock } from "#tests/mocks/tmdb/server.ts";
@@ -31,6 +33,33 @@ describeEachDatabase("the title editor's TMDB fetch (POST /dashboard/tmdb), on t
       ...(form ? { form } : { body: options.body, contentType: options.contentType }),
     });
   };
+
+  it("searches by name and year: results with the catalogue title that has them; failures worded for the admin", async () => {
+    const found = await lookup({ intent: "search", type: "movie", name: "The Matrix", year: "1999" });
+    expect(found.status).toBe(200);
+    expect(found.body).toMatchObject({
+      ok: true,
+      results: [{ type: "movie", tmdbId: 603, title: "The Matrix", year: 1999, existing: null }],
+    });
+    const show = await createTitle(ctx.db, buildSeries({ title: "Fleabag here", tmdbId: 67070 }));
+    const tv = await lookup({ intent: "search", type: "tv", name: "Fleabag", year: "not a year" });
+    expect(tv.body).toMatchObject({ ok: true, results: [{ tmdbId: 67070, existing: { id: show.id, title: "Fleabag here" } }] });
+
+    expect((await lookup({ intent: "search", type: "movie", name: "  " })).body).toMatchObject({
+      ok: false,
+      fields: { name: ["Type a name to search for."] },
+    });
+    expect((await lookup({ intent: "search", type: "movie", name: "The Matrix" }, { configured: false })).body).toMatchObject({
+      ok: false,
+      error: TMDB_NOT_CONFIGURED,
+    });
+    mock.override("/search/movie", { kind: "status", status: 500 });
+    expect((await lookup({ intent: "search", type: "movie", name: "Nothing cached" })).body).toMatchObject({
+      ok: false,
+      error: "TMDB search failed",
+      fields: { name: ["TMDB did not answer in time or could not be reached."] },
+    });
+  });
 
   it("fills a movie or a TV show, each with its own wording", async () => {
     const movie = await lookup({ type: "movie", query: "603" });

@@ -28,6 +28,39 @@ async function failure(promise: Promise<unknown>): Promise<TmdbError> {
 }
 
 describe("TMDB client", () => {
+  it("searches movies or TV shows by name, narrowed by year, mapped for the editor and cached", async () => {
+    const tmdb = client();
+    const movies = await tmdb.searchByType("movie", "  The Matrix ", null);
+    expect(movies.map((m) => [m.type, m.tmdbId, m.title, m.year])).toEqual([
+      ["movie", 603, "The Matrix", 1999],
+      ["movie", 604, "The Matrix Reloaded", 2003],
+      ["movie", 624860, "The Matrix Resurrections", 2021],
+    ]);
+    expect(movies[0]!.posterUrl).toBe("https://img.test/t/p/w500/p96dm7sCMn4VYAStA6siNz30G1r.jpg");
+    expect(movies[2]!.posterUrl).toBeNull();
+    expect(mock.requests[0]!.url).toMatch(/^\/search\/movie\?query=The\+Matrix&page=1&include_adult=false&api_key=/);
+
+    const of1999 = await tmdb.searchByType("movie", "The Matrix", 1999);
+    expect(of1999.map((m) => m.tmdbId)).toEqual([603]);
+    expect(mock.requests[1]!.url).toContain("year=1999");
+    const shows = await tmdb.searchByType("tv", "Fleabag", 2016);
+    expect(shows).toEqual([
+      expect.objectContaining({ type: "tv", tmdbId: 67070, title: "Fleabag", year: 2016, overview: expect.stringMatching(/^A comedy series/) }),
+    ]);
+    expect(mock.requests[2]!.url).toContain("first_air_date_year=2016");
+    // An impossible year searches without one; a repeated search is the cache's.
+    await tmdb.searchByType("movie", "the matrix", 99);
+    expect(mock.requests).toHaveLength(3);
+    expect(await tmdb.searchByType("movie", "   ", 1999)).toEqual([]);
+    expect(mock.requests).toHaveLength(3);
+  });
+
+  it("a failed search by name throws the message the admin sees", async () => {
+    mock.override("/search/tv", { kind: "status", status: 503 });
+    const error = await failure(client().searchByType("tv", "Fleabag"));
+    expect(error.message).toBe("TMDB did not answer in time or could not be reached.");
+  });
+
   it("fetches a movie with credits, videos and external ids in one request, then answers from its cache", async () => {
     const tmdb = client();
     const movie = await tmdb.movie(603);

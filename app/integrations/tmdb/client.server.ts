@@ -70,6 +70,11 @@ export interface TmdbClient {
   /** The TMDB title an IMDb id belongs to, or null when TMDB knows none. */
   findByImdb(imdbId: unknown): Promise<{ type: ExternalType; tmdbId: number } | null>;
   searchMulti(text: string, page?: number): Promise<{ items: ExternalSearchItem[]; totalPages: number }>;
+  /**
+   * The editor's search by name: TMDB's search/movie or search/tv, narrowed to a
+   * release (first air) year when given. Throws a TmdbError the admin sees.
+   */
+  searchByType(type: ExternalType, text: string, year?: number | null): Promise<ExternalSearchItem[]>;
   /** Failure policy for visitors: any problem means no external results. */
   search(text: string): Promise<ExternalSearchItem[]>;
 }
@@ -267,6 +272,16 @@ export function createTmdbClient(settings: TmdbSettings, options: TmdbClientOpti
         const raw = await get("/search/multi", { query, page: String(p), include_adult: "false" }, rawSearchSchema);
         return { items: mapSearch(raw, settings.imageBase), totalPages: raw.total_pages ?? 1 };
       });
+    },
+    async searchByType(type, text, year) {
+      const query = text.trim().slice(0, SEARCH_MAX_CHARS);
+      if (!query) return [];
+      const params: Record<string, string> = { query, page: "1", include_adult: "false" };
+      const y = typeof year === "number" && Number.isInteger(year) && year >= 1800 && year <= 2200 ? year : null;
+      if (y !== null) params[type === "tv" ? "first_air_date_year" : "year"] = String(y);
+      return cached(`search-${type}:${y ?? ""}:${query.toLowerCase()}`, SEARCH_TTL_MS, async () =>
+        mapSearch(await get(`/search/${type}`, params, rawSearchSchema), settings.imageBase, type),
+      );
     },
     async search(text) {
       try {

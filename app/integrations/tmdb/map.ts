@@ -123,9 +123,10 @@ export function mapTv(raw: RawTv, seasons: RawSeason[], imageBase: string): Exte
 }
 
 /** Movies and TV shows of a multi search (people are left out). */
-export function mapSearch(raw: RawSearch, imageBase: string): ExternalSearchItem[] {
+/** Search results; `only` is the type of a search/movie or search/tv answer, whose rows carry no media_type. */
+export function mapSearch(raw: RawSearch, imageBase: string, only?: ExternalType): ExternalSearchItem[] {
   return raw.results.flatMap((r) => {
-    const type: ExternalType | null = r.media_type === "movie" ? "movie" : r.media_type === "tv" ? "tv" : null;
+    const type: ExternalType | null = only ?? (r.media_type === "movie" ? "movie" : r.media_type === "tv" ? "tv" : null);
     const title = text(type === "movie" ? (r.title ?? r.original_title) : (r.name ?? r.original_name));
     if (!type || !title || r.adult) return [];
     const released = date(type === "movie" ? r.release_date : r.first_air_date);

@@ -13,6 +13,7 @@ import {
   INVALID_RUNTIME,
   INVALID_TMDB_ID,
   labelFromUrl,
+  LINK_STATUS_LABELS,
   linksFromPaste,
   mapEditor,
   splitList,
@@ -311,10 +312,22 @@ describe("pasting URLs", () => {
   it("makes one row a line, blank lines ignored", () => {
     const rows = linksFromPaste("https://gofile.io/d/a\r\n\n  https://instant.example/b  \nnonsense");
     expect(rows.map((r) => [r.label, r.url, r.status])).toEqual([
-      ["gofile", "https://gofile.io/d/a", "ok"],
-      ["instant", "https://instant.example/b", "ok"],
-      ["", "nonsense", "ok"],
+      ["gofile", "https://gofile.io/d/a", "unchecked"],
+      ["instant", "https://instant.example/b", "unchecked"],
+      ["", "nonsense", "unchecked"],
     ]);
+  });
+
+  it("starts new links as Not checked yet, stored as working (the link checker has no result for them yet)", () => {
+    const values = emptyEditorValues("tv", "2026-01-01T00:00:00.000Z");
+    const group = values.groups[0]!;
+    expect(LINK_STATUS_LABELS[group.files[0]!.links[0]!.status]).toBe("Not checked yet");
+    group.quality = "720p";
+    group.files[0]!.links[0] = { ...group.files[0]!.links[0]!, label: "a", url: "https://a.example/x" };
+    group.zipLinks[0] = { ...group.zipLinks[0]!, label: "z", url: "https://z.example/x" };
+    const release = mapEditor(values).input.releases?.[0];
+    expect(release?.files?.[0]?.links?.[0]?.status).toBe("ok");
+    expect(release?.zipLinks?.[0]?.status).toBe("ok");
   });
 
   it("splits comma lists", () => {

@@ -32,8 +32,20 @@ export function addedMessage(type: TitleType): string {
   return type === "movie" ? "Movie added successfully!" : "TV show added successfully!";
 }
 
-export const LINK_STATUSES = ["ok", "broken", "disabled"] as const satisfies readonly LinkStatus[];
-export const LINK_STATUS_LABELS: Record<LinkStatus, string> = { ok: "Working", broken: "Broken", disabled: "Disabled" };
+/**
+ * A link row's status in the editor: the stored ones, plus "unchecked" for a new
+ * link nobody has checked yet. It is stored as "ok" (shown to visitors); the link
+ * health checker keeps it "unknown" until its first check.
+ */
+export type EditorLinkStatus = LinkStatus | "unchecked";
+export const LINK_STATUSES = ["unchecked", "ok", "broken", "disabled"] as const satisfies readonly EditorLinkStatus[];
+export const LINK_STATUS_LABELS: Record<EditorLinkStatus, string> = {
+  unchecked: "Not checked yet",
+  ok: "Working",
+  broken: "Broken",
+  disabled: "Disabled",
+};
+const storedStatus = (status: EditorLinkStatus): LinkStatus => (status === "unchecked" ? "ok" : status);
 
 /** The title a refused save's id already belongs to (the catalogue's 409 puts it in the failure's details), or null. */
 export function duplicateOf(result: unknown): TitleRef | null {
@@ -159,11 +171,11 @@ export function newRowKey(): string {
 }
 
 export function emptyLink(): LinkRow {
-  return { key: newRowKey(), label: "", url: "", status: "ok" };
+  return { key: newRowKey(), label: "", url: "", status: "unchecked" };
 }
 
 export function emptyZip(): ZipRow {
-  return { key: newRowKey(), label: "", url: "", size: "", status: "ok" };
+  return { key: newRowKey(), label: "", url: "", size: "", status: "unchecked" };
 }
 
 export function emptyFile(): FileRow {
@@ -335,14 +347,19 @@ export function mapEditor(values: EditorValues): EditorMapping {
         ...(f.id ? { id: f.id } : {}),
         title: f.title.trim(),
         size: orNull(f.size),
-        links: f.links.map((l) => ({ ...(l.id ? { id: l.id } : {}), label: l.label.trim(), url: l.url.trim(), status: l.status })),
+        links: f.links.map((l) => ({
+          ...(l.id ? { id: l.id } : {}),
+          label: l.label.trim(),
+          url: l.url.trim(),
+          status: storedStatus(l.status),
+        })),
       })),
       zipLinks: zips.map((z) => ({
         ...(z.id ? { id: z.id } : {}),
         label: z.label.trim(),
         url: z.url.trim(),
         size: orNull(z.size),
-        status: z.status,
+        status: storedStatus(z.status),
       })),
     });
   }

@@ -37,6 +37,12 @@ export async function listAdminGenres(db: Db): Promise<AdminGenre[]> {
   return rows.map((r) => ({ id: r.id, name: r.name, slug: r.slug, position: r.position, hidden: toBool(r.hidden), titles: toCount(r.n) }));
 }
 
+/** Every genre's name in the list's order: the editor's suggestions. */
+export async function listGenreNames(db: Db): Promise<string[]> {
+  const rows = await db.selectFrom("genres").select("name").orderBy("position").orderBy("name").execute();
+  return rows.map((r) => r.name);
+}
+
 /**
  * Saves the whole list: `edits` in their new order, each with its name and whether
  * it is hidden. Every genre must be there once (a list loaded before another admin

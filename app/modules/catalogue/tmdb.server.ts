@@ -99,3 +99,43 @@ export async function lookupForEditor(db: Db, tmdb: TmdbClient | null, type: Ext
     throw new LookupError(502, FETCH_ERROR, error.message);
   }
 }
+
+export const SEARCH_FAILED = "TMDB search failed";
+
+/** A search result for the editor, with the catalogue title that already has it. */
+export interface EditorSearchItem extends ExternalSearchItem {
+  existing: CatalogueRef | null;
+}
+
+/** The answer of the editor's search by name (POST /dashboard/tmdb, intent "search"). */
+export type EditorSearchResult = FormResult<{ results: EditorSearchItem[] }>;
+
+/**
+ * The admin's search by name (and release year) among TMDB's movies or TV shows.
+ * Failures are LookupErrors worded for the admin, the detail on `name`.
+ */
+export async function searchForEditor(
+  db: Db,
+  tmdb: TmdbClient | null,
+  type: ExternalType,
+  name: string,
+  year: number | null,
+): Promise<EditorSearchItem[]> {
+  if (!tmdb) throw new SearchError(TMDB_NOT_CONFIGURED, TMDB_NOT_CONFIGURED_HELP);
+  let items: ExternalSearchItem[];
+  try {
+    items = await tmdb.searchByType(type, name, year);
+  } catch (error) {
+    if (!(error instanceof TmdbError)) throw error;
+    throw new SearchError(SEARCH_FAILED, error.message);
+  }
+  const known = await findTitlesByTmdb(db, items);
+  return items.map((i) => ({ ...i, existing: known.get(refKey(i.type, i.tmdbId)) ?? null }));
+}
+
+/** A search that could not run: the message is the toast, the detail sits under the name field. */
+export class SearchError extends AppError {
+  constructor(message: string, detail: string) {
+    super(200, message, { fields: { name: [detail] } });
+  }
+}

@@ -4,6 +4,7 @@ import toast from "react-hot-toast";
 import { AdminErrorBoundary } from "#app/components/admin/error-boundary.tsx";
 import { firstTabWithErrors, TabbedTitleEditor, type EditorTab } from "#app/components/admin/title-editor/title-editor.tsx";
 import { TMDB_FETCHER_KEY } from "#app/components/admin/title-editor/tmdb-lookup.tsx";
+import { isDirty, UnsavedChangesDialog, useUnsavedGuard } from "#app/components/admin/title-editor/unsaved-guard.tsx";
 import { Button, PageHeader } from "#app/components/admin/ui.tsx";
 import { getApp } from "#app/context.ts";
 import { actorFrom } from "#app/http/admin-guard.server.ts";
@@ -21,6 +22,7 @@ import {
   titleEditorSchema,
   type EditorErrors,
 } from "#app/modules/catalogue/admin-form.ts";
+import { listGenreNames } from "#app/modules/catalogue/genres.server.ts";
 import { titlePath } from "#app/modules/catalogue/paths.ts";
 import type { TitleType } from "#app/modules/catalogue/types.ts";
 import { handleSubmission } from "#app/http/form.server.ts";
@@ -44,10 +46,15 @@ function titleParam(url: URL): string {
   return (url.searchParams.get("title") ?? "").trim().slice(0, TITLE_MAX_LENGTH);
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   // The server's clock is the form's "now" for the upload date, so both renders agree.
-  return { type: typeParam(url), title: titleParam(url), now: new Date().toISOString() };
+  return {
+    type: typeParam(url),
+    title: titleParam(url),
+    now: new Date().toISOString(),
+    genreNames: await listGenreNames(getApp(context).db),
+  };
 }
 
 /** The editor's JSON, checked once here with the editor's schema; the module takes it typed. */
@@ -78,6 +85,8 @@ export default function AddTitle({ loaderData }: Route.ComponentProps) {
   const fetcher = useFetcher<typeof action>();
   const [, setSearchParams] = useSearchParams();
   const [values, setValues] = useState(() => ({ ...emptyEditorValues(loaderData.type, loaderData.now), title: loaderData.title }));
+  // The form as it started (or was last reset): leaving with changes asks first.
+  const [baseline, setBaseline] = useState(values);
   const [tab, setTab] = useState<EditorTab>("basic");
   const [clientErrors, setClientErrors] = useState<EditorErrors | null>(null);
   // The values a save was refused with: editing a field since clears its message.
@@ -102,7 +111,9 @@ export default function AddTitle({ loaderData }: Route.ComponentProps) {
     setSeen(fetcher.data);
     const result = fetcher.data;
     if (result?.ok) {
-      setValues(emptyEditorValues(values.type, result.now));
+      const fresh = emptyEditorValues(values.type, result.now);
+      setValues(fresh);
+      setBaseline(fresh);
       setAdded(result.title);
       setTab("basic");
     } else if (result) {
@@ -128,6 +139,8 @@ export default function AddTitle({ loaderData }: Route.ComponentProps) {
     refusedValues,
     values,
   );
+
+  const blocker = useUnsavedGuard(isDirty(values, baseline));
 
   const duplicate = useMemo(() => duplicateOf(fetcher.data), [fetcher.data]);
 
@@ -194,6 +207,7 @@ export default function AddTitle({ loaderData }: Route.ComponentProps) {
             tab={tab}
             onTabChange={setTab}
             duplicateOf={duplicate}
+            genreNames={loaderData.genreNames}
           />
         </div>
         <div className="mt-6 flex flex-wrap items-center justify-end gap-3">
@@ -201,7 +215,9 @@ export default function AddTitle({ loaderData }: Route.ComponentProps) {
             variant="ghost"
             disabled={busy}
             onClick={() => {
-              setValues(emptyEditorValues(values.type, new Date().toISOString()));
+              const fresh = emptyEditorValues(values.type, new Date().toISOString());
+              setValues(fresh);
+              setBaseline(fresh);
               setClientErrors(NO_ERRORS);
               setTab("basic");
             }}
@@ -213,6 +229,7 @@ export default function AddTitle({ loaderData }: Route.ComponentProps) {
           </Button>
         </div>
       </form>
+      <UnsavedChangesDialog blocker={blocker} />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { getApp } from "#app/context.ts";
 import { actorFrom } from "#app/http/admin-guard.server.ts";
 import { saveTitleFromEditor } from "#app/modules/editorial/titles.server.ts";
 import { adminTypeOfPath, EDITOR_BODY_LIMIT, SAVED, titleEditorSchema } from "#app/modules/catalogue/admin-form.ts";
+import { listGenreNames } from "#app/modules/catalogue/genres.server.ts";
 import { getTitle } from "#app/modules/catalogue/read.server.ts";
 import { TITLE_NOT_FOUND } from "#app/modules/catalogue/write.server.ts";
 import { countOpenReportsOnTitle } from "#app/modules/inbox/reports/fixes.server.ts";
@@ -29,6 +30,7 @@ export const loader = pageLoader(async ({ request, params, context }: Route.Load
     title,
     openReports: await countOpenReportsOnTitle(getApp(context).db, title.id),
     searchBoost: await getSearchBoost(getApp(context).db, title.id),
+    genreNames: await listGenreNames(getApp(context).db),
   };
 });
 
@@ -55,6 +57,7 @@ export default function EditTitle({ loaderData }: Route.ComponentProps) {
       title={loaderData.title}
       openReports={loaderData.openReports}
       searchBoost={loaderData.searchBoost}
+      genreNames={loaderData.genreNames}
     />
   );
 }

@@ -35,6 +35,8 @@ function fixture(name: string): string | null {
   }
 }
 
+const EMPTY_SEARCH = JSON.stringify({ page: 1, results: [], total_pages: 1, total_results: 0 });
+
 function route(pathname: string, query: URLSearchParams): string | null {
   let m: RegExpExecArray | null;
   if ((m = /^\/movie\/(\d+)$/.exec(pathname))) return fixture(`movie-${m[1]}`);
@@ -43,9 +45,19 @@ function route(pathname: string, query: URLSearchParams): string | null {
   if ((m = /^\/find\/(tt\d+)$/.exec(pathname)) && query.get("external_source") === "imdb_id") {
     return fixture(`find-${m[1]}`) ?? JSON.stringify({ movie_results: [], tv_results: [], person_results: [] });
   }
-  if (pathname === "/search/multi") {
-    const word = (query.get("query") ?? "").toLowerCase().match(/[a-z]+/)?.[0] ?? "";
-    return fixture(`search-${word}`) ?? JSON.stringify({ page: 1, results: [], total_pages: 1, total_results: 0 });
+  // Fixtures are named by a word of the query: the first for multi, the last for typed searches ("The Matrix").
+  const words = (query.get("query") ?? "").toLowerCase().match(/[a-z]+/g) ?? [];
+  if (pathname === "/search/multi") return fixture(`search-${words[0] ?? ""}`) ?? EMPTY_SEARCH;
+  const word = words.at(-1) ?? "";
+  if ((m = /^\/search\/(movie|tv)$/.exec(pathname))) {
+    const found = fixture(`search-${m[1]}-${word}`);
+    if (!found) return EMPTY_SEARCH;
+    // TMDB narrows by year itself: year for movies, first_air_date_year for TV.
+    const year = query.get(m[1] === "tv" ? "first_air_date_year" : "year");
+    if (!year) return found;
+    const raw = JSON.parse(found) as { results: { release_date?: string; first_air_date?: string }[] };
+    const results = raw.results.filter((r) => (r.release_date ?? r.first_air_date ?? "").startsWith(year));
+    return JSON.stringify({ page: 1, results, total_pages: 1, total_results: results.length });
   }
   return null;
 }

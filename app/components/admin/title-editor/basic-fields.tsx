@@ -6,6 +6,8 @@ import { adminEditPath, type EditorValues } from "#app/modules/catalogue/admin-f
 import { useHydrated } from "#app/components/ui/use-hydrated.ts";
 import { useEditor, type SetValues } from "./context.tsx";
 import { TmdbLookup } from "./tmdb-lookup.tsx";
+import { TmdbSearch } from "./tmdb-search.tsx";
+import { TokenInput } from "./token-input.tsx";
 
 /** An ISO timestamp as a datetime-local value in the browser's time zone. */
 function toLocalInput(iso: string): string {
@@ -21,7 +23,7 @@ function fromLocalInput(local: string): string {
 
 /** Title, TMDB id, credits, dates, numbers, texts, subtitles, format and upload date. */
 export function BasicFields({ values, setValues }: { values: EditorValues; setValues: SetValues }) {
-  const { errors, duplicateOf } = useEditor();
+  const { errors, duplicateOf, tmdbMode = "fill", genreNames } = useEditor();
   const hydrated = useHydrated();
   const set = <K extends keyof EditorValues>(name: K, value: EditorValues[K]) => setValues((v) => ({ ...v, [name]: value }));
   // Languages beyond the usual six (e.g. from an import) stay listed while the form is open.
@@ -31,13 +33,7 @@ export function BasicFields({ values, setValues }: { values: EditorValues; setVa
     : [...FILE_FORMATS, values.fileFormat];
   const typeWord = values.type === "movie" ? "movie" : "TV show";
 
-  const text = (
-    name: "genres" | "directors" | "actors" | "language" | "tagline",
-    label: string,
-    hint?: string,
-    placeholder?: string,
-    className?: string,
-  ) => (
+  const text = (name: "language" | "tagline", label: string, hint?: string, placeholder?: string, className?: string) => (
     <Field label={label} hint={hint} errors={errors[name]} className={className}>
       {(props) => (
         <input
@@ -51,8 +47,25 @@ export function BasicFields({ values, setValues }: { values: EditorValues; setVa
     </Field>
   );
 
+  const tokens = (name: "genres" | "directors" | "actors", label: string, noun: string, suggestions?: readonly string[]) => (
+    <TokenInput
+      label={label}
+      noun={noun}
+      value={values[name]}
+      onChange={(value) => set(name, value)}
+      hint="Enter or a comma adds one; Backspace removes the last."
+      errors={errors[name]}
+      suggestions={suggestions}
+    />
+  );
+
   return (
     <div className="grid gap-5 md:grid-cols-2">
+      {tmdbMode === "fill" && (
+        <div className="md:col-span-2">
+          <TmdbSearch type={values.type} disabled={values.noTmdb} />
+        </div>
+      )}
       <Field label="Title" errors={errors.title} className="md:col-span-2">
         {(props) => (
           <input
@@ -105,10 +118,10 @@ export function BasicFields({ values, setValues }: { values: EditorValues; setVa
           This {typeWord} has no TMDB entry (save without a TMDB ID)
         </label>
       </div>
-      {text("genres", "Genres", "Comma separated, e.g. Action, Drama")}
+      {tokens("genres", "Genres", "genre", genreNames)}
       {text("language", "Language", undefined, "e.g. English")}
-      {text("directors", "Directors", "Comma separated")}
-      {text("actors", "Actors", "Comma separated")}
+      {tokens("directors", "Directors", "director")}
+      {tokens("actors", "Actors", "actor")}
       <Field label="Release date" errors={errors.releaseDate}>
         {(props) => (
           <input

@@ -1,8 +1,7 @@
 import { useId, type ComponentProps, type ReactNode } from "react";
 import { inputClass } from "#app/components/forms/field.tsx";
 import { TrashIcon } from "#app/components/ui/icons.tsx";
-import { LINK_STATUS_LABELS, LINK_STATUSES } from "#app/modules/catalogue/admin-form.ts";
-import type { LinkStatus } from "#app/modules/catalogue/types.ts";
+import { LINK_STATUS_LABELS, LINK_STATUSES, type EditorLinkStatus } from "#app/modules/catalogue/admin-form.ts";
 import { useEditor, useFieldError } from "./context.tsx";
 
 /** Messages shown under a row's control, tied to it by id. */
@@ -56,7 +55,12 @@ export function RowInput({ label, field, className, ...props }: ComponentProps<"
   );
 }
 
-const STATUS_DOT: Record<LinkStatus, string> = { ok: "bg-emerald-400", broken: "bg-red-400", disabled: "bg-mist-400" };
+const STATUS_DOT: Record<EditorLinkStatus, string> = {
+  unchecked: "bg-sky-300",
+  ok: "bg-emerald-400",
+  broken: "bg-red-400",
+  disabled: "bg-mist-400",
+};
 
 /** A link's health, shown as a coloured dot and changed with the select beside it. */
 export function StatusSelect({
@@ -68,8 +72,8 @@ export function StatusSelect({
 }: {
   label: string;
   field: string;
-  value: LinkStatus;
-  onChange: (status: LinkStatus) => void;
+  value: EditorLinkStatus;
+  onChange: (status: EditorLinkStatus) => void;
   className?: string;
 }) {
   return (
@@ -83,10 +87,11 @@ export function StatusSelect({
           <select
             {...aria}
             value={value}
-            onChange={(e) => onChange(e.target.value as LinkStatus)}
+            onChange={(e) => onChange(e.target.value as EditorLinkStatus)}
             className={`${inputClass("compact")} py-1.5 pl-7`}
           >
-            {LINK_STATUSES.map((s) => (
+            {/* "Not checked yet" is a new link's start, not a status to go back to. */}
+            {LINK_STATUSES.filter((s) => s !== "unchecked" || value === "unchecked").map((s) => (
               <option key={s} value={s}>
                 {LINK_STATUS_LABELS[s]}
               </option>

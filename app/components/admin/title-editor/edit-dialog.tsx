@@ -2,19 +2,16 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEven
 import { href, useFetcher, useLocation, useNavigate } from "react-router";
 import toast from "react-hot-toast";
 import { SearchBoost } from "#app/components/admin/search-boost.tsx";
-import type { SavedPart } from "#app/components/admin/title-editor/context.tsx";
 import { trapTab } from "#app/components/admin/title-editor/focus-trap.ts";
 import { SectionedTitleEditor } from "#app/components/admin/title-editor/title-editor.tsx";
-import { Button, ConfirmDialog } from "#app/components/admin/ui.tsx";
+import { isDirty, UnsavedChangesDialog, useUnsavedGuard } from "#app/components/admin/title-editor/unsaved-guard.tsx";
+import { Button } from "#app/components/admin/ui.tsx";
 import { CloseIcon } from "#app/components/ui/icons.tsx";
 import { Toaster } from "#app/components/ui/toaster.tsx";
 import {
   adminListPath,
   checkEditor,
-  CONFIRM_DELETE,
   duplicateOf,
-  DELETE_FAILED,
-  DELETED,
   NO_ERRORS,
   SAVE_FAILED,
   SAVED,
@@ -30,52 +27,56 @@ const TOASTER_ID = "title-editor";
 /**
  * The edit modal over the list: a native modal <dialog> (focus stays inside,
  * Escape closes), full-screen on phones. Saving replaces the title's tree and
- * keeps the modal open; removing a saved screenshot, group, link or zip link asks
- * and deletes it at once.
+ * keeps the modal open. Nothing is stored before Save: a removed row (saved or
+ * not) leaves the form, and the save deletes the saved ones with the rest of the
+ * change in one transaction. Leaving with unsaved changes asks first.
  */
-export function EditDialog({ title, openReports, searchBoost }: { title: TitleDetail; openReports: number; searchBoost: number }) {
+export function EditDialog({
+  title,
+  openReports,
+  searchBoost,
+  genreNames,
+}: {
+  title: TitleDetail;
+  openReports: number;
+  searchBoost: number;
+  genreNames: readonly string[];
+}) {
   const navigate = useNavigate();
   const location = useLocation();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const headingId = useId();
   const save = useFetcher<FormResult<{ title: TitleDetail }>>();
-  const remove = useFetcher<FormResult>();
   const [values, setValues] = useState(() => valuesFromTitle(title));
+  // What was last stored: the form is dirty while it differs.
+  const [baseline, setBaseline] = useState(values);
+  // Saved rows removed since the last save, counted for the note above the buttons.
+  const [removedSaved, setRemovedSaved] = useState(0);
   const [clientErrors, setClientErrors] = useState<EditorErrors | null>(null);
-  // A saved row the person asked to remove (awaiting "Are you sure?"), then the removal on its way.
-  const [removal, setRemoval] = useState<{ part: SavedPart; id: number; apply: () => void } | null>(null);
-  const [pendingRemoval, setPendingRemoval] = useState<(() => void) | null>(null);
   const [focusRequest, setFocusRequest] = useState(0);
   const listHref = `${adminListPath(title.type)}${location.search}`;
   const typeWord = title.type === "movie" ? "movie" : "TV show";
 
-  // Answers taken in once each: a save refreshes the form from what was stored
-  // (new rows get their ids); a delete drops the row it was about.
+  // A save's answer, taken in once: success refreshes the form from what was stored (new rows get their ids).
   const [seenSave, setSeenSave] = useState(save.data);
   if (save.data !== seenSave) {
     setSeenSave(save.data);
-    if (save.data?.ok) setValues(valuesFromTitle(save.data.title));
-    else if (save.data) setFocusRequest((n) => n + 1);
+    if (save.data?.ok) {
+      const stored = valuesFromTitle(save.data.title);
+      setValues(stored);
+      setBaseline(stored);
+      setRemovedSaved(0);
+    } else if (save.data) setFocusRequest((n) => n + 1);
   }
-  const [seenRemove, setSeenRemove] = useState(remove.data);
-  if (remove.data !== seenRemove) {
-    setSeenRemove(remove.data);
-    if (remove.data?.ok) pendingRemoval?.();
-    setPendingRemoval(null);
-  }
+  const dirty = isDirty(values, baseline);
+  const blocker = useUnsavedGuard(dirty);
 
   useEffect(() => {
     if (!save.data) return;
     if (save.data.ok) toast.success(SAVED, { toasterId: TOASTER_ID });
     else toast.error(SAVE_FAILED, { toasterId: TOASTER_ID });
   }, [save.data]);
-
-  useEffect(() => {
-    if (!remove.data) return;
-    if (remove.data.ok) toast.success(DELETED, { toasterId: TOASTER_ID });
-    else toast.error(DELETE_FAILED, { toasterId: TOASTER_ID });
-  }, [remove.data]);
 
   useEffect(() => {
     if (focusRequest > 0) formRef.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus();
@@ -95,16 +96,11 @@ export function EditDialog({ title, openReports, searchBoost }: { title: TitleDe
 
   const close = () => void navigate(listHref, { preventScrollReset: true });
 
-  const removeSaved = useCallback((part: SavedPart, id: number, apply: () => void) => setRemoval({ part, id, apply }), []);
-  const confirmRemoval = () => {
-    if (!removal) return;
-    setRemoval(null);
-    setPendingRemoval(() => removal.apply);
-    void remove.submit(
-      { part: removal.part, partId: String(removal.id) },
-      { method: "post", action: href("/dashboard/titles/:id/delete", { id: String(title.id) }) },
-    );
-  };
+  // A saved row leaves the form like a new one; the save deletes it.
+  const removeSaved = useCallback((_part: unknown, _id: number, apply: () => void) => {
+    apply();
+    setRemovedSaved((n) => n + 1);
+  }, []);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -128,6 +124,13 @@ export function EditDialog({ title, openReports, searchBoost }: { title: TitleDe
       ref={dialogRef}
       aria-labelledby={headingId}
       onKeyDown={trapTab}
+      onCancel={(event) => {
+        // Escape with unsaved changes: the dialog stays until the question is answered.
+        if (event.target === event.currentTarget && dirty) {
+          event.preventDefault();
+          close();
+        }
+      }}
       onClose={(event) => {
         // Escape closes the native dialog; the URL follows. (A nested confirm's close bubbles here too.)
         if (event.target === event.currentTarget) close();
@@ -160,17 +163,21 @@ export function EditDialog({ title, openReports, searchBoost }: { title: TitleDe
             setValues={setValues}
             errors={errors}
             removeSaved={removeSaved}
-            removing={remove.state !== "idle"}
+            removing={false}
             toasterId={TOASTER_ID}
             tmdbMode="refresh"
             duplicateOf={duplicate}
+            genreNames={genreNames}
           />
-          <p className="mt-6 text-xs text-mist-400">
-            Removing a saved screenshot, quality or season, or link deletes it at once (after you confirm). Other changes, including removed
-            episodes and download options, are stored when you save.
-          </p>
+          <p className="mt-6 text-xs text-mist-400">Nothing is stored until you save, removed rows included.</p>
         </div>
-        <footer className="flex justify-end gap-2 border-t border-white/8 px-4 py-3 sm:px-6">
+        <footer className="flex flex-wrap items-center justify-end gap-2 border-t border-white/8 px-4 py-3 sm:px-6">
+          {dirty && (
+            <p className="mr-auto text-sm text-amber-200" role="status">
+              Unsaved changes
+              {removedSaved > 0 && `: ${plural(removedSaved, "saved row")} removed, deleted when you save`}
+            </p>
+          )}
           <Button variant="secondary" onClick={close}>
             Cancel
           </Button>
@@ -179,14 +186,7 @@ export function EditDialog({ title, openReports, searchBoost }: { title: TitleDe
           </Button>
         </footer>
       </form>
-      <ConfirmDialog
-        open={removal !== null}
-        onConfirm={confirmRemoval}
-        onCancel={() => setRemoval(null)}
-        message={CONFIRM_DELETE}
-        confirmLabel="Delete"
-        danger
-      />
+      <UnsavedChangesDialog blocker={blocker} />
     </dialog>
   );
 }

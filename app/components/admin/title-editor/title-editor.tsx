@@ -40,10 +40,10 @@ interface Props extends Omit<EditorContextValue, "errors"> {
 }
 
 /** One context value per change of what it holds, so typing does not re-render every row. */
-function useContextValue({ errors, removeSaved, removing, toasterId, tmdbMode, duplicateOf }: Props): EditorContextValue {
+function useContextValue({ errors, removeSaved, removing, toasterId, tmdbMode, duplicateOf, genreNames }: Props): EditorContextValue {
   return useMemo(
-    () => ({ errors, removeSaved, removing, toasterId, tmdbMode, duplicateOf }),
-    [errors, removeSaved, removing, toasterId, tmdbMode, duplicateOf],
+    () => ({ errors, removeSaved, removing, toasterId, tmdbMode, duplicateOf, genreNames }),
+    [errors, removeSaved, removing, toasterId, tmdbMode, duplicateOf, genreNames],
   );
 }
 
