@@ -24,6 +24,7 @@ import * as searchRankCover from "./2026-11-28T0200_search_rank_cover.ts";
 import * as searchPopularityOrder from "./2026-11-28T0600_search_popularity_order.ts";
 import * as apiTokenCreators from "./2026-11-28T1900_api_token_creators.ts";
 import * as formSubmissions from "./2026-11-28T1930_form_submissions.ts";
+import * as tmdbSignals from "./2026-11-29T0600_tmdb_signals.ts";
 
 /**
  * Every migration, by name. Listed explicitly (rather than read from the folder at
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-28T0600_search_popularity_order": searchPopularityOrder,
   "2026-11-28T1900_api_token_creators": apiTokenCreators,
   "2026-11-28T1930_form_submissions": formSubmissions,
+  "2026-11-29T0600_tmdb_signals": tmdbSignals,
 };

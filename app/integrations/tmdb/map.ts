@@ -1,5 +1,5 @@
 import type { RawMovie, RawSearch, RawSeason, RawTv } from "./schema.ts";
-import type { ExternalSearchItem, ExternalSeason, ExternalTitle, ExternalType } from "./types.ts";
+import type { ExternalFigures, ExternalSearchItem, ExternalSeason, ExternalTitle, ExternalType } from "./types.ts";
 
 /** TMDB genre names that the catalogue's genre list spells differently, or splits. */
 const GENRE_NAMES: Record<string, string[]> = {
@@ -47,6 +47,19 @@ const text = (value: string | null | undefined) => (value?.trim() ? value.trim()
 const rating = (value: number | null | undefined) =>
   typeof value === "number" && value > 0 ? Math.round(Math.min(value, 10) * 10) / 10 : null;
 
+const figure = (value: number | null | undefined, max = Number.MAX_SAFE_INTEGER) =>
+  typeof value === "number" && Number.isFinite(value) && value >= 0 ? Math.min(value, max) : null;
+
+/** TMDB's popularity, vote average and vote count, in the ranges the catalogue stores. */
+export function mapFigures(raw: { popularity?: number | null; vote_average?: number | null; vote_count?: number | null }): ExternalFigures {
+  const votes = figure(raw.vote_count, 2_000_000_000);
+  return {
+    tmdbPopularity: figure(raw.popularity),
+    tmdbVoteAverage: figure(raw.vote_average, 10),
+    tmdbVoteCount: votes === null ? null : Math.round(votes),
+  };
+}
+
 function cast(credits: RawMovie["credits"]) {
   return [...(credits?.cast ?? [])]
     .sort((a, b) => (a.order ?? 999) - (b.order ?? 999))
@@ -67,6 +80,7 @@ export function mapMovie(raw: RawMovie, imageBase: string): ExternalTitle {
     year: releaseDate ? Number(releaseDate.slice(0, 4)) : null,
     runtimeMinutes: raw.runtime && raw.runtime > 0 ? raw.runtime : null,
     rating: rating(raw.vote_average),
+    ...mapFigures(raw),
     adult: raw.adult === true,
     language: languageName(raw),
     posterUrl: image(imageBase, raw.poster_path, "w500"),
@@ -105,6 +119,7 @@ export function mapTv(raw: RawTv, seasons: RawSeason[], imageBase: string): Exte
     year: releaseDate ? Number(releaseDate.slice(0, 4)) : null,
     runtimeMinutes: runtime,
     rating: rating(raw.vote_average),
+    ...mapFigures(raw),
     adult: raw.adult === true,
     language: languageName(raw),
     posterUrl: image(imageBase, raw.poster_path, "w500"),
