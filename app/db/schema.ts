@@ -240,6 +240,8 @@ export interface TitlePopularityTable {
   votes: number | null;
   tmdb_popularity: number | null;
   boost: Generated<number>;
+  /** The site's page views of the title in the last 30 days, as of the hourly refresh. */
+  views: Generated<number>;
 }
 
 /** SQLite only: FTS5 tables whose rowid is the title id. */
