@@ -67,6 +67,19 @@ function cast(credits: RawMovie["credits"]) {
     .map((c) => ({ name: c.name, character: text(c.character) }));
 }
 
+/** The fields movies and TV shows carry alike. */
+function shared(raw: RawMovie | RawTv, imageBase: string) {
+  return {
+    rating: rating(raw.vote_average),
+    ...mapFigures(raw),
+    adult: raw.adult === true,
+    language: languageName(raw),
+    posterUrl: image(imageBase, raw.poster_path, "w500"),
+    backgroundUrl: image(imageBase, raw.backdrop_path, "w1280"),
+    trailerUrl: trailer(raw.videos),
+  };
+}
+
 export function mapMovie(raw: RawMovie, imageBase: string): ExternalTitle {
   const releaseDate = date(raw.release_date);
   return {
@@ -79,13 +92,7 @@ export function mapMovie(raw: RawMovie, imageBase: string): ExternalTitle {
     releaseDate,
     year: releaseDate ? Number(releaseDate.slice(0, 4)) : null,
     runtimeMinutes: raw.runtime && raw.runtime > 0 ? raw.runtime : null,
-    rating: rating(raw.vote_average),
-    ...mapFigures(raw),
-    adult: raw.adult === true,
-    language: languageName(raw),
-    posterUrl: image(imageBase, raw.poster_path, "w500"),
-    backgroundUrl: image(imageBase, raw.backdrop_path, "w1280"),
-    trailerUrl: trailer(raw.videos),
+    ...shared(raw, imageBase),
     imdbId: text(raw.imdb_id ?? raw.external_ids?.imdb_id),
     genres: mapGenres((raw.genres ?? []).map((g) => g.name)),
     directors: [...new Set((raw.credits?.crew ?? []).filter((c) => c.job === "Director").map((c) => c.name))],
@@ -118,13 +125,7 @@ export function mapTv(raw: RawTv, seasons: RawSeason[], imageBase: string): Exte
     releaseDate,
     year: releaseDate ? Number(releaseDate.slice(0, 4)) : null,
     runtimeMinutes: runtime,
-    rating: rating(raw.vote_average),
-    ...mapFigures(raw),
-    adult: raw.adult === true,
-    language: languageName(raw),
-    posterUrl: image(imageBase, raw.poster_path, "w500"),
-    backgroundUrl: image(imageBase, raw.backdrop_path, "w1280"),
-    trailerUrl: trailer(raw.videos),
+    ...shared(raw, imageBase),
     imdbId: text(raw.external_ids?.imdb_id),
     genres: mapGenres((raw.genres ?? []).map((g) => g.name)),
     directors:
