@@ -9,7 +9,7 @@ import { createRequestHandler, RouterContextProvider, type ServerBuild } from "r
 import { appContext } from "#app/context.ts";
 import { POSTGRES_POOL_SIZE, type DatabaseHandle } from "#app/db/client.server.ts";
 import { openGeoLocator } from "#app/integrations/geoip/geoip.server.ts";
-import { createTmdbClient } from "#app/integrations/tmdb/client.server.ts";
+import { createTmdbClient, type TmdbClient } from "#app/integrations/tmdb/client.server.ts";
 import type { Notifier } from "#app/modules/inbox/notify.server.ts";
 import type { JobRunner } from "#app/modules/jobs/jobs.server.ts";
 import { openSharedState, type SharedState } from "#app/modules/limits/shared-state.server.ts";
@@ -48,8 +48,17 @@ export interface AppOptions {
   counter?: AnalyticsCounter;
   /** Shared with the rest of the process (start.ts counts database faults into it); made here when omitted. */
   metrics?: Metrics;
+  /** The TMDB client (start.ts makes it, to share it with the jobs); made from the configuration when omitted. */
+  tmdb?: TmdbClient | null;
   /** start.ts: true once the process is stopping (/readyz answers 503). */
   shuttingDown?: () => boolean;
+}
+
+/** The process's TMDB client when TMDB is configured; its cache and 429 back-off live in the shared state, so every instance sees them. */
+export function openTmdb(config: Config, state: SharedState, logger: Logger): TmdbClient | null {
+  return config.tmdb
+    ? createTmdbClient(config.tmdb, { cache: state.cache, onWarning: (message, error) => logger.warn({ err: error }, message) })
+    : null;
 }
 
 const REQUEST_ID = /^[\w.:-]{1,100}$/;
@@ -95,9 +104,7 @@ export function createApp({
   if (metrics && database.poolStats) metrics.observePool(database.poolStats, POSTGRES_POOL_SIZE);
   const state = shared ?? openSharedState(database, { redisUrl: config.redisUrl, onError: sharedStateWarning(logger) });
   // One client per process; its cache and 429 back-off live in the shared state, so every instance sees them.
-  const tmdb = config.tmdb
-    ? createTmdbClient(config.tmdb, { cache: state.cache, onWarning: (message, error) => logger.warn({ err: error }, message) })
-    : null;
+  const tmdb = options.tmdb !== undefined ? options.tmdb : openTmdb(config, state, logger);
   // Read once: every request shares the open database.
   const geoip = openGeoLocator(config.geoipDb, (message) => logger.warn(message));
   app.disable("x-powered-by");

@@ -14,7 +14,7 @@ import { migrateToLatest } from "#db/migrate.ts";
 import { seedDemoIfEmpty } from "#db/seed/seed.ts";
 import { openSharedState } from "#app/modules/limits/shared-state.server.ts";
 import { AnalyticsCounter } from "#app/modules/analytics/counter.server.ts";
-import { analyticsWarning, createApp, sharedStateWarning } from "./app.ts";
+import { analyticsWarning, createApp, openTmdb, sharedStateWarning } from "./app.ts";
 import { ConfigError, loadConfig, type Config } from "./config.ts";
 import { databaseFaultLogger } from "./db-faults.ts";
 import { createLogger } from "./logger.ts";
@@ -96,10 +96,14 @@ export async function startServer(options: StartOptions): Promise<http.Server> {
     ...(config.jobsTestRecord ? { tickMs: 500, maintenanceSeconds: 1 } : {}),
   });
   const notifier = createNotifier({ smtp: config.smtp, allowPrivateWebhooks: config.webhookAllowPrivate, jobs });
+  const shared = openSharedState(database, { redisUrl: config.redisUrl, onError: sharedStateWarning(logger) });
+  // One TMDB client for the site and the jobs (the hourly figures refresh).
+  const tmdb = openTmdb(config, shared, logger);
   defineAppJobs(
     jobs,
     { db: database.db, logger, publicUrl: config.publicUrl, notifier },
     {
+      tmdb,
       linkChecks: config.linkChecks,
       onLinkSweep: (summary) => {
         metrics?.recordLinkChecks(summary);
@@ -120,7 +124,6 @@ export async function startServer(options: StartOptions): Promise<http.Server> {
       logger.warn("JOBS=off on SQLite: queued jobs (operator notifications) wait until the site runs with JOBS on");
   }
   if (config.smtp) logger.info({ host: config.smtp.host, port: config.smtp.port }, "operator e-mail goes through SMTP");
-  const shared = openSharedState(database, { redisUrl: config.redisUrl, onError: sharedStateWarning(logger) });
   logger.info(`rate limits and the TMDB cache are kept in ${shared.location}`);
   const counter = new AnalyticsCounter(database.db, { onError: analyticsWarning(logger) });
   const lifecycle = { stopping: false };
@@ -132,6 +135,7 @@ export async function startServer(options: StartOptions): Promise<http.Server> {
     jobs,
     metrics,
     shared,
+    tmdb,
     counter,
     shuttingDown: () => lifecycle.stopping,
     ...options,

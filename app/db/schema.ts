@@ -44,6 +44,12 @@ export interface TitlesTable {
   uploaded_at: Timestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** TMDB's figures as last reported (search popularity, ADR 007); null when unknown. */
+  tmdb_popularity: number | null;
+  tmdb_vote_average: number | null;
+  tmdb_vote_count: number | null;
+  /** When the hourly job (or a write carrying the figures) last set them. */
+  tmdb_refreshed_at: string | null;
 }
 
 export interface GenresTable {
@@ -234,6 +240,8 @@ export interface TitlePopularityTable {
   votes: number | null;
   tmdb_popularity: number | null;
   boost: Generated<number>;
+  /** The site's page views of the title in the last 30 days, as of the hourly refresh. */
+  views: Generated<number>;
 }
 
 /** SQLite only: FTS5 tables whose rowid is the title id. */

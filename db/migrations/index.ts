@@ -26,6 +26,7 @@ import * as apiTokenCreators from "./2026-11-28T1900_api_token_creators.ts";
 import * as formSubmissions from "./2026-11-28T1930_form_submissions.ts";
 import * as searchPostgresWalk from "./2026-11-29T0440_search_postgres_walk.ts";
 import * as relatedTitles from "./2026-11-29T0500_related_titles.ts";
+import * as tmdbSignals from "./2026-11-29T0600_tmdb_signals.ts";
 
 /**
  * Every migration, by name. Listed explicitly (rather than read from the folder at
@@ -60,4 +61,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-28T1930_form_submissions": formSubmissions,
   "2026-11-29T0440_search_postgres_walk": searchPostgresWalk,
   "2026-11-29T0500_related_titles": relatedTitles,
+  "2026-11-29T0600_tmdb_signals": tmdbSignals,
 };

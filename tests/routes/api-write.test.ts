@@ -13,6 +13,7 @@ import { actorOf, setAdminRole } from "#app/modules/auth/accounts.server.ts";
 import { API_TOKEN_FAILURE_RULE } from "#app/modules/limits/rules.ts";
 import { getTitle } from "#app/modules/catalogue/read.server.ts";
 import { createTitle } from "#app/modules/catalogue/write.server.ts";
+import { POPULARITY_MESSAGE, VOTE_AVERAGE_MESSAGE, VOTE_COUNT_MESSAGE } from "#app/modules/catalogue/schema.ts";
 import { action as inboxItemAction } from "#app/routes/api/v1/inbox-item.ts";
 import { loader as inboxLoader } from "#app/routes/api/v1/inbox.ts";
 import { action as linkAction } from "#app/routes/api/v1/link.ts";
@@ -453,6 +454,53 @@ describeEachDatabase("the write API", (ctx) => {
     const post = await call(ctx.db, titleAction, "POST", `/titles/${created.id}`, { token: secret, params: { id: String(created.id) } });
     expect(post.status).toBe(405);
     expect(post.headers.get("allow")).toBe("GET, HEAD, OPTIONS, PUT, PATCH, DELETE");
+  });
+
+  it("takes TMDB's figures, answers them, and a title read and sent back unchanged changes nothing, with figures or without", async () => {
+    const { secret } = await token();
+    const figures = { tmdbPopularity: 42.5, tmdbVoteAverage: 7.9, tmdbVoteCount: 1234 };
+    const created = await call(ctx.db, titlesAction, "POST", "/titles", { token: secret, body: buildMovie({ ...figures }) });
+    expect(created.status).toBe(201);
+    const withFigures = (await doc(created, "/titles", "post")) as TitleBody & typeof figures;
+    expect(withFigures).toMatchObject(figures);
+    const plain = (await (await call(ctx.db, titlesAction, "POST", "/titles", { token: secret, body: buildMovie() })).json()) as TitleBody &
+      Record<string, unknown>;
+    expect(plain).toMatchObject({ tmdbPopularity: null, tmdbVoteAverage: null, tmdbVoteCount: null });
+
+    for (const id of [withFigures.id, plain.id]) {
+      const params = { id: String(id) };
+      const read = await call(ctx.db, titleLoader, "GET", `/titles/${id}`, { token: secret, params });
+      const stored = (await read.json()) as Record<string, unknown>;
+      const audits = (await listAudit(ctx.db, { entityType: "title" })).items.length;
+      const put = await call(ctx.db, titleAction, "PUT", `/titles/${id}`, { token: secret, body: stored, params });
+      expect(put.status).toBe(200);
+      expect(await put.json()).toEqual(stored);
+      // Left out, the figures stay as stored.
+      const { tmdbPopularity: _p, tmdbVoteAverage: _a, tmdbVoteCount: _c, ...without } = stored;
+      const put2 = await call(ctx.db, titleAction, "PUT", `/titles/${id}`, { token: secret, body: without, params });
+      expect(await put2.json()).toEqual(stored);
+      expect((await listAudit(ctx.db, { entityType: "title" })).items.length).toBe(audits);
+    }
+
+    const cleared = await call(ctx.db, titleAction, "PATCH", `/titles/${withFigures.id}`, {
+      token: secret,
+      body: { tmdbVoteCount: 99 },
+      headers: { "Content-Type": "application/merge-patch+json" },
+      params: { id: String(withFigures.id) },
+    });
+    expect(await cleared.json()).toMatchObject({ tmdbPopularity: 42.5, tmdbVoteAverage: 7.9, tmdbVoteCount: 99 });
+
+    const bad = await call(ctx.db, titlesAction, "POST", "/titles", {
+      token: secret,
+      body: buildMovie({ tmdbPopularity: -1, tmdbVoteAverage: 11, tmdbVoteCount: 2.5 }),
+    });
+    expect(bad.status).toBe(400);
+    const reasons = Object.fromEntries(((await bad.json()) as ProblemBody).invalidParams!.map((p) => [p.name, p.reason]));
+    expect(reasons).toMatchObject({
+      tmdbPopularity: POPULARITY_MESSAGE,
+      tmdbVoteAverage: VOTE_AVERAGE_MESSAGE,
+      tmdbVoteCount: VOTE_COUNT_MESSAGE,
+    });
   });
 
   it("changes a link's status, audited, and refuses unknown links and statuses", async () => {

@@ -1,8 +1,16 @@
 import type { z } from "zod";
 import { validTmdbId } from "./ids.ts";
-import { mapMovie, mapSearch, mapSeason, mapTv } from "./map.ts";
-import { rawFindSchema, rawMovieSchema, rawSearchSchema, rawSeasonSchema, rawTvSchema, type RawSeason } from "./schema.ts";
-import type { ExternalSearchItem, ExternalSeason, ExternalTitle, ExternalType } from "./types.ts";
+import { mapFigures, mapMovie, mapSearch, mapSeason, mapTv } from "./map.ts";
+import {
+  rawFiguresSchema,
+  rawFindSchema,
+  rawMovieSchema,
+  rawSearchSchema,
+  rawSeasonSchema,
+  rawTvSchema,
+  type RawSeason,
+} from "./schema.ts";
+import type { ExternalFigures, ExternalSearchItem, ExternalSeason, ExternalTitle, ExternalType } from "./types.ts";
 import { validImdbId } from "#app/utils/imdb.ts";
 import { memoryCache, type SharedCache } from "#app/modules/limits/cache.server.ts";
 
@@ -66,6 +74,8 @@ export interface TmdbClient {
   /** A TV show with its numbered seasons and their episodes. */
   tv(id: unknown): Promise<ExternalTitle>;
   details(type: ExternalType, id: unknown): Promise<ExternalTitle>;
+  /** A title's popularity, vote average and vote count now (one uncached request, for the hourly refresh). */
+  figures(type: ExternalType, id: unknown): Promise<ExternalFigures>;
   season(tvId: unknown, seasonNumber: number): Promise<ExternalSeason>;
   /** The TMDB title an IMDb id belongs to, or null when TMDB knows none. */
   findByImdb(imdbId: unknown): Promise<{ type: ExternalType; tmdbId: number } | null>;
@@ -247,6 +257,10 @@ export function createTmdbClient(settings: TmdbSettings, options: TmdbClientOpti
     },
     details(type, id) {
       return type === "tv" ? client.tv(id) : client.movie(id);
+    },
+    async figures(type, id) {
+      const valid = requireId(id);
+      return mapFigures(await get(`/${type === "tv" ? "tv" : "movie"}/${valid}`, {}, rawFiguresSchema));
     },
     async season(tvId, seasonNumber) {
       const valid = requireId(tvId);

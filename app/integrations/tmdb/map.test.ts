@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
-import { mapGenres, mapMovie, mapSearch, mapTv } from "./map.ts";
+import { mapFigures, mapGenres, mapMovie, mapSearch, mapTv } from "./map.ts";
 import { rawMovieSchema, rawSearchSchema, rawSeasonSchema, rawTvSchema } from "./schema.ts";
 
 const IMG = "https://image.tmdb.org/t/p";
@@ -32,6 +32,20 @@ describe("TMDB → catalogue mapping", () => {
     expect(movie.overview).toMatch(/^Set in the 22nd century/);
     expect(movie.cast[0]).toEqual({ name: "Keanu Reeves", character: "Thomas A. Anderson / Neo" });
     expect(movie.cast.map((c) => c.name)).toEqual(["Keanu Reeves", "Laurence Fishburne", "Carrie-Anne Moss", "Hugo Weaving"]);
+  });
+
+  it("keeps TMDB's popularity, vote average and vote count, and drops figures out of range", () => {
+    expect(mapMovie(rawMovieSchema.parse(load("movie-603")), IMG)).toMatchObject({
+      tmdbPopularity: 87.1,
+      tmdbVoteAverage: 8.217,
+      tmdbVoteCount: 26000,
+    });
+    expect(mapFigures({ popularity: -3, vote_average: 12, vote_count: 10.4 })).toEqual({
+      tmdbPopularity: null,
+      tmdbVoteAverage: 10,
+      tmdbVoteCount: 10,
+    });
+    expect(mapFigures({})).toEqual({ tmdbPopularity: null, tmdbVoteAverage: null, tmdbVoteCount: null });
   });
 
   it("names a language from its code when TMDB lists no spoken language for it", () => {

@@ -1,5 +1,5 @@
 import type { RawMovie, RawSearch, RawSeason, RawTv } from "./schema.ts";
-import type { ExternalSearchItem, ExternalSeason, ExternalTitle, ExternalType } from "./types.ts";
+import type { ExternalFigures, ExternalSearchItem, ExternalSeason, ExternalTitle, ExternalType } from "./types.ts";
 
 /** TMDB genre names that the catalogue's genre list spells differently, or splits. */
 const GENRE_NAMES: Record<string, string[]> = {
@@ -47,11 +47,37 @@ const text = (value: string | null | undefined) => (value?.trim() ? value.trim()
 const rating = (value: number | null | undefined) =>
   typeof value === "number" && value > 0 ? Math.round(Math.min(value, 10) * 10) / 10 : null;
 
+const figure = (value: number | null | undefined, max = Number.MAX_SAFE_INTEGER) =>
+  typeof value === "number" && Number.isFinite(value) && value >= 0 ? Math.min(value, max) : null;
+
+/** TMDB's popularity, vote average and vote count, in the ranges the catalogue stores. */
+export function mapFigures(raw: { popularity?: number | null; vote_average?: number | null; vote_count?: number | null }): ExternalFigures {
+  const votes = figure(raw.vote_count, 2_000_000_000);
+  return {
+    tmdbPopularity: figure(raw.popularity),
+    tmdbVoteAverage: figure(raw.vote_average, 10),
+    tmdbVoteCount: votes === null ? null : Math.round(votes),
+  };
+}
+
 function cast(credits: RawMovie["credits"]) {
   return [...(credits?.cast ?? [])]
     .sort((a, b) => (a.order ?? 999) - (b.order ?? 999))
     .slice(0, TOP_BILLED)
     .map((c) => ({ name: c.name, character: text(c.character) }));
+}
+
+/** The fields movies and TV shows carry alike. */
+function shared(raw: RawMovie | RawTv, imageBase: string) {
+  return {
+    rating: rating(raw.vote_average),
+    ...mapFigures(raw),
+    adult: raw.adult === true,
+    language: languageName(raw),
+    posterUrl: image(imageBase, raw.poster_path, "w500"),
+    backgroundUrl: image(imageBase, raw.backdrop_path, "w1280"),
+    trailerUrl: trailer(raw.videos),
+  };
 }
 
 export function mapMovie(raw: RawMovie, imageBase: string): ExternalTitle {
@@ -66,12 +92,7 @@ export function mapMovie(raw: RawMovie, imageBase: string): ExternalTitle {
     releaseDate,
     year: releaseDate ? Number(releaseDate.slice(0, 4)) : null,
     runtimeMinutes: raw.runtime && raw.runtime > 0 ? raw.runtime : null,
-    rating: rating(raw.vote_average),
-    adult: raw.adult === true,
-    language: languageName(raw),
-    posterUrl: image(imageBase, raw.poster_path, "w500"),
-    backgroundUrl: image(imageBase, raw.backdrop_path, "w1280"),
-    trailerUrl: trailer(raw.videos),
+    ...shared(raw, imageBase),
     imdbId: text(raw.imdb_id ?? raw.external_ids?.imdb_id),
     genres: mapGenres((raw.genres ?? []).map((g) => g.name)),
     directors: [...new Set((raw.credits?.crew ?? []).filter((c) => c.job === "Director").map((c) => c.name))],
@@ -104,12 +125,7 @@ export function mapTv(raw: RawTv, seasons: RawSeason[], imageBase: string): Exte
     releaseDate,
     year: releaseDate ? Number(releaseDate.slice(0, 4)) : null,
     runtimeMinutes: runtime,
-    rating: rating(raw.vote_average),
-    adult: raw.adult === true,
-    language: languageName(raw),
-    posterUrl: image(imageBase, raw.poster_path, "w500"),
-    backgroundUrl: image(imageBase, raw.backdrop_path, "w1280"),
-    trailerUrl: trailer(raw.videos),
+    ...shared(raw, imageBase),
     imdbId: text(raw.external_ids?.imdb_id),
     genres: mapGenres((raw.genres ?? []).map((g) => g.name)),
     directors:

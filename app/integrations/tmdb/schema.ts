@@ -33,6 +33,8 @@ export const rawMovieSchema = z.object({
   release_date: str,
   runtime: num,
   vote_average: num,
+  vote_count: num,
+  popularity: num,
   adult: z.boolean().nullish(),
   original_language: str,
   spoken_languages: list(language),
@@ -54,6 +56,8 @@ export const rawTvSchema = z.object({
   first_air_date: str,
   episode_run_time: list(z.number()),
   vote_average: num,
+  vote_count: num,
+  popularity: num,
   adult: z.boolean().nullish(),
   original_language: str,
   spoken_languages: list(language),
@@ -100,3 +104,6 @@ export type RawMovie = z.infer<typeof rawMovieSchema>;
 export type RawTv = z.infer<typeof rawTvSchema>;
 export type RawSeason = z.infer<typeof rawSeasonSchema>;
 export type RawSearch = z.infer<typeof rawSearchSchema>;
+
+/** The figures of a movie or TV show's details (the hourly refresh reads nothing else). */
+export const rawFiguresSchema = z.object({ id: z.number(), popularity: num, vote_average: num, vote_count: num });

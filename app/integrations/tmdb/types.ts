@@ -12,7 +12,15 @@ export interface ExternalSeason {
   episodes: ExternalEpisode[];
 }
 
-export interface ExternalTitle {
+/** TMDB's own figures as reported (search popularity); null when TMDB gives none. */
+export interface ExternalFigures {
+  tmdbPopularity: number | null;
+  /** 0 to 10, as TMDB reports it (rating is the rounded one the site shows). */
+  tmdbVoteAverage: number | null;
+  tmdbVoteCount: number | null;
+}
+
+export interface ExternalTitle extends ExternalFigures {
   tmdbId: number;
   type: ExternalType;
   title: string;

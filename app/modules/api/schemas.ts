@@ -244,6 +244,12 @@ export const titleSchema = titleSummarySchema
     tagline: z.string().nullable(),
     storyline: z.string().nullable(),
     runtimeMinutes: z.int().nullable(),
+    tmdbPopularity: z
+      .number()
+      .nullable()
+      .meta({ description: "TMDB's popularity as last reported; refreshed hourly for titles with a TMDB id." }),
+    tmdbVoteAverage: z.number().nullable().meta({ description: "TMDB's vote average (0 to 10) as last reported." }),
+    tmdbVoteCount: z.int().nullable().meta({ description: "TMDB's vote count as last reported." }),
     adult: z.boolean(),
     language: z.string().nullable(),
     backgroundUrl: url.nullable(),

@@ -6,7 +6,7 @@ import { addTitle, removeFromTitle, saveTitle } from "#app/modules/editorial/tit
 import { titleToInput } from "#app/modules/catalogue/export.server.ts";
 import { linkContext, setLinksStatus } from "#app/modules/catalogue/link-refs.server.ts";
 import { getTitle } from "#app/modules/catalogue/read.server.ts";
-import type { TitleInput } from "#app/modules/catalogue/schema.ts";
+import type { ParsedTitleInput, TitleInput } from "#app/modules/catalogue/schema.ts";
 import type { TitleDetail } from "#app/modules/catalogue/types.ts";
 import { parseTitleInput } from "#app/modules/catalogue/write.server.ts";
 import { bumpContentVersion } from "#app/modules/site/content-version.server.ts";
@@ -116,10 +116,22 @@ export async function prepareTitleBody(db: Db, publicUrl: string, id: number | u
   return resolveLinkAddresses(body, current, publicUrl);
 }
 
+/** Validated input as compared with the stored title: a TMDB figure left out keeps the stored one (null and absent compare equal). */
+function comparable(input: ParsedTitleInput, current: TitleDetail): string {
+  const { tmdbPopularity, tmdbVoteAverage, tmdbVoteCount, ...rest } = input;
+  const kept = <T>(given: T | undefined, stored: T) => (given === undefined ? stored : given);
+  return JSON.stringify([
+    rest,
+    kept(tmdbPopularity, current.tmdbPopularity),
+    kept(tmdbVoteAverage, current.tmdbVoteAverage),
+    kept(tmdbVoteCount, current.tmdbVoteCount),
+  ]);
+}
+
 /** Saves `input` over `current`, unless it is what is stored already: then nothing is written (no audit entry, updatedAt kept). */
 async function replaceApiTitle(db: Db, publicUrl: string, token: ApiToken, current: TitleDetail, input: unknown): Promise<ApiTitle> {
   const parsed = parseTitleInput(input);
-  if (JSON.stringify(parsed) === JSON.stringify(parseTitleInput(storedInput(current)))) return writtenTitle(publicUrl, current);
+  if (comparable(parsed, current) === comparable(parseTitleInput(storedInput(current)), current)) return writtenTitle(publicUrl, current);
   const saved = await saveTitle(db, tokenActor(token), current.id, parsed);
   return writtenTitle(publicUrl, saved);
 }

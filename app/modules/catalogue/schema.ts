@@ -77,6 +77,10 @@ export const releaseInputSchema = z.object({
   zipLinks: z.array(zipLinkInputSchema).max(50).default([]),
 });
 
+export const POPULARITY_MESSAGE = "TMDB popularity must be a number of 0 or more";
+export const VOTE_AVERAGE_MESSAGE = "TMDB vote average must be between 0 and 10";
+export const VOTE_COUNT_MESSAGE = "TMDB vote count must be a whole number of 0 or more";
+
 /** A title with its whole tree, as created by the admin, the seed or an import. */
 export const titleInputSchema = z
   .object({
@@ -114,6 +118,18 @@ export const titleInputSchema = z
       .max(10, "Rating must be between 0 and 10")
       .nullish()
       .transform((v) => v ?? null),
+    /**
+     * TMDB's figures (search popularity, ADR 007). Absent leaves the stored ones as
+     * they are (the admin editor never sends them); null clears them.
+     */
+    tmdbPopularity: z.number(POPULARITY_MESSAGE).min(0, POPULARITY_MESSAGE).nullish(),
+    tmdbVoteAverage: z.number(VOTE_AVERAGE_MESSAGE).min(0, VOTE_AVERAGE_MESSAGE).max(10, VOTE_AVERAGE_MESSAGE).nullish(),
+    tmdbVoteCount: z
+      .number(VOTE_COUNT_MESSAGE)
+      .int(VOTE_COUNT_MESSAGE)
+      .min(0, VOTE_COUNT_MESSAGE)
+      .max(2_000_000_000, VOTE_COUNT_MESSAGE)
+      .nullish(),
     adult: z.boolean().default(false),
     language: optionalText(60),
     posterUrl: optionalHttpUrl,

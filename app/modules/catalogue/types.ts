@@ -93,6 +93,10 @@ export interface TitleDetail extends TitleCard {
   fileFormat: string;
   featured: boolean;
   featuredOrder: number | null;
+  /** TMDB's figures as last reported (search popularity); null when unknown. */
+  tmdbPopularity: number | null;
+  tmdbVoteAverage: number | null;
+  tmdbVoteCount: number | null;
   uploadedAt: string;
   createdAt: string;
   updatedAt: string;

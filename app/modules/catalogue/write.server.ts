@@ -85,6 +85,30 @@ function titleColumns(data: ParsedTitleInput) {
   } satisfies Partial<NewTitleRow>;
 }
 
+/**
+ * TMDB's figures as a write sets them: a new title stores null for absent ones; an
+ * update (over `current`) leaves absent ones as they are (the admin editor never
+ * sends them, and an API client's GET then PUT sends back what it read). New
+ * figures count as a refresh.
+ */
+function tmdbFigureColumns(data: ParsedTitleInput, now: string, current: TitleDetail | null = null) {
+  const columns: Pick<NewTitleRow, "tmdb_popularity" | "tmdb_vote_average" | "tmdb_vote_count" | "tmdb_refreshed_at"> = {};
+  const figures = [
+    ["tmdb_popularity", data.tmdbPopularity, current?.tmdbPopularity],
+    ["tmdb_vote_average", data.tmdbVoteAverage, current?.tmdbVoteAverage],
+    ["tmdb_vote_count", data.tmdbVoteCount, current?.tmdbVoteCount],
+  ] as const;
+  let fresh = false;
+  for (const [column, value, was] of figures) {
+    if (current && value === undefined) continue;
+    columns[column] = value ?? null;
+    if (value !== undefined && value !== null && value !== was) fresh = true;
+  }
+  if (fresh) columns.tmdb_refreshed_at = now;
+  else if (!current) columns.tmdb_refreshed_at = null;
+  return columns;
+}
+
 /** Slugs of the type that a title with this base could collide with (every candidate starts with the prefix). */
 async function takenSlugs(trx: Db, type: TitleType, base: string, exceptId?: number): Promise<string[]> {
   let query = trx
@@ -346,7 +370,14 @@ async function insertTitleRow(trx: Db, data: ParsedTitleInput, now: string): Pro
     const slug = await uniqueSlug(trx, data);
     inserted = await trx
       .insertInto("titles")
-      .values({ ...titleColumns(data), slug, uploaded_at: data.uploadedAt ?? now, created_at: now, updated_at: now })
+      .values({
+        ...titleColumns(data),
+        ...tmdbFigureColumns(data, now),
+        slug,
+        uploaded_at: data.uploadedAt ?? now,
+        created_at: now,
+        updated_at: now,
+      })
       .onConflict((oc) => oc.columns(["type", "slug"]).doNothing())
       .returning("id")
       .executeTakeFirst();
@@ -416,6 +447,7 @@ export async function insertParsedTitles(trx: Db, items: ParsedTitleInput[]): Pr
   const slugs = await uniqueSlugs(trx, items);
   const titleRows = items.map((data, i) => ({
     ...titleColumns(data),
+    ...tmdbFigureColumns(data, now),
     slug: slugs[i]!,
     uploaded_at: data.uploadedAt ?? now,
     created_at: now,
@@ -518,6 +550,7 @@ export async function replaceParsedTitle(db: Db, current: TitleDetail, data: Par
   return inTransaction(db, async (trx) => {
     await refuseDuplicateIds(trx, data, current);
     const id = current.id;
+    const now = new Date().toISOString();
     // An unchanged slug of the same type is still this title's own; no need to look for a free one.
     const slug =
       data.type === current.type && slugify(data.slug ?? data.title) === current.slug ? current.slug : await uniqueSlug(trx, data, id);
@@ -525,9 +558,10 @@ export async function replaceParsedTitle(db: Db, current: TitleDetail, data: Par
       .updateTable("titles")
       .set({
         ...titleColumns(data),
+        ...tmdbFigureColumns(data, now, current),
         slug,
         uploaded_at: data.uploadedAt ?? current.uploadedAt,
-        updated_at: new Date().toISOString(),
+        updated_at: now,
       })
       .where("id", "=", id)
       .execute();

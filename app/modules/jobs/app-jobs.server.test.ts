@@ -9,7 +9,8 @@ import { LINK_CHECK_TIMEOUT_MS } from "#app/modules/linkhealth/check.server.ts";
 import { allowLoopbackPortsForTests } from "#app/utils/safe-fetch.server.ts";
 import { startLinkHost } from "#tests/helpers/link-hosts.ts";
 import { createTableRunner } from "./table-runner.server.ts";
-import { defineAppJobs, LINK_CHECK_JOB, pruneOldRows } from "./app-jobs.server.ts";
+import { defineAppJobs, LINK_CHECK_JOB, POPULARITY_JOB, pruneOldRows, TMDB_FIGURES_JOB } from "./app-jobs.server.ts";
+import type { TmdbClient } from "#app/integrations/tmdb/client.server.ts";
 import type { JobDefinition, JobRunner } from "./jobs.server.ts";
 
 const NOW = new Date("2026-11-26T12:00:00.000Z");
@@ -205,5 +206,42 @@ describeEachDatabase("the link-check job when the process stops", (ctx) => {
       allowBack();
       await host.close();
     }
+  });
+});
+
+describeEachDatabase("the popularity and TMDB figures jobs", (ctx) => {
+  const definedJobs = (tmdb: TmdbClient | null) => {
+    const jobs = new Map<string, JobDefinition<unknown>>();
+    const runner = { define: (job: JobDefinition<unknown>) => jobs.set(job.name, job) } as unknown as JobRunner;
+    const app = { db: ctx.db, logger: pino({ level: "silent" }), publicUrl: "http://cinedex.test", notifier: {} as never };
+    defineAppJobs(runner, app, { linkChecks: false, tmdb });
+    return jobs;
+  };
+
+  it("refreshes TMDB figures only when TMDB is configured, retrying after 5, 10 and 20 minutes", () => {
+    expect([...definedJobs(null).keys()]).not.toContain(TMDB_FIGURES_JOB);
+    const job = definedJobs({} as TmdbClient).get(TMDB_FIGURES_JOB)!;
+    expect(job).toMatchObject({ everySeconds: 3600, retry: { limit: 3, delaySeconds: 300, backoff: true } });
+  });
+
+  it("counts the site's page views of the last 30 days in a title's popularity", async () => {
+    const viewed = await createTitle(ctx.db, buildMovie({ title: "Viewed", rating: null, tmdbId: null, imdbId: null }));
+    const other = await createTitle(ctx.db, buildMovie({ title: "Other", rating: null, tmdbId: null, imdbId: null }));
+    const today = new Date().toISOString().slice(0, 10);
+    await ctx.db
+      .insertInto("title_views")
+      .values([
+        { title_id: viewed.id, day: today, views: 99 },
+        { title_id: other.id, day: "2000-01-01", views: 5_000 },
+      ])
+      .execute();
+    await definedJobs(null)
+      .get(POPULARITY_JOB)!
+      .run({}, { signal: new AbortController().signal } as never);
+    const scores = new Map(
+      (await ctx.db.selectFrom("search_documents").select(["title_id", "popularity"]).execute()).map((r) => [r.title_id, r.popularity]),
+    );
+    expect(scores.get(viewed.id)).toBe(2);
+    expect(scores.get(other.id)).toBe(0);
   });
 });

@@ -6,6 +6,10 @@ import { pruneGoogleSessions } from "#app/modules/desksync/sessions.server.ts";
 import { notifyJob, notifyOperators } from "#app/modules/inbox/notify.server.ts";
 import { runDueLinkChecks, type SweepSummary } from "#app/modules/linkhealth/sweep.server.ts";
 import { refreshPopularity } from "#app/modules/search/popularity.server.ts";
+import { POPULARITY_VIEW_DAYS, titleViewTotals } from "#app/modules/analytics/views.server.ts";
+import { windowStart } from "#app/modules/analytics/analytics.server.ts";
+import { refreshTmdbFigures, TmdbFiguresBackOff } from "#app/modules/catalogue/tmdb-figures.server.ts";
+import type { TmdbClient } from "#app/integrations/tmdb/client.server.ts";
 import { pruneClickVisitors } from "#app/modules/outlinks/outlinks.server.ts";
 import type { JobRunner } from "./jobs.server.ts";
 import { pruneFinishedJobs } from "./table-runner.server.ts";
@@ -13,6 +17,14 @@ import { pruneFinishedJobs } from "./table-runner.server.ts";
 export const PRUNE_JOB = "prune";
 export const LINK_CHECK_JOB = "link-checks";
 export const POPULARITY_JOB = "search-popularity";
+export const TMDB_FIGURES_JOB = "tmdb-figures";
+/**
+ * Hourly, up to 200 titles (catalogue/tmdb-figures.server.ts). When TMDB rate-limits
+ * or fails, the run stops and is tried again after 5, then 10, then 20 minutes; the
+ * next hour's run takes over after that.
+ */
+const TMDB_FIGURES_EVERY_S = 60 * 60;
+const TMDB_FIGURES_RETRY = { limit: 3, delaySeconds: 5 * 60, backoff: true };
 /** Clicks and requests change a title's popularity without a write to the title: rescored hourly. */
 const POPULARITY_EVERY_S = 60 * 60;
 /**
@@ -57,9 +69,11 @@ export interface AppJobHooks {
   linkChecks?: boolean;
   /** A link-check sweep finished (for metrics). */
   onLinkSweep?(summary: SweepSummary): void;
+  /** The TMDB client when TMDB is configured: the figures refresh is scheduled only then. */
+  tmdb?: TmdbClient | null;
 }
 
-/** The site's jobs: operator notification delivery, catalogue imports, the hourly prune and popularity refresh, and the link-health sweep. */
+/** The site's jobs: operator notification delivery, catalogue imports, the hourly prune, popularity and TMDB figures refreshes, and the link-health sweep. */
 export function defineAppJobs(runner: JobRunner, app: JobApp, hooks: AppJobHooks = {}): void {
   runner.define(notifyJob(app));
   runner.define(importJob(app));
@@ -69,7 +83,8 @@ export function defineAppJobs(runner: JobRunner, app: JobApp, hooks: AppJobHooks
     retry: { limit: 2, delaySeconds: 60, backoff: true },
     timeoutSeconds: 30 * 60,
     async run() {
-      const rescored = await refreshPopularity(app.db);
+      const since = windowStart(POPULARITY_VIEW_DAYS);
+      const rescored = await refreshPopularity(app.db, { views: (ids) => titleViewTotals(app.db, ids, since) });
       app.logger.info({ job: POPULARITY_JOB, rescored }, "search popularity refreshed");
     },
   });
@@ -85,6 +100,24 @@ export function defineAppJobs(runner: JobRunner, app: JobApp, hooks: AppJobHooks
         const summary = await runDueLinkChecks(app.db, { signal, notify: (event) => notifyOperators(app, event) });
         hooks.onLinkSweep?.(summary);
         if (summary.checked > 0 || summary.deferred > 0) app.logger.info({ job: LINK_CHECK_JOB, ...summary }, "download links checked");
+      },
+    });
+  const tmdb = hooks.tmdb;
+  if (tmdb)
+    runner.define({
+      name: TMDB_FIGURES_JOB,
+      everySeconds: TMDB_FIGURES_EVERY_S,
+      retry: TMDB_FIGURES_RETRY,
+      // 200 requests within the client's 5-second timeout each.
+      timeoutSeconds: 30 * 60,
+      async run() {
+        try {
+          const done = await refreshTmdbFigures(app.db, tmdb);
+          app.logger.info({ job: TMDB_FIGURES_JOB, ...done }, "TMDB figures refreshed");
+        } catch (error) {
+          if (error instanceof TmdbFiguresBackOff) app.logger.warn({ job: TMDB_FIGURES_JOB, ...error.done }, error.message);
+          throw error;
+        }
       },
     });
   runner.define({

@@ -142,7 +142,7 @@ export async function writeTitleIndex(trx: Db, titles: IndexedTitle[]): Promise<
         uploadedAt: t.uploadedAt,
         rating: t.rating,
       }),
-      popularity: popularityScore({ ...(signals.get(t.id) ?? NO_SIGNALS), rating: t.rating }),
+      popularity: popularityScore(signals.get(t.id) ?? { ...NO_SIGNALS, rating: t.rating }),
     })),
   );
 }

@@ -17,34 +17,38 @@ export const MAX_BOOST = 100;
 export const PINNED = MAX_BOOST;
 
 export interface PopularitySignals {
+  /** TMDB's vote count (else outside votes set with setPopularity). */
   votes: number | null;
   tmdbPopularity: number | null;
+  /** TMDB's vote average when known, else the title's rating; 0 to 10. */
   rating: number | null;
+  /** The site's page views of the title (last 30 days, as of the hourly refresh). */
+  views: number;
   linkClicks: number;
   requests: number;
   boost: number;
 }
 
 /** A title nobody has counted yet. */
-export const NO_SIGNALS = { votes: null, tmdbPopularity: null, linkClicks: 0, requests: 0, boost: 0 } as const;
+export const NO_SIGNALS = { votes: null, tmdbPopularity: null, views: 0, linkClicks: 0, requests: 0, boost: 0 } as const;
 
 const log = (n: number | null) => (n && n > 0 ? Math.log10(1 + n) : 0);
 
 /**
- * One number per title, higher first among matches of equal quality. Logarithms,
- * so a blockbuster's millions of votes do not drown every other signal; the site's
- * own counts (out-link clicks, requests) weigh like outside votes; the rating
- * alone moves a title less than a point.
+ * One number per title, higher first among matches of equal quality (ADR 007).
+ * Logarithms, so a blockbuster's millions of votes do not drown every other signal;
+ * the site's own counts (page views, out-link clicks, requests) weigh like TMDB's
+ * vote count and popularity; the vote average alone moves a title less than a point.
  */
 export function popularityScore(s: PopularitySignals): number {
-  const score = log(s.votes) + log(s.tmdbPopularity) + (s.rating ?? 0) / 10 + log(s.linkClicks) + log(s.requests) + s.boost;
+  const score = log(s.votes) + log(s.tmdbPopularity) + (s.rating ?? 0) / 10 + log(s.views) + log(s.linkClicks) + log(s.requests) + s.boost;
   // Rounded so both databases store and compare the same value.
   return Math.round(score * 1_000) / 1_000;
 }
 
 /** The signals of these titles, read in one go per kind. */
-export async function popularitySignals(db: Db, titleIds: number[]): Promise<Map<number, Omit<PopularitySignals, "rating">>> {
-  const out = new Map<number, Omit<PopularitySignals, "rating">>();
+export async function popularitySignals(db: Db, titleIds: number[]): Promise<Map<number, PopularitySignals>> {
+  const out = new Map<number, PopularitySignals>();
   if (titleIds.length === 0) return out;
   // One statement: it runs inside every title write (indexTitles).
   const rows = await db
@@ -52,9 +56,14 @@ export async function popularitySignals(db: Db, titleIds: number[]): Promise<Map
     .leftJoin("title_popularity as p", "p.title_id", "t.id")
     .select((eb) => [
       "t.id",
+      "t.rating",
+      "t.tmdb_popularity as title_tmdb_popularity",
+      "t.tmdb_vote_average",
+      "t.tmdb_vote_count",
       "p.votes",
       "p.tmdb_popularity",
       "p.boost",
+      "p.views",
       eb
         .selectFrom("link_clicks as c")
         .innerJoin("links as l", "l.id", "c.link_id")
@@ -72,8 +81,11 @@ export async function popularitySignals(db: Db, titleIds: number[]): Promise<Map
     .execute();
   for (const r of rows)
     out.set(r.id, {
-      votes: r.votes ?? null,
-      tmdbPopularity: r.tmdb_popularity ?? null,
+      // The title's own TMDB figures (imports, API, the hourly refresh) before figures set with setPopularity.
+      votes: r.tmdb_vote_count ?? r.votes ?? null,
+      tmdbPopularity: r.title_tmdb_popularity ?? r.tmdb_popularity ?? null,
+      rating: r.tmdb_vote_average ?? r.rating ?? null,
+      views: r.views ?? 0,
       boost: r.boost ?? 0,
       linkClicks: Number(r.clicks ?? 0),
       requests: Number(r.requests ?? 0),
@@ -83,17 +95,16 @@ export async function popularitySignals(db: Db, titleIds: number[]): Promise<Map
 
 /** Writes the current popularity of these titles into their search rows. */
 async function rescore(db: Db, ids: number[]): Promise<void> {
-  const [signals, titles] = await Promise.all([
-    popularitySignals(db, ids),
-    db.selectFrom("titles").select(["id", "rating"]).where("id", "in", ids).execute(),
-  ]);
-  for (const t of titles)
+  for (const [id, signals] of await popularitySignals(db, ids))
     await db
       .updateTable("search_documents")
-      .set({ popularity: popularityScore({ ...(signals.get(t.id) ?? NO_SIGNALS), rating: t.rating }) })
-      .where("title_id", "=", t.id)
+      .set({ popularity: popularityScore(signals) })
+      .where("title_id", "=", id)
       .execute();
 }
+
+/** Page views of titles by id, as the analytics module counts them (handed in: search does not read analytics' tables). */
+export type ViewCounts = (titleIds: number[]) => Promise<Map<number, number>>;
 
 async function upsert(db: Db, titleId: number, values: { votes?: number | null; tmdb_popularity?: number | null; boost?: number }) {
   const title = await db.selectFrom("titles").select("id").where("id", "=", titleId).executeTakeFirst();
@@ -142,8 +153,31 @@ export async function getSearchBoost(db: Db, titleId: number): Promise<number> {
   return row?.boost ?? 0;
 }
 
-/** Recomputes every title's popularity from the current counts (clicks and requests change without a title write). */
-export async function refreshPopularity(db: Db, batchSize = 1_000): Promise<number> {
+/** The page views of these titles as counted now, kept for their scores (titles without views go back to 0). */
+async function storeViews(db: Db, ids: number[], views: ViewCounts): Promise<void> {
+  const counts = await views(ids);
+  const rows = await db.selectFrom("title_popularity").select(["title_id", "views"]).where("title_id", "in", ids).execute();
+  const stored = new Map(rows.map((r) => [r.title_id, r.views]));
+  for (const id of ids) {
+    const n = counts.get(id) ?? 0;
+    if ((stored.get(id) ?? 0) === n) continue;
+    await db
+      .insertInto("title_popularity")
+      .values({ title_id: id, views: n })
+      .onConflict((oc) => oc.column("title_id").doUpdateSet({ views: n }))
+      .execute();
+  }
+}
+
+/**
+ * Recomputes every title's popularity from the current counts (views, clicks and
+ * requests change without a title write). `views` gives the page views to keep
+ * for each batch of titles (the jobs hand analytics' counts in).
+ */
+export async function refreshPopularity(
+  db: Db,
+  { batchSize = 1_000, views }: { batchSize?: number; views?: ViewCounts } = {},
+): Promise<number> {
   let after = 0;
   let done = 0;
   for (;;) {
@@ -151,6 +185,7 @@ export async function refreshPopularity(db: Db, batchSize = 1_000): Promise<numb
       (r) => r.id,
     );
     if (ids.length === 0) return done;
+    if (views) await storeViews(db, ids, views);
     await rescore(db, ids);
     done += ids.length;
     after = ids[ids.length - 1]!;
