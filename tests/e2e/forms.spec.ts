@@ -102,6 +102,8 @@ test("request: per-field messages (only type and title required), the count of p
   // Name and e-mail are optional now (docs/product/decisions.md): no message for them.
   await expect(main.getByText("Please enter your name")).toHaveCount(0);
   await expect(main.getByText("Optional: only if you want a reply when the title is added.")).toBeVisible();
+  // Two people behind one address tell themselves apart by their e-mails.
+  await main.getByLabel("Your email").fill("ann@example.com");
   await main.getByLabel("Type").selectOption("Movie");
   await main.getByLabel("Title").fill(title);
   await main.getByLabel("Year").fill("2024");
@@ -111,12 +113,14 @@ test("request: per-field messages (only type and title required), the count of p
   await main.getByLabel("IMDb link").fill("");
   await main.getByRole("button", { name: "Submit request" }).click();
   await expect(main.getByRole("status")).toContainText("Your request has been submitted successfully!");
-  await expect(main.getByRole("status")).toContainText(`We received your request for “${title}” (2024).`);
+  await expect(main.getByRole("status")).toContainText(`We received your request for “${title}” (2024). We will write to ann@example.com`);
   await expect(main.getByRole("status")).toContainText("You are the first to ask for this title.");
   await expectClearedUntilEdited(main, "Submit request", ["Title", "Year", "Type"]);
 
   await withoutJavaScript(browser, baseURL!, async (p) => {
     await p.goto("/request");
+    // Another person: the same address without an e-mail would be the first asker again.
+    await p.getByLabel("Your email").fill("bo@example.com");
     await p.getByLabel("Type").selectOption("Movie");
     await p.getByLabel("Title").fill(title.toUpperCase());
     await p.getByLabel("Year").fill("2024");
