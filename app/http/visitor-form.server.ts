@@ -35,6 +35,8 @@ export interface Accepted {
   /** The success message; the form's own when omitted. */
   message?: string;
   detail?: string | null;
+  /** What was received, echoed to the visitor (the form is cleared after a success). */
+  received?: string;
   /** What was submitted, for a page that holds several of the same form (which one succeeded). */
   subject?: string;
 }
@@ -103,6 +105,7 @@ export async function handleVisitorForm<S extends z.ZodType>(request: Request, a
       if (submissionId !== null && !(await claimSubmission(trx, spec.form, submissionId))) return null;
       const accepted = await spec.submit(parsed.data, { hash }, trx);
       const success: VisitorFormSuccess = { ok: true, message: accepted.message ?? spec.success, detail: accepted.detail ?? null };
+      if (accepted.received !== undefined) success.received = accepted.received;
       if (accepted.subject !== undefined) success.subject = accepted.subject;
       if (submissionId !== null) await keepSubmissionAnswer(trx, spec.form, submissionId, success);
       return { accepted, success };

@@ -19,6 +19,10 @@ test("an Administrator creates a token in Settings, a script writes with it, and
   const secretBox = page.getByLabel("Your new token");
   await expect(secretBox).toHaveValue(/^cdx_/);
   const secret = await secretBox.inputValue();
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+  await page.getByRole("button", { name: "Copy", exact: true }).click();
+  await expect(page.getByText("Copied", { exact: true })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
   await expect(page.getByRole("list", { name: "API tokens" }).getByText(name)).toBeVisible();
   await expectAccessible(page);
 
@@ -47,4 +51,24 @@ test("an Administrator creates a token in Settings, a script writes with it, and
   const refused = await request.delete(`/api/v1/titles/${body.id}`, { headers: { Authorization: `Bearer ${secret}` } });
   expect(refused.status()).toBe(401);
   expect(((await refused.json()) as { detail: string }).detail).toBe("This API token has been revoked.");
+});
+
+test("where the clipboard is refused, Copy selects the new token instead", async ({ page, admin }) => {
+  void admin;
+  await page.goto("/dashboard/settings/api-tokens");
+  await page.evaluate(() => {
+    Object.defineProperty(navigator, "clipboard", { value: { writeText: () => Promise.reject(new Error("denied")) } });
+  });
+  await page.getByLabel("Name").fill(`e2e refused ${crypto.randomBytes(3).toString("hex")}`);
+  await page.getByRole("button", { name: "Create token" }).click();
+  const secretBox = page.getByLabel("Your new token");
+  await expect(secretBox).toHaveValue(/^cdx_/);
+  await page.getByRole("button", { name: "Copy", exact: true }).click();
+  await expect(page.getByText(/the token is selected/)).toBeVisible();
+  const selected = await page.evaluate(() => {
+    const box = document.activeElement as HTMLInputElement;
+    return box.value.slice(box.selectionStart ?? 0, box.selectionEnd ?? 0);
+  });
+  expect(selected).toBe(await secretBox.inputValue());
+  await expectAccessible(page);
 });

@@ -98,7 +98,7 @@ test.afterAll(async () => {
 
 async function signIn(page: Page) {
   await page.goto(`${base}/login`);
-  await page.getByRole("link", { name: "Login with Google" }).click();
+  await page.getByRole("link", { name: "Sign in with Google" }).click();
   await expect(page).toHaveURL(`${base}/login-success`);
 }
 
@@ -165,7 +165,7 @@ test("signs in through the provider, pages through files, copies a link, saves s
   await expect(page.getByText("Logged out successfully")).toBeVisible();
   await expect(page).toHaveURL(`${base}/login`);
   await page.goto(`${base}/desksync`);
-  await expect(page.getByRole("link", { name: "Login with Google" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Sign in with Google" })).toBeVisible();
 });
 
 test("creates an anyone-with-the-link permission after confirming", async ({ page }) => {
@@ -204,7 +204,7 @@ test.describe("a forged callback", () => {
     await expect(page.getByRole("link", { name: "Back to sign-in" })).toBeVisible();
     expect((await page.context().cookies(base)).map((c) => c.name)).not.toContain("cinedex_google");
     await page.goto(`${base}/desksync`);
-    await expect(page.getByRole("link", { name: "Login with Google" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Sign in with Google" })).toBeVisible();
   });
 });
 
@@ -272,3 +272,33 @@ test("two Google users in two browsers each see only their own account and Drive
     await Promise.all(contexts.map((c) => c.close()));
   }
 });
+
+for (const viewport of [
+  { width: 1440, height: 900 },
+  { width: 390, height: 844 },
+]) {
+  test(`the sign-in page at ${viewport.width}: Google's button, the access asked for and why, light and dark`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    for (const colorScheme of ["light", "dark"] as const) {
+      await page.emulateMedia({ colorScheme });
+      await page.goto(`${base}/login`);
+      await expect(page.locator(".admin-shell")).toHaveAttribute("data-theme", colorScheme);
+      await expect(page.getByRole("heading", { level: 1, name: "Sign in to DeskSync" })).toBeVisible();
+      const button = page.getByRole("link", { name: "Sign in with Google" });
+      await expect(button).toBeVisible();
+      // The branding guidelines' colours: white in a light theme, #131314 in a dark one.
+      await expect(button).toHaveCSS("background-color", colorScheme === "light" ? "rgb(255, 255, 255)" : "rgb(19, 19, 20)");
+      // This server turns sharing on, so it asks for the full Drive scope: the page says so and why.
+      await expect(page.getByText("See and manage your Google Drive files")).toBeVisible();
+      await expect(page.getByText(/needed only to create “anyone with the link” share links/)).toBeVisible();
+      await expect(page.getByText("Your e-mail address")).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await expectAccessible(page);
+      if (process.env.DESKSYNC_SHOTS)
+        await page.screenshot({
+          path: `${process.env.DESKSYNC_SHOTS}/desksync-sign-in-${colorScheme}-${viewport.width}.png`,
+          fullPage: true,
+        });
+    }
+  });
+}

@@ -1,4 +1,4 @@
-import type { Browser, Page } from "@playwright/test";
+import type { Browser, Locator, Page } from "@playwright/test";
 import { linkDetailsPath, titlePath } from "#app/modules/catalogue/paths.ts";
 import { buildMovie } from "#tests/factories/titles.ts";
 import { expect, expectAccessible, test } from "./fixtures.ts";
@@ -14,6 +14,17 @@ async function withoutJavaScript<T>(browser: Browser, baseURL: string, work: (pa
   } finally {
     await context.close();
   }
+}
+
+/** After a success: every field empty, Submit disabled until the visitor types again. */
+async function expectClearedUntilEdited(form: Locator, submit: string, labels: string[]) {
+  for (const label of labels) await expect(form.getByLabel(label)).toHaveValue("");
+  const button = form.getByRole("button", { name: submit });
+  await expect(button).toBeDisabled();
+  await expect(form.getByText("Sent. Change the form to send another.")).toBeVisible();
+  await form.getByLabel(labels[0]!).fill("x");
+  await expect(button).toBeEnabled();
+  await form.getByLabel(labels[0]!).fill("");
 }
 
 const unique = () => `${Date.now()}-${Math.random().toString(36).slice(2, 7)}`;
@@ -42,8 +53,9 @@ test("contact: messages in the browser, then sent; without JavaScript the server
   await form.getByLabel("Email").fill("ann@example.com");
   await form.getByLabel("Message").fill(message);
   await form.getByRole("button", { name: "Send message" }).click();
-  await expect(form.getByRole("status")).toHaveText("Message sent successfully! We'll get back to you soon.");
-  await expect(form.getByLabel("Message")).toHaveValue("");
+  await expect(form.getByRole("status")).toContainText("Message sent successfully! We'll get back to you soon.");
+  await expect(form.getByRole("status")).toContainText("We received your message and will reply to ann@example.com.");
+  await expectClearedUntilEdited(form, "Send message", ["Name", "Email", "Message"]);
 
   await withoutJavaScript(browser, baseURL!, async (p) => {
     await p.goto("/contact-us");
@@ -56,7 +68,10 @@ test("contact: messages in the browser, then sent; without JavaScript the server
     await expect(p.getByLabel("Message")).toHaveValue("No script here");
     await p.getByLabel("Email").fill("bo@example.com");
     await p.getByRole("button", { name: "Send message" }).click();
-    await expect(p.getByRole("status")).toHaveText("Message sent successfully! We'll get back to you soon.");
+    await expect(p.getByRole("status")).toContainText("Message sent successfully! We'll get back to you soon.");
+    // Without JavaScript the page comes back cleared, and Submit works at once.
+    await expect(p.getByLabel("Name")).toHaveValue("");
+    await expect(p.getByRole("button", { name: "Send message" })).toBeEnabled();
   });
   const stored = await catalogue.db
     .selectFrom("contact_messages")
@@ -66,7 +81,11 @@ test("contact: messages in the browser, then sent; without JavaScript the server
   expect(stored.map((r) => r.name).sort()).toEqual(["Ann", "Bo <b>bold</b>"]);
 });
 
-test("request: per-field messages, the count of people who asked, with and without JavaScript", async ({ page, browser, baseURL }) => {
+test("request: per-field messages (only type and title required), the count of people who asked, with and without JavaScript", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   test.slow();
   const title = `Wanted Film ${unique()}`;
   await page.goto("/request");
@@ -77,15 +96,13 @@ test("request: per-field messages, the count of people who asked, with and witho
   await main.getByLabel("Type").selectOption("Series");
   await main.getByLabel("Year").fill("99");
   await main.getByRole("button", { name: "Submit request" }).click();
-  for (const text of [
-    "Please enter your name",
-    "Please enter your email",
-    "Please enter the name of the series",
-    "Please enter a valid 4-digit year",
-  ]) {
+  for (const text of ["Please enter the name of the series", "Please enter a valid 4-digit year"]) {
     await expect(main.getByText(text, { exact: true })).toBeVisible();
   }
-  await main.getByLabel("Your name").fill("Ann");
+  // Name and e-mail are optional now (docs/product/decisions.md): no message for them.
+  await expect(main.getByText("Please enter your name")).toHaveCount(0);
+  await expect(main.getByText("Optional: only if you want a reply when the title is added.")).toBeVisible();
+  // Two people behind one address tell themselves apart by their e-mails.
   await main.getByLabel("Your email").fill("ann@example.com");
   await main.getByLabel("Type").selectOption("Movie");
   await main.getByLabel("Title").fill(title);
@@ -96,11 +113,13 @@ test("request: per-field messages, the count of people who asked, with and witho
   await main.getByLabel("IMDb link").fill("");
   await main.getByRole("button", { name: "Submit request" }).click();
   await expect(main.getByRole("status")).toContainText("Your request has been submitted successfully!");
+  await expect(main.getByRole("status")).toContainText(`We received your request for “${title}” (2024). We will write to ann@example.com`);
   await expect(main.getByRole("status")).toContainText("You are the first to ask for this title.");
+  await expectClearedUntilEdited(main, "Submit request", ["Title", "Year", "Type"]);
 
   await withoutJavaScript(browser, baseURL!, async (p) => {
     await p.goto("/request");
-    await p.getByLabel("Your name").fill("Bo");
+    // Another person: the same address without an e-mail would be the first asker again.
     await p.getByLabel("Your email").fill("bo@example.com");
     await p.getByLabel("Type").selectOption("Movie");
     await p.getByLabel("Title").fill(title.toUpperCase());
@@ -113,6 +132,7 @@ test("request: per-field messages, the count of people who asked, with and witho
     await p.getByLabel("IMDb link").fill("https://www.imdb.com/title/tt7654321/");
     await p.getByRole("button", { name: "Submit request" }).click();
     await expect(p.getByRole("status")).toContainText("2 people have asked for this title.");
+    await expect(p.getByLabel("Title")).toHaveValue("");
   });
 });
 
@@ -136,7 +156,10 @@ test("broken links: prefilled from the title page's Report anchor; without JavaS
   await main.getByLabel("Quality").selectOption("1080p");
   await main.getByLabel("Link type").selectOption("Fast Server");
   await main.getByRole("button", { name: "Submit report" }).click();
-  await expect(main.getByRole("status")).toHaveText("Report submitted successfully! We will fix it as soon as possible.");
+  await expect(main.getByRole("status")).toContainText("Report submitted successfully! We will fix it as soon as possible.");
+  await expect(main.getByRole("status")).toContainText(`We received your report about the 1080p Fast Server link of “${movie.title}”.`);
+  // The page's prefilled values are gone too: the next report starts blank.
+  await expectClearedUntilEdited(main, "Submit report", ["Content name", "Quality", "Link type"]);
   const row = await catalogue.db
     .selectFrom("link_reports")
     .select(["title_id", "quality"])
@@ -156,7 +179,9 @@ test("broken links: prefilled from the title page's Report anchor; without JavaS
     await expect(p.getByLabel("Quality")).toHaveValue("720p");
     await p.getByLabel("Content name").fill("Some Show");
     await p.getByRole("button", { name: "Submit report" }).click();
-    await expect(p.getByRole("status")).toHaveText("Report submitted successfully! We will fix it as soon as possible.");
+    await expect(p.getByRole("status")).toContainText("Report submitted successfully! We will fix it as soon as possible.");
+    await expect(p.getByLabel("Content name")).toHaveValue("");
+    await expect(p.getByLabel("Quality")).toHaveValue("");
   });
 });
 
@@ -206,7 +231,10 @@ test("DMCA: the declaration is required; a notice about one of our pages names i
   await main.getByLabel("URL of the content").fill(`${baseURL}${titlePath(movie)}`);
   await main.getByLabel(/I declare/).check();
   await main.getByRole("button", { name: "Submit DMCA request" }).click();
-  await expect(main.getByRole("status")).toHaveText("Your DMCA request has been submitted successfully!");
+  await expect(main.getByRole("status")).toContainText("Your DMCA request has been submitted successfully!");
+  await expect(main.getByRole("status")).toContainText(`We received your notice about ${baseURL}${titlePath(movie)}`);
+  await expectClearedUntilEdited(main, "Submit DMCA request", ["Full name", "URL of the content", "Proof of copyright"]);
+  await expect(main.getByLabel(/I declare/)).not.toBeChecked();
   const notice = await catalogue.db
     .selectFrom("dmca_notices")
     .select("id")
@@ -232,7 +260,7 @@ test("DMCA: the declaration is required; a notice about one of our pages names i
     await p.getByLabel("Email").fill("legal@studio.example");
     await p.getByLabel(/I declare/).check();
     await p.getByRole("button", { name: "Submit DMCA request" }).click();
-    await expect(p.getByRole("status")).toHaveText("Your DMCA request has been submitted successfully!");
+    await expect(p.getByRole("status")).toContainText("Your DMCA request has been submitted successfully!");
   });
 });
 
@@ -304,7 +332,7 @@ test("the request form on a phone @phone", async ({ page }) => {
   await page.goto("/request");
   const main = page.getByRole("main");
   await main.getByRole("button", { name: "Submit request" }).click();
-  await expect(main.getByText("Please enter your name")).toBeVisible();
+  await expect(main.getByText("Please select content type")).toBeVisible();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   await expectAccessible(page);

@@ -184,3 +184,13 @@ test("old footer paths redirect permanently and keep the query string", async ({
     expect(response.headers()["location"], from).toBe(to);
   }
 });
+
+test("Help in the navigation opens the FAQ; only FAQ is marked current there", async ({ page }) => {
+  await page.goto("/");
+  const nav = page.getByRole("navigation", { name: "Main" });
+  await nav.getByRole("link", { name: "Help", exact: true }).click();
+  await expect(page).toHaveURL(/\/faq$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Frequently asked questions" })).toBeVisible();
+  await expect(nav.getByRole("link", { name: "FAQ", exact: true })).toHaveAttribute("aria-current", "page");
+  await expect(nav.getByRole("link", { name: "Help", exact: true })).not.toHaveAttribute("aria-current", "page");
+});

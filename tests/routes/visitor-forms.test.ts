@@ -77,7 +77,12 @@ describeEachDatabase("visitor forms", (ctx) => {
     const address = freshAddress();
     const { status, result } = await postForm(contactAction, ctx.db, "/contact-us", contact, { context: { clientAddress: address } });
     expect(status).toBe(200);
-    expect(result).toEqual({ ok: true, message: "Message sent successfully! We'll get back to you soon.", detail: null });
+    expect(result).toEqual({
+      ok: true,
+      message: "Message sent successfully! We'll get back to you soon.",
+      received: "We received your message “Hello” and will reply to ann@example.com.",
+      detail: null,
+    });
     const row = await ctx.db.selectFrom("contact_messages").selectAll().executeTakeFirstOrThrow();
     expect(row).toMatchObject({ name: "Ann Lee", email: "ann@example.com", subject: "Hello", message: contact.message, status: "new" });
     expect(row.client_hash).toBe(clientHash(address, SECRET));
@@ -103,17 +108,13 @@ describeEachDatabase("visitor forms", (ctx) => {
     expect(await count(ctx.db, "contact_messages")).toBe(0);
   });
 
-  it("request: every field's spec message", async () => {
+  it("request: every field's spec message; only the type and title are required", async () => {
     const empty = await postForm(requestAction, ctx.db, "/request", {});
     expect(empty.status).toBe(400);
-    expect(empty.result).toMatchObject({
-      fields: {
-        name: ["Please enter your name"],
-        email: ["Please enter your email"],
-        type: ["Please select content type"],
-        movieSeriesName: ["Please enter the name of the content"],
-        year: ["Please enter the year of release"],
-      },
+    // Name, e-mail and year are optional (docs/product/decisions.md "Visitor forms").
+    expect((empty.result as { fields: object }).fields).toEqual({
+      type: ["Please select content type"],
+      movieSeriesName: ["Please enter the name of the content"],
     });
     const wrong = await postForm(requestAction, ctx.db, "/request", {
       ...requestForm,
@@ -137,11 +138,43 @@ describeEachDatabase("visitor forms", (ctx) => {
     expect(await count(ctx.db, "content_requests")).toBe(0);
   });
 
+  it("request: the title and type alone are enough; nothing typed is stored as nothing, and the echo says only what was sent", async () => {
+    const bare = await postForm(requestAction, ctx.db, "/request", {
+      type: "Series",
+      movieSeriesName: "Paprika",
+      name: " ",
+      email: "",
+      year: "",
+    });
+    expect(bare.status).toBe(200);
+    expect(bare.result).toEqual({
+      ok: true,
+      message: "Your request has been submitted successfully!",
+      received: "We received your request for “Paprika”.",
+      detail: "You are the first to ask for this title.",
+    });
+    const row = await ctx.db.selectFrom("content_requests").select(["title", "year", "email", "content_type"]).executeTakeFirstOrThrow();
+    expect(row).toEqual({ title: "Paprika", year: null, email: null, content_type: "Series" });
+    const asked = await ctx.db.selectFrom("content_request_submissions").select(["name", "email", "year"]).executeTakeFirstOrThrow();
+    expect(asked).toEqual({ name: null, email: null, year: null });
+    // Typed, they are still checked.
+    const wrong = await postForm(requestAction, ctx.db, "/request", {
+      type: "Movie",
+      movieSeriesName: "Paprika",
+      email: "bo@",
+      year: "06",
+    });
+    expect(wrong.result).toMatchObject({
+      fields: { email: [REQUEST_MESSAGES.emailInvalid], year: [REQUEST_MESSAGES.yearInvalid] },
+    });
+  });
+
   it("request: merges the same title and year, or the same IMDb id, tells how many asked, and keeps each asker's typed values", async () => {
     const first = await postForm(requestAction, ctx.db, "/request", { ...requestForm, imdbUrl: "https://www.imdb.com/title/tt0133093/" });
     expect(first.result).toEqual({
       ok: true,
       message: "Your request has been submitted successfully!",
+      received: "We received your request for “The Matrix” (1999). We will write to bo@example.com when it is added.",
       detail: "You are the first to ask for this title.",
     });
     // An admin has read it; a new asker makes it unread again.
@@ -294,7 +327,12 @@ describeEachDatabase("visitor forms", (ctx) => {
     expect(page.values).toMatchObject({ linkId: String(link.id), contentName: title.title, quality: "720p" });
 
     const first = await postForm(brokenLinksAction, ctx.db, "/broken-links", { ...page.values, additionalInfo: "Dead" });
-    expect(first.result).toEqual({ ok: true, message: "Report submitted successfully! We will fix it as soon as possible.", detail: null });
+    expect(first.result).toEqual({
+      ok: true,
+      message: "Report submitted successfully! We will fix it as soon as possible.",
+      received: `We received your report about the 720p ${page.values.linkType} link of “${title.title}”.`,
+      detail: null,
+    });
     await postForm(brokenLinksAction, ctx.db, "/broken-links", { ...report, linkId: String(link.id) });
     await postForm(brokenLinksAction, ctx.db, "/broken-links", { ...report, titleId: String(title.id) });
     await postForm(brokenLinksAction, ctx.db, "/broken-links", { ...report, linkId: "999999" });
@@ -438,7 +476,7 @@ describeEachDatabase("visitor forms", (ctx) => {
       { body: JSON.stringify({ ...requestForm, year: 1999 }), contentType: "application/json" },
     );
     expect(json.status).toBe(400);
-    expect(json.result).toMatchObject({ fields: { year: [REQUEST_MESSAGES.year] } });
+    expect(json.result).toMatchObject({ fields: { year: [REQUEST_MESSAGES.yearInvalid] } });
     for (const body of ["{not json", "[1,2]", "null"]) {
       const broken = await postForm(requestAction, ctx.db, "/request", {}, { body, contentType: "application/json" });
       expect(broken.status).toBe(400);

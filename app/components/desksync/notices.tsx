@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { buttonClass } from "#app/components/admin/ui.tsx";
+import { GoogleSignInButton } from "./sign-in-page.tsx";
 
 /** Shown on every Drive page when the operator has not set up Google sign-in. */
 export function NotConfigured() {
@@ -23,10 +24,9 @@ export function SignInCard({ message }: { message?: string }) {
     <section className="mx-auto max-w-md rounded-2xl border border-white/8 bg-ink-900/80 p-6 text-center">
       <h1 className="text-xl font-bold text-white">Sign in to DeskSync</h1>
       <p className="mt-2 text-sm text-mist-300">{message ?? "Sign in with your Google account to see your Drive files and storage."}</p>
-      {/* A plain link: the sign-in starts with a redirect to Google, which a form post could not follow under the CSP. */}
-      <a href="/login/google" className={`${buttonClass("primary")} mt-5`}>
-        Login with Google
-      </a>
+      <div className="mt-5 flex justify-center">
+        <GoogleSignInButton />
+      </div>
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { Fragment, useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { Form, useActionData, useNavigation } from "react-router";
 import type { z } from "zod";
 import { useHydrated } from "#app/components/ui/use-hydrated.ts";
@@ -12,6 +12,11 @@ import { Honeypot } from "./honeypot.tsx";
  * JavaScript (the browser's own checks from the inputs' attributes, then the
  * server's), and with JavaScript checks the form's Zod schema before posting, so
  * the messages are the same either way. Errors come back with what was typed.
+ *
+ * After a success the fields are drawn again empty (also without JavaScript: the
+ * page's own starting values, e.g. a report's link, are dropped too) and, with
+ * JavaScript, Submit stays disabled until the visitor changes something, so the
+ * same thing is not sent twice by a second click.
  */
 export function VisitorForm({
   schema,
@@ -23,31 +28,45 @@ export function VisitorForm({
   /** Values the page starts with (e.g. a report's link, from the address). */
   initialValues?: Record<string, string>;
   submitLabel: string;
-  children: ReactNode;
+  /** The fields; as a function, told whether a submission has succeeded (the page's own values are then gone). */
+  children: ReactNode | ((state: { cleared: boolean }) => ReactNode);
 }) {
-  const result = useActionData() as FormResult<{ detail?: string | null }> | undefined;
+  const result = useActionData() as FormResult<{ detail?: string | null; received?: string }> | undefined;
   const navigation = useNavigation();
   const hydrated = useHydrated();
-  const formRef = useRef<HTMLFormElement>(null);
+  const formId = useId();
   const statusRef = useRef<HTMLDivElement>(null);
   const [localErrors, setLocalErrors] = useState<FieldErrors | null>(null);
   const submitting = navigation.state === "submitting" && navigation.formMethod?.toLowerCase() === "post";
+  // Each success draws the fields anew (a new key) and waits for an edit before the next send.
+  // Set while rendering: React's way to derive state from a changed prop.
+  const [seen, setSeen] = useState(result);
+  const [generation, setGeneration] = useState(0);
+  const [awaitingEdit, setAwaitingEdit] = useState(false);
+  if (result !== seen) {
+    setSeen(result);
+    if (result?.ok) {
+      setGeneration((g) => g + 1);
+      setAwaitingEdit(true);
+    }
+  }
+  const cleared = generation > 0 || Boolean(result?.ok);
 
   useEffect(() => {
     if (!result) return;
-    if (result.ok) formRef.current?.reset();
     statusRef.current?.focus();
   }, [result]);
 
   const banner = localErrors ? null : result;
 
   return (
-    <FormState result={result} errors={localErrors} initialValues={initialValues}>
+    <FormState result={result} errors={localErrors} initialValues={cleared ? {} : initialValues}>
       <Form
-        ref={formRef}
         method="post"
         noValidate={hydrated}
         className="space-y-5"
+        onInput={() => setAwaitingEdit(false)}
+        onChange={() => setAwaitingEdit(false)}
         onSubmit={(event) => {
           const found = clientErrors(schema, formValues(new FormData(event.currentTarget)));
           setLocalErrors(found);
@@ -63,6 +82,7 @@ export function VisitorForm({
           {banner?.ok && (
             <div role="status" className="rounded-xl bg-emerald-400/10 px-4 py-3 text-emerald-200 ring-1 ring-emerald-400/30">
               <p className="font-semibold">{banner.message}</p>
+              {banner.received && <p className="mt-1 text-sm text-emerald-100">{banner.received}</p>}
               {banner.detail && <p className="mt-1 text-sm text-emerald-300">{banner.detail}</p>}
             </div>
           )}
@@ -74,14 +94,20 @@ export function VisitorForm({
         </div>
         <Honeypot />
         <SubmissionIdField result={result} />
-        {children}
+        <Fragment key={generation}>{typeof children === "function" ? children({ cleared }) : children}</Fragment>
         <button
           type="submit"
-          disabled={submitting}
-          className="inline-flex items-center justify-center gap-2 rounded-full bg-accent-500 px-6 py-2.5 font-semibold text-ink-950 transition-colors hover:bg-accent-400 disabled:cursor-wait disabled:opacity-70"
+          disabled={submitting || (hydrated && awaitingEdit)}
+          aria-describedby={hydrated && awaitingEdit ? `${formId}-sent` : undefined}
+          className="inline-flex items-center justify-center gap-2 rounded-full bg-accent-500 px-6 py-2.5 font-semibold text-ink-950 transition-colors hover:bg-accent-400 disabled:cursor-not-allowed disabled:opacity-70"
         >
           {submitting ? "Sending..." : submitLabel}
         </button>
+        {hydrated && awaitingEdit && (
+          <p id={`${formId}-sent`} className="text-sm text-mist-400">
+            Sent. Change the form to send another.
+          </p>
+        )}
       </Form>
     </FormState>
   );

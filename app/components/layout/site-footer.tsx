@@ -111,14 +111,14 @@ export function SiteFooter() {
           <p>
             © {new Date().getFullYear()} {siteName}. All rights reserved.
           </p>
-          <p className="flex gap-4">
+          <div className="flex gap-4">
             <PageLink to="/privacy-policy" className="rounded hover:text-white">
               Privacy Policy
             </PageLink>
             <PageLink to="/terms" className="rounded hover:text-white">
               Terms
             </PageLink>
-          </p>
+          </div>
         </div>
       </div>
     </footer>

@@ -45,7 +45,9 @@ export function SiteHeader() {
     location.pathname === "/" || location.pathname === "/search" ? (new URLSearchParams(location.search).get("q") ?? "") : "";
 
   const navCurrent = (link: (typeof NAV_LINKS)[number]) =>
-    link.end ? location.pathname === link.to : isCurrentPath(location.pathname, link.to);
+    // Of two links to one page, the first is the current one.
+    NAV_LINKS.find((other) => other.to === link.to) === link &&
+    (link.end ? location.pathname === link.to : isCurrentPath(location.pathname, link.to));
 
   useScrollLock(menuOpen);
 
@@ -110,7 +112,7 @@ export function SiteHeader() {
         <nav aria-label="Main" className="ml-2 hidden md:block lg:ml-4">
           <ul className="flex items-center gap-1">
             {NAV_LINKS.map((link) => (
-              <li key={link.to}>
+              <li key={link.label}>
                 <PageLink to={link.to} aria-current={navCurrent(link) ? "page" : undefined} className={linkClass(navCurrent(link))}>
                   {link.label}
                 </PageLink>
@@ -173,7 +175,7 @@ export function SiteHeader() {
       >
         <ul className="flex flex-col gap-1 pt-2 [html:not(.js)_&]:flex-row [html:not(.js)_&]:flex-wrap">
           {NAV_LINKS.map((link) => (
-            <li key={link.to}>
+            <li key={link.label}>
               <PageLink
                 to={link.to}
                 aria-current={navCurrent(link) ? "page" : undefined}

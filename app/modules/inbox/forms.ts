@@ -14,8 +14,12 @@ import { parseId } from "#app/utils/ids.ts";
  */
 
 /** Shown on the form (and answered with 429) when one client posts too often. */
-/** What a visitor form answers on success: the message, and a detail (e.g. how many asked) and subject when there are. */
-export type VisitorFormSuccess = FormSuccess<{ detail: string | null; subject?: string }>;
+/**
+ * What a visitor form answers on success: the message, what was received (an echo of
+ * what was sent: the form itself is cleared), a detail (e.g. how many asked) and
+ * subject when there are.
+ */
+export type VisitorFormSuccess = FormSuccess<{ detail: string | null; received?: string; subject?: string }>;
 
 export const RATE_LIMITED = "You have sent this form several times in a row. Please wait a minute and try again.";
 

@@ -1,7 +1,8 @@
-import { useSyncExternalStore } from "react";
 import { Link, NavLink, Outlet } from "react-router";
 import { useDriveLogout } from "#app/components/desksync/logout.tsx";
-import { NotConfigured, SignInCard } from "#app/components/desksync/notices.tsx";
+import { NotConfigured } from "#app/components/desksync/notices.tsx";
+import { SignInPage, usePrefersLight } from "#app/components/desksync/sign-in-page.tsx";
+import { scopesFor } from "#app/integrations/google/oauth.server.ts";
 import { getApp } from "#app/context.ts";
 import { getGoogleSession } from "#app/http/desksync-guard.server.ts";
 import { DRIVE_VIEW_PATHS, type DriveView } from "#app/modules/desksync/schema.ts";
@@ -22,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const app = getApp(context);
   if (!app.google) return { state: "not-configured" as const };
   const session = await getGoogleSession(request, context);
-  if (!session) return { state: "signed-out" as const };
+  if (!session) return { state: "signed-out" as const, scopes: scopesFor(app.google).split(" ") };
   const { name, email, picture, settings } = session.account;
   return { state: "signed-in" as const, profile: { name, email, picture }, settings };
 }
@@ -37,29 +38,15 @@ const NAV: { view: DriveView; label: string }[] = [
   { view: "settings", label: "Settings" },
 ];
 
-const LIGHT_QUERY = "(prefers-color-scheme: light)";
-
-/** Whether the device asks for a light theme; dark on the server, which cannot know. */
-function usePrefersLight(): boolean {
-  return useSyncExternalStore(
-    (onChange) => {
-      const query = window.matchMedia(LIGHT_QUERY);
-      query.addEventListener("change", onChange);
-      return () => query.removeEventListener("change", onChange);
-    },
-    () => window.matchMedia(LIGHT_QUERY).matches,
-    () => false,
-  );
-}
-
 export default function DeskSyncLayout({ loaderData }: Route.ComponentProps) {
   // Up here: after logout the loader answers "signed-out", and the hook must outlive the signed-in frame to toast.
   const logout = useDriveLogout();
   const prefersLight = usePrefersLight();
-  if (loaderData.state !== "signed-in") {
+  if (loaderData.state === "signed-out") return <SignInPage scopes={loaderData.scopes} />;
+  if (loaderData.state === "not-configured") {
     return (
       <main id="main" className="min-h-dvh bg-ink-950 px-4 py-16 text-mist-100">
-        {loaderData.state === "not-configured" ? <NotConfigured /> : <SignInCard />}
+        <NotConfigured />
       </main>
     );
   }

@@ -5,7 +5,7 @@ import { LOGIN_REQUEST_MAX_AGE_S, startLogin } from "#app/modules/desksync/login
 import { loginRequestCookie } from "#app/modules/desksync/sessions.server.ts";
 import type { Route } from "./+types/start";
 
-/** "Login with Google": binds a fresh state, PKCE verifier and nonce to this browser, then sends it to Google. */
+/** "Sign in with Google": binds a fresh state, PKCE verifier and nonce to this browser, then sends it to Google. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = getApp(context);
   if (!app.google) return redirect(href("/login"));

@@ -1,3 +1,4 @@
+import { useRef, useState } from "react";
 import { Form, href, useNavigation } from "react-router";
 import { RelativeTime } from "#app/components/admin/relative-time.tsx";
 import { Button, Card, EmptyState } from "#app/components/admin/ui.tsx";
@@ -6,6 +7,7 @@ import { FormMessage, useResultToast } from "#app/components/forms/result.tsx";
 import { SCOPE_LABELS, TOKEN_NAME_MAX, TOKEN_SCOPES } from "#app/modules/api/tokens.ts";
 import type { ApiToken } from "#app/modules/api/tokens.server.ts";
 import type { FormResult } from "#app/utils/submission.ts";
+import { copyText } from "#app/utils/clipboard.ts";
 
 const CREATE_PATH = href("/dashboard/settings/api-tokens");
 const REVOKE_PATH = href("/dashboard/settings/api-tokens/revoke");
@@ -49,12 +51,7 @@ export function ApiTokensScreen({
           <label htmlFor="new-token" className="mt-2 block text-xs text-mist-300">
             Your new token
           </label>
-          <input
-            id="new-token"
-            readOnly
-            value={secret}
-            className="mt-1 block w-full rounded-lg border border-white/12 bg-ink-900 px-3 py-2 font-mono text-sm text-mist-100"
-          />
+          <NewTokenBox key={secret} secret={secret} />
         </div>
       )}
       {revoked && <FormMessage result={revoked} />}
@@ -148,5 +145,44 @@ function TokenRow({ token, now }: { token: ApiToken; now: number }) {
         </Form>
       )}
     </li>
+  );
+}
+
+/**
+ * The new token with a Copy button. Where the browser refuses the clipboard (no
+ * permission, a page not on HTTPS), the token is selected instead, ready for Ctrl+C.
+ */
+function NewTokenBox({ secret }: { secret: string }) {
+  const input = useRef<HTMLInputElement>(null);
+  const [copied, setCopied] = useState<"copied" | "selected" | null>(null);
+  return (
+    <>
+      <div className="mt-1 flex gap-2">
+        <input
+          ref={input}
+          id="new-token"
+          readOnly
+          value={secret}
+          onFocus={(event) => event.currentTarget.select()}
+          className="block w-full min-w-0 rounded-lg border border-white/12 bg-ink-900 px-3 py-2 font-mono text-sm text-mist-100"
+        />
+        <Button
+          variant="secondary"
+          onClick={async () => {
+            if (await copyText(secret)) setCopied("copied");
+            else {
+              input.current?.focus();
+              input.current?.select();
+              setCopied("selected");
+            }
+          }}
+        >
+          Copy
+        </Button>
+      </div>
+      <p aria-live="polite" className="mt-1.5 min-h-5 text-xs font-medium text-emerald-200">
+        {copied === "copied" ? "Copied" : copied === "selected" ? "Copying is blocked here: the token is selected, press Ctrl+C (⌘C)." : ""}
+      </p>
+    </>
   );
 }

@@ -11,6 +11,12 @@ export const CONTACT_MESSAGES = {
   failure: "Something went wrong. Please try again.",
 } as const;
 
+/** The success's echo of what was sent, so the visitor sees it arrived though the form is cleared. */
+export function contactReceived(form: { subject: string | null; email: string }): string {
+  const about = form.subject === null ? "your message" : `your message “${form.subject.trim()}”`;
+  return `We received ${about} and will reply to ${form.email.trim()}.`;
+}
+
 export const contactSchema = z.object({
   ...honeypot,
   name: required(LIMITS.name, CONTACT_MESSAGES.required),

@@ -16,6 +16,11 @@ export const DMCA_MESSAGES = {
   failure: "Something went wrong. Please try again later.",
 } as const;
 
+/** The success's echo of what was sent, so the rights holder sees it arrived though the form is cleared. */
+export function dmcaReceived(form: { contentUrl: string; email: string }): string {
+  return `We received your notice about ${form.contentUrl.trim()} and will reply to ${form.email.trim()}.`;
+}
+
 export const dmcaSchema = z.object({
   ...honeypot,
   name: required(LIMITS.name, DMCA_MESSAGES.required),

@@ -28,6 +28,12 @@ const optionalId = z
     return id;
   });
 
+/** The success's echo of what was sent, so the visitor sees it arrived though the form is cleared. */
+export function reportReceived(form: { contentName: string; seasonEpisode: string | null; quality: string; linkType: string }): string {
+  const episode = form.seasonEpisode === null ? "" : ` ${form.seasonEpisode.trim()}`;
+  return `We received your report about the ${form.quality} ${form.linkType} link of “${form.contentName.trim()}”${episode}.`;
+}
+
 export const brokenLinkSchema = z.object({
   ...honeypot,
   contentName: required(LIMITS.title, REPORT_MESSAGES.contentName),

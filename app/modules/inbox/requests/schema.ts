@@ -11,11 +11,8 @@ import { QUICK_REQUEST_MESSAGES } from "./messages.ts";
  */
 
 export const REQUEST_MESSAGES = {
-  name: "Please enter your name",
-  email: "Please enter your email",
   emailInvalid: "Please enter a valid email address",
   type: "Please select content type",
-  year: "Please enter the year of release",
   yearInvalid: "Please enter a valid 4-digit year",
   imdb: "Invalid URL or something went wrong. Please check the IMDB URL and try again.",
   success: "Your request has been submitted successfully!",
@@ -26,6 +23,13 @@ export const REQUEST_MESSAGES = {
 export function contentNameMessage(type: string | undefined): string {
   const known = (REQUEST_CONTENT_TYPES as readonly string[]).includes(type ?? "");
   return `Please enter the name of the ${known ? type!.toLowerCase() : "content"}`;
+}
+
+/** The success's echo of what was sent, so the visitor sees it arrived though the form is cleared. */
+export function requestReceived(form: { movieSeriesName: string; year: string | null; email: string | null }): string {
+  const year = form.year === null ? "" : ` (${form.year.trim()})`;
+  const reply = form.email === null ? "" : ` We will write to ${form.email.trim()} when it is added.`;
+  return `We received your request for “${form.movieSeriesName.trim()}”${year}.${reply}`;
 }
 
 /** "3 people have asked for this title." People, not submissions: a repeat ask is said as such. */
@@ -42,11 +46,17 @@ export function askedCountMessage({ requestCount, repeat }: { requestCount: numb
 function requestSchemaFor(type: string | undefined) {
   return z.object({
     ...honeypot,
-    name: required(LIMITS.name, REQUEST_MESSAGES.name),
-    email: required(LIMITS.email, REQUEST_MESSAGES.email).refine(isEmail, REQUEST_MESSAGES.emailInvalid),
+    // Only the title and its type are needed (docs/product/decisions.md "Visitor forms"): the e-mail only for a reply.
+    name: optional(LIMITS.name),
+    email: optional(LIMITS.email).refine((v) => v === null || isEmail(v), REQUEST_MESSAGES.emailInvalid),
     type: choice(REQUEST_CONTENT_TYPES, REQUEST_MESSAGES.type),
     movieSeriesName: required(LIMITS.title, contentNameMessage(type)),
-    year: required(LIMITS.year, REQUEST_MESSAGES.year).refine(isYear, REQUEST_MESSAGES.yearInvalid),
+    year: z
+      .string({ error: REQUEST_MESSAGES.yearInvalid })
+      .refine((v) => v.length <= LIMITS.year, { message: `Please keep this under ${LIMITS.year} characters`, abort: true })
+      .optional()
+      .transform((v) => (v === undefined || v.trim() === "" ? null : v))
+      .refine((v) => v === null || isYear(v.trim()), REQUEST_MESSAGES.yearInvalid),
     imdbUrl: optional(LIMITS.url).refine((v) => v === null || imdbIdFromUrl(v) !== null, REQUEST_MESSAGES.imdb),
     message: optional(LIMITS.message),
   });

@@ -121,7 +121,8 @@ export async function fileContentRequest(
 ): Promise<FiledRequest> {
   const request = parseOrThrow(contentRequestInputSchema, input);
   const asked = {
-    name: submission.name ?? request.name,
+    // A name left blank stays blank in the asker's row (the request row's name is only a label).
+    name: submission.name !== undefined ? submission.name : request.name,
     email: submission.email ?? request.email,
     contentType: submission.contentType ?? request.contentType,
     title: submission.title ?? request.title,
@@ -211,11 +212,12 @@ export async function submitContentRequest(db: Db, form: RequestForm, clientHash
   const filed = await fileContentRequest(
     db,
     {
-      name: form.name,
-      email: form.email.trim(),
+      // The request row needs a name; the submission keeps what was typed (nothing, when nothing was).
+      name: form.name?.trim() || "Visitor (request form)",
+      email: form.email?.trim() ?? null,
       contentType: form.type,
       title: form.movieSeriesName,
-      year: Number(form.year),
+      year: form.year === null ? null : Number(form.year),
       imdbId,
       message: form.message,
       source: "form",
@@ -238,7 +240,7 @@ export async function submitContentRequest(db: Db, form: RequestForm, clientHash
       kind: "requests",
       id: filed.id,
       merged: filed.merged,
-      summary: `Content request: "${form.movieSeriesName.trim()}" (${form.year})`,
+      summary: `Content request: "${form.movieSeriesName.trim()}"${form.year === null ? "" : ` (${form.year.trim()})`}`,
       fields: {
         name: form.name,
         email: form.email,

@@ -4,7 +4,7 @@ import { FormPage, HELP_LINKS, InfoPanel, RelatedPages } from "#app/components/f
 import { BROKEN_REPORT_LINK_TYPES, BROKEN_REPORT_QUALITIES } from "#app/constants.ts";
 import { getApp } from "#app/context.ts";
 import { LIMITS } from "#app/modules/inbox/forms.ts";
-import { brokenLinkSchema, REPORT_MESSAGES } from "#app/modules/inbox/reports/schema.ts";
+import { brokenLinkSchema, REPORT_MESSAGES, reportReceived } from "#app/modules/inbox/reports/schema.ts";
 import { findReportedLink, submitLinkReport } from "#app/modules/inbox/reports/submit.server.ts";
 import { handleVisitorForm } from "#app/http/visitor-form.server.ts";
 import { originOf, seoMeta } from "#app/utils/seo.ts";
@@ -56,7 +56,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     schema: brokenLinkSchema,
     success: REPORT_MESSAGES.success,
     failure: REPORT_MESSAGES.failure,
-    submit: async (form, client, db) => ({ event: (await submitLinkReport(db, form, client.hash)).event }),
+    submit: async (form, client, db) => ({
+      event: (await submitLinkReport(db, form, client.hash)).event,
+      received: reportReceived(form),
+    }),
   });
 }
 
@@ -77,33 +80,39 @@ export default function BrokenLinks({ loaderData }: Route.ComponentProps) {
       }
     >
       <FormCard heading="Which link is broken?">
-        {link && (
-          <p className="mb-5 rounded-lg bg-white/5 px-4 py-3 text-sm text-mist-300 ring-1 ring-white/10">
-            Reporting the <strong className="text-white">{link.label}</strong> link of <strong className="text-white">{link.title}</strong>
-            {link.fileTitle ? <> ({link.fileTitle})</> : null}.
-          </p>
-        )}
         <VisitorForm schema={brokenLinkSchema} initialValues={values} submitLabel="Submit report">
-          <HiddenField name="linkId" value={values.linkId} />
-          <HiddenField name="titleId" value={values.titleId} />
-          <TextField name="contentName" label="Content name" required maxLength={LIMITS.title} placeholder="Movie or show title" />
-          <TextField
-            name="seasonEpisode"
-            label="Season / episode"
-            maxLength={LIMITS.seasonEpisode}
-            placeholder="e.g. S02E05 (shows only)"
-          />
-          <div className="grid gap-5 sm:grid-cols-2">
-            <SelectField name="quality" label="Quality" required options={BROKEN_REPORT_QUALITIES} placeholder="Select quality" />
-            <SelectField name="linkType" label="Link type" required options={BROKEN_REPORT_LINK_TYPES} placeholder="Select link type" />
-          </div>
-          <TextArea
-            name="additionalInfo"
-            label="Additional information"
-            maxLength={LIMITS.message}
-            rows={4}
-            placeholder="What happens when you open the link?"
-          />
+          {({ cleared }) => (
+            <>
+              {/* Once a report is sent, the next one starts blank: it is not about the page's link. */}
+              {link && !cleared && (
+                <p className="rounded-lg bg-white/5 px-4 py-3 text-sm text-mist-300 ring-1 ring-white/10">
+                  Reporting the <strong className="text-white">{link.label}</strong> link of{" "}
+                  <strong className="text-white">{link.title}</strong>
+                  {link.fileTitle ? <> ({link.fileTitle})</> : null}.
+                </p>
+              )}
+              {!cleared && <HiddenField name="linkId" value={values.linkId} />}
+              {!cleared && <HiddenField name="titleId" value={values.titleId} />}
+              <TextField name="contentName" label="Content name" required maxLength={LIMITS.title} placeholder="Movie or show title" />
+              <TextField
+                name="seasonEpisode"
+                label="Season / episode"
+                maxLength={LIMITS.seasonEpisode}
+                placeholder="e.g. S02E05 (shows only)"
+              />
+              <div className="grid gap-5 sm:grid-cols-2">
+                <SelectField name="quality" label="Quality" required options={BROKEN_REPORT_QUALITIES} placeholder="Select quality" />
+                <SelectField name="linkType" label="Link type" required options={BROKEN_REPORT_LINK_TYPES} placeholder="Select link type" />
+              </div>
+              <TextArea
+                name="additionalInfo"
+                label="Additional information"
+                maxLength={LIMITS.message}
+                rows={4}
+                placeholder="What happens when you open the link?"
+              />
+            </>
+          )}
         </VisitorForm>
       </FormCard>
     </FormPage>

@@ -3,7 +3,7 @@ import { FormCard, VisitorForm } from "#app/components/forms/visitor-form.tsx";
 import { FormPage, HELP_LINKS, InfoPanel, RelatedPages, SocialLinks, useSupportEmail } from "#app/components/forms/form-page.tsx";
 import { RESPONSE_TIMES } from "#app/constants.ts";
 import { getApp } from "#app/context.ts";
-import { CONTACT_MESSAGES, contactSchema } from "#app/modules/inbox/contact/schema.ts";
+import { CONTACT_MESSAGES, contactReceived, contactSchema } from "#app/modules/inbox/contact/schema.ts";
 import { submitContactMessage } from "#app/modules/inbox/contact/submit.server.ts";
 import { LIMITS } from "#app/modules/inbox/forms.ts";
 import { handleVisitorForm } from "#app/http/visitor-form.server.ts";
@@ -28,7 +28,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     schema: contactSchema,
     success: CONTACT_MESSAGES.success,
     failure: CONTACT_MESSAGES.failure,
-    submit: async (form, client, db) => ({ event: await submitContactMessage(db, form, client.hash) }),
+    submit: async (form, client, db) => ({
+      event: await submitContactMessage(db, form, client.hash),
+      received: contactReceived(form),
+    }),
   });
 }
 

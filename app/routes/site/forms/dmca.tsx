@@ -3,7 +3,7 @@ import { FormCard, VisitorForm } from "#app/components/forms/visitor-form.tsx";
 import { FormPage, HELP_LINKS, InfoPanel, RelatedPages } from "#app/components/forms/form-page.tsx";
 import { DMCA_CONTENT_TYPES, RESPONSE_TIMES } from "#app/constants.ts";
 import { getApp } from "#app/context.ts";
-import { DMCA_MESSAGES, dmcaSchema } from "#app/modules/inbox/dmca/schema.ts";
+import { DMCA_MESSAGES, dmcaReceived, dmcaSchema } from "#app/modules/inbox/dmca/schema.ts";
 import { submitDmcaNotice } from "#app/modules/inbox/dmca/submit.server.ts";
 import { LIMITS } from "#app/modules/inbox/forms.ts";
 import { handleVisitorForm } from "#app/http/visitor-form.server.ts";
@@ -30,6 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     failure: DMCA_MESSAGES.failure,
     submit: async (form, client, db) => ({
       event: (await submitDmcaNotice(db, form, { hash: client.hash, siteOrigins: [app.publicUrl, new URL(request.url).origin] })).event,
+      received: dmcaReceived(form),
     }),
   });
 }

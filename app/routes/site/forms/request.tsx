@@ -4,7 +4,7 @@ import { FormPage, HELP_LINKS, InfoPanel, RelatedPages } from "#app/components/f
 import { REQUEST_CONTENT_TYPES, RESPONSE_TIMES } from "#app/constants.ts";
 import { getApp } from "#app/context.ts";
 import { LIMITS } from "#app/modules/inbox/forms.ts";
-import { askedCountMessage, REQUEST_MESSAGES, requestSchema } from "#app/modules/inbox/requests/schema.ts";
+import { askedCountMessage, REQUEST_MESSAGES, requestReceived, requestSchema } from "#app/modules/inbox/requests/schema.ts";
 import { submitContentRequest } from "#app/modules/inbox/requests/submit.server.ts";
 import { handleVisitorForm } from "#app/http/visitor-form.server.ts";
 import { originOf, seoMeta } from "#app/utils/seo.ts";
@@ -30,7 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     failure: REQUEST_MESSAGES.failure,
     submit: async (form, client, db) => {
       const { event, ...asked } = await submitContentRequest(db, form, client.hash);
-      return { event, detail: askedCountMessage(asked) };
+      return { event, received: requestReceived(form), detail: askedCountMessage(asked) };
     },
   });
 }
@@ -54,30 +54,29 @@ export default function RequestContent() {
     >
       <FormCard heading="What would you like to watch?">
         <VisitorForm schema={requestSchema} submitLabel="Submit request">
-          <div className="grid gap-5 sm:grid-cols-2">
-            <TextField name="name" label="Your name" required maxLength={LIMITS.name} autoComplete="name" />
-            <TextField
-              name="email"
-              label="Your email"
-              type="email"
-              required
-              maxLength={LIMITS.email}
-              autoComplete="email"
-              inputMode="email"
-            />
-          </div>
           <div className="grid gap-5 sm:grid-cols-[12rem_minmax(0,1fr)_8rem]">
             <SelectField name="type" label="Type" required options={REQUEST_CONTENT_TYPES} placeholder="Select type" />
             <TextField name="movieSeriesName" label="Title" required maxLength={LIMITS.title} />
             <TextField
               name="year"
               label="Year"
-              required
               maxLength={LIMITS.year}
               minLength={4}
               pattern="\d{4}"
               inputMode="numeric"
               placeholder="2024"
+            />
+          </div>
+          <div className="grid gap-5 sm:grid-cols-2">
+            <TextField name="name" label="Your name" maxLength={LIMITS.name} autoComplete="name" hint="Optional." />
+            <TextField
+              name="email"
+              label="Your email"
+              type="email"
+              maxLength={LIMITS.email}
+              autoComplete="email"
+              inputMode="email"
+              hint="Optional: only if you want a reply when the title is added."
             />
           </div>
           <TextField
