@@ -18,6 +18,7 @@ import * as importer from "#app/modules/catalogue/import.server.ts";
 import { searchCatalogue } from "#app/modules/catalogue/search.server.ts";
 import { slugify } from "#app/utils/slug.ts";
 import { openBenchDatabase } from "./database.ts";
+import { random } from "./stats.ts";
 
 const { values } = parseArgs({
   options: {
@@ -44,17 +45,6 @@ const GENRES = ["Action", "Drama", "Comedy", "Thriller", "Horror", "Romance", "S
 const PEOPLE = ["Ava Hart", "Liam Okafor", "Maya Lindqvist", "Noah Moreau", "Zara Tanaka", "Omar Reyes", "Lena Kapoor", "Ravi Novak"];
 /** Pairs the slug rule cannot tell apart, as in real catalogues (It / I.T., Dune / Dune). */
 const NAMESAKES = ["It", "I.T.", "Dune", "The Lion King", "Crash", "Heat", "Up", "Us", "Rebecca", "Solaris", "Suspiria", "Nosferatu"];
-
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 /**
  * The bench file: every 30th title is a remake or namesake of an earlier one (the

@@ -10,6 +10,7 @@ import { parseArgs } from "node:util";
 import { getTitles } from "#app/modules/catalogue/read.server.ts";
 import { relatedQuery, relatedTitles } from "#app/modules/catalogue/related.server.ts";
 import { openBenchCatalogue } from "./database.ts";
+import { percentile, random } from "./stats.ts";
 
 const { values } = parseArgs({
   options: {
@@ -21,19 +22,6 @@ const { values } = parseArgs({
 const sizes = values.sizes.split(",").map(Number);
 const calls = Number(values.calls);
 
-/** mulberry32, so every run asks about the same titles. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 const fmt = (ms: number) => (ms < 10 ? ms.toFixed(2) : ms.toFixed(1));
 
 for (const size of sizes) {

@@ -18,6 +18,7 @@ import { searchCatalogue, suggest } from "#app/modules/catalogue/search.server.t
 import { setPopularity } from "#app/modules/search/popularity.server.ts";
 import { migrateToLatest } from "#db/migrate.ts";
 import { withPgClient } from "#tests/helpers/database.ts";
+import { percentile } from "./stats.ts";
 
 const { values } = parseArgs({
   options: { "sqlite-only": { type: "boolean", default: false }, verbose: { type: "boolean", default: false } },
@@ -107,8 +108,6 @@ interface Row {
   p50: number;
   p95: number;
 }
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 async function evaluate(name: string, search: Searcher): Promise<Row[]> {
   for (const q of judged.queries.slice(0, 30)) await search(q.q); // warm caches

@@ -17,6 +17,7 @@ import { listTitles } from "#app/modules/catalogue/read.server.ts";
 import { searchCatalogue, suggest, suggestGrouped } from "#app/modules/catalogue/search.server.ts";
 import type { SearchOptions } from "#app/modules/search/search.server.ts";
 import { openBenchCatalogue } from "./database.ts";
+import { percentile, random } from "./stats.ts";
 
 const { values } = parseArgs({
   options: {
@@ -27,18 +28,6 @@ const { values } = parseArgs({
 });
 const sizes = values.sizes.split(",").map(Number);
 const queryCount = Number(values.queries);
-
-/** mulberry32, so every run asks the same questions. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 type Kind = "exact title" | "prefix" | "typo" | "cast name" | "filtered" | "no hit";
 
@@ -84,7 +73,6 @@ async function queryMix(db: Db, size: number): Promise<{ kind: Kind; options: Se
   });
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 const fmt = (ms: number) => (ms < 10 ? ms.toFixed(2) : ms.toFixed(1));
 
 async function time<T>(work: () => Promise<T>): Promise<number> {
