@@ -45,7 +45,13 @@ describe("TMDB client", () => {
     expect(mock.requests[1]!.url).toContain("year=1999");
     const shows = await tmdb.searchByType("tv", "Fleabag", 2016);
     expect(shows).toEqual([
-      expect.objectContaining({ type: "tv", tmdbId: 67070, title: "Fleabag", year: 2016, overview: expect.stringMatching(/^A comedy series/) }),
+      expect.objectContaining({
+        type: "tv",
+        tmdbId: 67070,
+        title: "Fleabag",
+        year: 2016,
+        overview: expect.stringMatching(/^A comedy series/),
+      }),
     ]);
     expect(mock.requests[2]!.url).toContain("first_air_date_year=2016");
     // An impossible year searches without one; a repeated search is the cache's.
