@@ -194,7 +194,10 @@ describeEachDatabase("DeskSync routes", (ctx) => {
       profile: { email: "ada@example.test" },
       settings: { username: "Ada Lovelace" },
     });
-    expect((await call(ctx.db, layoutLoader, { path: "/desksync" })).body).toEqual({ state: "signed-out" });
+    // Signed out, the frame also says which Google access the sign-in asks for.
+    const signedOut = (await call(ctx.db, layoutLoader, { path: "/desksync" })).body as { state: string; scopes: string[] };
+    expect(signedOut.state).toBe("signed-out");
+    expect(signedOut.scopes).toEqual(expect.arrayContaining(["openid", "email", "profile"]));
     expect((await call(ctx.db, layoutLoader, { path: "/desksync", cookie }, { configured: false })).body).toEqual({
       state: "not-configured",
     });

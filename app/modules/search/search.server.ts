@@ -215,9 +215,9 @@ async function typoWords(db: Db, tokens: string[]): Promise<Map<string, string[]
 async function expand(db: Db, typed: Query): Promise<Expanded> {
   // The typed words' near words are looked up beside the split/join lookup (one round
   // trip, not two); again only when words were split, so the lookup is of the words searched.
-  const early = typoWords(db, typed.tokens);
-  const { query, joins } = await splitAndJoin(db, typed);
-  let typos = await early;
+  // Promise.all, not an await of each: when one lookup fails, the other's failure is still handled.
+  const [{ query, joins }, early] = await Promise.all([splitAndJoin(db, typed), typoWords(db, typed.tokens)]);
+  let typos = early;
   if (query.tokens !== typed.tokens) typos = await typoWords(db, query.tokens);
   for (const [i, joined] of joins) {
     // "dead pool" → "deadpool": the joined word stands in for both words, as a correction of each.
