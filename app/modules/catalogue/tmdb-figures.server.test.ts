@@ -110,7 +110,9 @@ describeEachDatabase("TMDB's figures of a title", (ctx) => {
     const gone = await createTitle(ctx.db, buildMovie({ title: "Gone", tmdbId: 999_999, imdbId: null }));
     const fresh = await createTitle(ctx.db, buildMovie({ title: "Fresh", tmdbId: 4977, imdbId: null, tmdbVoteCount: 1 }));
     await createTitle(ctx.db, buildMovie({ title: "No Id", tmdbId: null, imdbId: null }));
-    const now = () => new Date("2026-11-29T06:00:00.000Z");
+    // An hour after the writes (a fixed date would fall before them once the clock passes it).
+    const later = new Date(Date.now() + 3_600_000);
+    const now = () => later;
 
     // A bound of 2 takes the two never refreshed; the one refreshed on write waits.
     expect(await refreshTmdbFigures(ctx.db, tmdbClient(), { limit: 2, now })).toEqual({ refreshed: 1, missing: 1 });
