@@ -12,7 +12,7 @@ test("a card, a genre chip and the header open pages without reloading the docum
 
   await page
     .getByRole("region", { name: "Results" })
-    .getByRole("link", { name: /Nosferatu \(1922\)/ })
+    .getByRole("link", { name: /Nosferatu\s*1922 · Movie/ })
     .first()
     .click();
   await expect(page).toHaveURL(/\/movie\/\d+\//);
